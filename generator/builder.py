@@ -1,0 +1,153 @@
+"""Kernel descriptions are written against this builder: each method appends one
+AArch64 instruction on virtual registers to the current basic block and returns
+the register it defines. Destructive instructions (AESE, SLI, INS, ...) update
+their register in place, so the instruction list is not SSA; liveness and
+allocation handle that."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, Reg, Table, VReg
+
+
+@dataclass
+class Function:
+    """A described kernel: its symbol, blocks on virtual registers, constant pool,
+    and the bytes of stack it needs for locals (beyond saved registers)."""
+    symbol: str
+    params: list
+    blocks: list
+    constants: list = field(default_factory=list)   # (label, bytes)
+    local_bytes: int = 0
+
+
+class KernelBuilder:
+    def __init__(self, symbol: str, params: list, local_prefix: str):
+        self.symbol = symbol
+        self.local_prefix = local_prefix
+        self.params = [VReg(GPR, name, fixed=i) for i, name in enumerate(params)]
+        self.blocks = [Block(None)]
+        self.constants = []
+        self.local_bytes = 0
+
+    # --- registers, labels, constants -------------------------------------------------
+    def v(self, hint: str = "t") -> VReg:
+        return VReg(VEC, hint)
+
+    def x(self, hint: str = "t") -> VReg:
+        return VReg(GPR, hint)
+
+    def local_label(self, name: str) -> str:
+        return f"{self.local_prefix}{self.symbol}_{name}"
+
+    def constant(self, name: str, data: bytes) -> str:
+        """Adds read-only bytes after the function; returns their label."""
+        label = self.local_label(name)
+        self.constants.append((label, bytes(data)))
+        return label
+
+    def start_block(self, name: str, mca_region: Optional[str] = None) -> str:
+        label = self.local_label(name)
+        self.blocks.append(Block(label, mca_region=mca_region))
+        return label
+
+    def function(self) -> Function:
+        return Function(self.symbol, self.params, self.blocks, self.constants, self.local_bytes)
+
+    # --- emission ---------------------------------------------------------------------
+    def emit(self, mnemonic, *operands, defs=(), uses=(), cls, **flags) -> Instr:
+        instr = Instr(mnemonic, tuple(operands), tuple(defs), tuple(uses), cls, **flags)
+        self.blocks[-1].instrs.append(instr)
+        return instr
+
+    # Vector arithmetic -----------------------------------------------------------------
+    def vop(self, mnemonic, arr, a, b, cls, dst=None) -> VReg:
+        """Three-register vector op with one arrangement: eor, and, pmul, add, zip1, ..."""
+        dst = dst or self.v(mnemonic)
+        self.emit(mnemonic, Reg(dst, arr), Reg(a, arr), Reg(b, arr), defs=[dst], uses=[a, b], cls=cls)
+        return dst
+
+    def eor(self, a, b, arr="16b", dst=None) -> VReg:
+        return self.vop("eor", arr, a, b, "vec_logic", dst)
+
+    def pmul(self, a, b, arr="16b", dst=None) -> VReg:
+        return self.vop("pmul", arr, a, b, "vec_pmul", dst)
+
+    def shift(self, mnemonic, a, amount, arr="16b", dst=None) -> VReg:
+        """ushr/shl/sshr by an immediate."""
+        dst = dst or self.v(mnemonic)
+        self.emit(mnemonic, Reg(dst, arr), Reg(a, arr), Imm(amount), defs=[dst], uses=[a], cls="vec_shift")
+        return dst
+
+    def tbl(self, table, index, arr="16b", dst=None) -> VReg:
+        dst = dst or self.v("tbl")
+        self.emit("tbl", Reg(dst, arr), Table(table), Reg(index, arr), defs=[dst], uses=[table, index],
+                  cls="vec_tbl1")
+        return dst
+
+    def dup_elem(self, src, size, index, arr, dst=None) -> VReg:
+        """dup v.<arr>, src.<size>[index]: one element broadcast to every lane."""
+        dst = dst or self.v("dup")
+        self.emit("dup", Reg(dst, arr), Lane(src, size, index), defs=[dst], uses=[src], cls="vec_dup_elem")
+        return dst
+
+    def movi(self, value, arr="16b", dst=None) -> VReg:
+        dst = dst or self.v("movi")
+        self.emit("movi", Reg(dst, arr), Imm(value), defs=[dst], cls="vec_movi")
+        return dst
+
+    def ins_gpr(self, vec, size, index, gpr):
+        """ins vec.<size>[index], w: vec keeps its other lanes, so it is read and written."""
+        self.emit("mov", Lane(vec, size, index), Reg(gpr, "w"), defs=[vec], uses=[vec, gpr], cls="vec_ins_gpr")
+
+    def umov(self, vec, size, index, dst=None) -> VReg:
+        dst = dst or self.x("lane")
+        self.emit("umov", Reg(dst, "w"), Lane(vec, size, index), defs=[dst], uses=[vec], cls="vec_umov")
+        return dst
+
+    # Loads and stores ------------------------------------------------------------------
+    def load(self, view, base, offset=0, dst=None) -> VReg:
+        """ldr with a scalar view: 'q'/'d'/'s' load a vector register (upper lanes zeroed),
+        'w'/'x' a general one."""
+        gpr = view in ("w", "x")
+        dst = dst or (self.x("ld") if gpr else self.v("ld"))
+        self.emit("ldr", Reg(dst, view), Mem(base, offset), defs=[dst], uses=[base],
+                  cls="load_gpr" if gpr else "load_vec", mem="load")
+        return dst
+
+    def load_byte(self, base, offset=0, dst=None) -> VReg:
+        dst = dst or self.x("ldb")
+        self.emit("ldrb", Reg(dst, "w"), Mem(base, offset), defs=[dst], uses=[base], cls="load_gpr", mem="load")
+        return dst
+
+    def load_pair(self, view, base, offset=0):
+        """ldp of two registers with a scalar view: two constants in one load."""
+        gpr = view in ("w", "x")
+        first, second = (self.x("ldp"), self.x("ldp")) if gpr else (self.v("ldp"), self.v("ldp"))
+        self.emit("ldp", Reg(first, view), Reg(second, view), Mem(base, offset), defs=[first, second],
+                  uses=[base], cls="load_gpr" if gpr else "load_vec", mem="load")
+        return first, second
+
+    def store(self, view, src, base, offset=0):
+        gpr = view in ("w", "x")
+        self.emit("str", Reg(src, view), Mem(base, offset), uses=[src, base],
+                  cls="store_gpr" if gpr else "store_vec", mem="store")
+
+    def store_byte(self, src, base, offset=0):
+        self.emit("strb", Reg(src, "w"), Mem(base, offset), uses=[src, base], cls="store_gpr", mem="store")
+
+    # General registers -----------------------------------------------------------------
+    def gop(self, mnemonic, view, a, b, dst=None) -> VReg:
+        """Three-register general op: eor, add, and, ..."""
+        dst = dst or self.x(mnemonic)
+        self.emit(mnemonic, Reg(dst, view), Reg(a, view), Reg(b, view), defs=[dst], uses=[a, b], cls="gpr_alu")
+        return dst
+
+    def adr(self, label, dst=None) -> VReg:
+        dst = dst or self.x("adr")
+        self.emit("adr", Reg(dst, "x"), Label(label), defs=[dst], cls="gpr_addr")
+        return dst
+
+    def ret(self):
+        self.emit("ret", cls="branch", is_branch=True, falls_through=False)

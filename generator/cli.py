@@ -1,0 +1,66 @@
+"""Command line of gen.py: parses and validates every option before anything is
+written, so that a bad option leaves the output directory untouched."""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from . import kernels
+from .machine import UnknownCpu, available_cpus, load_model
+from .output import write_files_atomically
+from .pipeline import generate_kernel
+from .render import render_header
+
+DEFAULT_CPU = "generic"
+HEADER_NAME = "snova_kernels.h"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def parse_args(argv):
+    p = OneLineParser(prog="gen.py", description="Generate AArch64 NEON kernels for SNOVA.")
+    p.add_argument("--rank", default="all", choices=["2", "3", "4", "all"],
+                   help="matrix rank of the GF(16) kernels (default: all)")
+    p.add_argument("--kernel", default="all", choices=["add", "mul", "all"],
+                   help="GF(16) kernel family (default: all)")
+    p.add_argument("--abi", default="elf", choices=["elf", "macho"], help="object format conventions")
+    p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
+    p.add_argument("--cpu", default=DEFAULT_CPU,
+                   help=f"machine model to schedule for (default: {DEFAULT_CPU}; "
+                        f"known: {', '.join(available_cpus())})")
+    p.add_argument("--out", default="out", type=Path, help="output directory (default: out/)")
+    args = p.parse_args(argv)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
+        p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
+    return p, args
+
+
+def selected_kernels(args):
+    ranks = kernels.RANKS if args.rank == "all" else (int(args.rank),)
+    families = kernels.GF16_FAMILIES if args.kernel == "all" else (args.kernel,)
+    return kernels.gf16_kernels(ranks, families)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    parser, args = parse_args(argv)
+    try:
+        model = load_model(args.cpu)
+    except UnknownCpu as e:
+        parser.error(str(e))
+    # The banner records only the options that shape a file's content, so the same
+    # kernel is byte-identical whichever subset of kernels a run selects.
+    command = f"--abi {args.abi} --prefix {args.prefix} --cpu {args.cpu}"
+    files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model, command)
+             for spec in selected_kernels(args)}
+    guard = f"{args.prefix.upper()}KERNELS_H"
+    files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)
+    write_files_atomically(args.out, files)
+    print(f"gen.py: wrote {len(files)} files to {args.out}/")
+    return 0

@@ -1,0 +1,123 @@
+"""Register allocation: liveness over the function's control-flow graph, an
+interference graph, and greedy colouring in definition order.
+
+Caller-saved registers are used first; callee-saved ones (x19-x28, v8-v15) only
+when the others run out, and the frame then saves them. Among the free registers
+the one assigned longest ago is chosen, so that consecutive values land in
+different registers and the scheduler that runs next sees few false (WAR/WAW)
+dependencies."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .isa import GPR, VEC
+
+# Preference order per register file. x18 (platform register on Apple), x29 (frame
+# pointer), x30 (link register) and sp are never allocated.
+ALLOCATION_ORDER = {
+    GPR: [*range(9, 16), *range(0, 9), 16, 17, *range(19, 29)],
+    VEC: [*range(0, 8), *range(16, 32), *range(8, 16)],
+}
+CALLEE_SAVED = {GPR: set(range(19, 29)), VEC: set(range(8, 16))}
+
+
+class AllocationError(Exception):
+    pass
+
+
+@dataclass
+class Allocation:
+    phys: dict            # VReg -> register number
+    callee_saved: dict    # register file -> sorted list of callee-saved numbers used
+
+
+def successors(blocks):
+    """Index of each block's successors, from its terminator and fall-through."""
+    index = {blk.label: i for i, blk in enumerate(blocks) if blk.label}
+    succ = []
+    for i, blk in enumerate(blocks):
+        term = blk.terminator
+        out = []
+        if term is not None and term.target is not None:
+            out.append(index[term.target])
+        if (term is None or term.falls_through) and i + 1 < len(blocks):
+            out.append(i + 1)
+        succ.append(out)
+    return succ
+
+
+def live_out_per_instr(blocks):
+    """For every instruction (in layout order), the set of virtual registers live after it."""
+    succ = successors(blocks)
+    use_def = []
+    for blk in blocks:
+        used, defined = set(), set()
+        for ins in blk.instrs:
+            used |= {r for r in ins.uses if r not in defined}
+            defined |= set(ins.defs)
+        use_def.append((used, defined))
+    live_in = [set() for _ in blocks]
+    changed = True
+    while changed:
+        changed = False
+        for i in reversed(range(len(blocks))):
+            out = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+            used, defined = use_def[i]
+            new_in = used | (out - defined)
+            if new_in != live_in[i]:
+                live_in[i], changed = new_in, True
+    result = []
+    for i, blk in enumerate(blocks):
+        live = set().union(*(live_in[s] for s in succ[i])) if succ[i] else set()
+        per_block = []
+        for ins in reversed(blk.instrs):
+            per_block.append(set(live))
+            live = (live - set(ins.defs)) | set(ins.uses)
+        result.extend(reversed(per_block))
+    return result
+
+
+def interference(blocks):
+    instrs = [ins for blk in blocks for ins in blk.instrs]
+    graph = {}
+    for ins in instrs:
+        for r in (*ins.defs, *ins.uses):
+            graph.setdefault(r, set())
+    for ins, live in zip(instrs, live_out_per_instr(blocks)):
+        for d in ins.defs:
+            for other in live | set(ins.defs):
+                if other is not d and other.kind == d.kind:
+                    graph[d].add(other)
+                    graph[other].add(d)
+    return instrs, graph
+
+
+def allocate(function) -> Allocation:
+    instrs, graph = interference(function.blocks)
+    appearance = (*function.params, *(r for ins in instrs for r in (*ins.defs, *ins.uses)))
+    order = [r for r in dict.fromkeys(appearance) if r in graph]
+    phys = {}
+    last_assigned = {}
+    clock = 0
+    for r in sorted(order, key=lambda r: r.fixed is None):   # pinned registers first
+        if r.fixed is not None:
+            phys[r] = r.fixed
+            continue
+        taken = {phys[n] for n in graph[r] if n in phys}
+        prefs = ALLOCATION_ORDER[r.kind]
+        free = [p for p in prefs if p not in taken]
+        if not free:
+            raise AllocationError(f"{function.symbol}: out of {r.kind} registers at {r!r}")
+        # Stay with caller-saved registers while any is free; among them take the
+        # one assigned longest ago (never-assigned ones in preference order first).
+        tier = [p for p in free if p not in CALLEE_SAVED[r.kind]] or free
+        choice = min(tier, key=lambda p: (last_assigned.get(p, -1), prefs.index(p)))
+        phys[r] = choice
+        last_assigned[choice] = clock
+        clock += 1
+    for r in order:
+        for n in graph[r]:
+            if phys[r] == phys[n]:
+                raise AllocationError(f"{function.symbol}: {r!r} and {n!r} both pinned to {phys[r]}")
+    used = {kind: sorted({phys[r] for r in phys if r.kind == kind} & CALLEE_SAVED[kind]) for kind in CALLEE_SAVED}
+    return Allocation(phys, used)

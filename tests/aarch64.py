@@ -1,0 +1,39 @@
+"""Cross-building AArch64 test programs and running them under qemu-user."""
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "out"
+HARNESS = Path(__file__).resolve().parent / "harness"
+BUILD = ROOT / "build" / "tests"
+CROSS_CC = ["clang-19", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-static", "-O2",
+            "-Wall", "-Werror"]
+QEMU = ["qemu-aarch64", "-cpu", "max"]
+
+
+def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
+    """Builds a static AArch64 executable under build/tests/; concurrent test
+    workers may build the same program, so the result is renamed into place."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    exe = BUILD / name
+    fd, tmp = tempfile.mkstemp(dir=BUILD, prefix=f".{name}.")
+    os.close(fd)
+    cmd = [*CROSS_CC, *extra_flags, *(f"-I{d}" for d in include_dirs), *map(str, sources), "-o", tmp]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        os.unlink(tmp)
+        raise RuntimeError(f"build of {name} failed:\n{' '.join(cmd)}\n{result.stderr}")
+    os.replace(tmp, exe)
+    return exe
+
+
+def run_qemu(exe: Path, args=(), stdin: bytes = b"", check=True) -> subprocess.CompletedProcess:
+    result = subprocess.run([*QEMU, str(exe), *map(str, args)], input=stdin, capture_output=True)
+    if check and result.returncode != 0:
+        raise RuntimeError(f"{exe.name} {' '.join(map(str, args))} exited {result.returncode}: "
+                           f"{result.stderr.decode(errors='replace')}")
+    return result
