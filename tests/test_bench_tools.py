@@ -1,0 +1,182 @@
+"""Tests of tools/bench: the qemu instruction-count plugin, the llvm-mca cycle
+estimate and the isolation helper.  Builds the plugin and the test programs
+(tests/data/bench) itself."""
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tools.bench import estimate as est
+from tools.bench import mca
+from tools.bench.count import count, ensure_plugin
+from tools.bench.isolate import isolate
+from tools.bench.profile import Block, Profile, hot_blocks, parse
+
+DATA = Path(__file__).parent / "data" / "bench"
+CROSS = ["clang-19", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-static"]
+
+
+@pytest.fixture(scope="module")
+def progs(tmp_path_factory):
+    """Cross-build the test programs (and the plugin) once per worker."""
+    ensure_plugin()
+    out = tmp_path_factory.mktemp("bench-progs")
+    builds = {
+        "loop": ["-nostdlib", DATA / "loop.S"],
+        "neonloop": ["-nostdlib", DATA / "neonloop.S"],
+        "work": ["-O2", DATA / "work.c"],
+        "threads": ["-O1", "-pthread", DATA / "threads.c"],
+    }
+    for name, args in builds.items():
+        subprocess.run(CROSS + [str(a) for a in args] + ["-o", str(out / name)], check=True)
+    return out
+
+
+# --- (a) exact count of a hand-written program ------------------------------
+
+def test_asm_loop_count_is_exact(progs):
+    outer, inner = 10, 100  # .equ values in loop.S
+    # mov x2; per outer: mov x1, inner*(subs, b.ne), subs, b.ne; write: 5; exit: 3
+    expected = 1 + outer * (1 + 2 * inner + 2) + 5 + 3
+    run = count(progs / "loop")
+    assert run.stdout == b"ok\n" and run.returncode == 0
+    assert run.total == expected == 2039
+    # The inner loop's own block (its first pass belongs to the block before).
+    inner_block = [b for b in run.blocks if b.words == (0xF1000421, 0x54FFFFE1)]
+    assert len(inner_block) == 1 and inner_block[0].execs == outer * (inner - 1)
+
+
+# --- (b) reproducible counts -------------------------------------------------
+
+@pytest.mark.parametrize("prog,args", [("loop", []), ("work", ["1000"])])
+def test_two_runs_count_the_same(progs, prog, args):
+    a, b = count(progs / prog, args), count(progs / prog, args)
+    assert a.total == b.total > 0
+    assert a.blocks == b.blocks
+    assert a.stdout == b.stdout
+
+
+def test_multithreaded_program_does_not_crash(progs):
+    run = count(progs / "threads")
+    assert run.stdout == b"done\n"
+    assert run.total > 4 * 200000  # four spinning loops at least
+
+
+# --- (c) estimate of a single-block loop --------------------------------------
+
+def mca_direct(asm: str, cpu: str) -> float:
+    """llvm-mca's cycles per iteration for hand-written assembly."""
+    p = subprocess.run([mca.LLVM_MCA, "-mtriple=aarch64", f"-mcpu={cpu}",
+                        f"-iterations={mca.ITERATIONS}"],
+                       input=asm, capture_output=True, text=True, check=True)
+    total = int(re.search(r"Total Cycles:\s+(\d+)", p.stdout).group(1))
+    return total / mca.ITERATIONS
+
+
+@pytest.mark.parametrize("cpu", est.DEFAULT_CPUS)
+def test_single_block_loop_estimate(progs, cpu, tmp_path, monkeypatch):
+    src = (DATA / "neonloop.S").read_text()
+    body = src.split("// mca-begin\n")[1].split("// mca-end\n")[0]
+    iters = int(re.search(r"\.equ ITERS, (\d+)", src).group(1))
+    per_exec = mca_direct("loop:\n" + body, cpu)
+
+    run = count(progs / "neonloop")
+    e = est.estimate(run, cpu, cache=tmp_path)
+    [(hot, cycles)] = e.hot  # one block covers >= 99.5%
+    assert hot.execs == iters - 1  # first pass is in the entry block
+    assert cycles == pytest.approx(per_exec)
+    assert e.modeled_cycles == pytest.approx(per_exec * hot.execs)
+    assert e.filled_instructions == run.total - hot.insns
+    assert e.cycles == pytest.approx(e.modeled_cycles * run.total / hot.insns)
+
+    # A second estimate comes from the on-disk cache: llvm-mca is not run.
+    monkeypatch.setattr(mca, "_run", lambda *a: pytest.fail("llvm-mca ran"))
+    assert est.estimate(run, cpu, cache=tmp_path).cycles == e.cycles
+
+
+def test_estimate_cli(progs, tmp_path, capsys):
+    f = tmp_path / "neonloop.prof"
+    f.write_text(count(progs / "neonloop").dumps())
+    assert est.main([str(f), "--cpu", "cortex-a55", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"cortex-a55"} and out["cortex-a55"] > 0
+
+
+# --- (d) blocks below the coverage threshold ---------------------------------
+
+NEON = (0x6E211C00, 0x4E231C02, 0x4E0200A4, 0x6F0C0406,
+        0x4E0600A7, 0x6E271C81, 0xF1000421, 0x54FFFF21)  # the neonloop block
+NOPS = (0xD503201F,) * 5
+BAD = (0xFFFFFFFF,)  # no instruction: llvm-mca could not model it
+
+
+def synthetic(*blocks):
+    bl = [Block(0x1000 * (i + 1), execs, words) for i, (execs, words) in enumerate(blocks)]
+    return Profile(sum(b.insns for b in bl), bl)
+
+
+def test_cold_blocks_are_filled_at_average_cpi(tmp_path):
+    # 8000 + 40 + 8 instructions: the NEON block alone covers 99.40% < 99.5%,
+    # with the nop block 99.90%, so the undecodable block is cold.
+    p = synthetic((1000, NEON), (8, NOPS), (8, BAD))
+    hot, cold = hot_blocks(p, est.COVERAGE)
+    assert [b.words for b in hot] == [NEON, NOPS] and [b.words for b in cold] == [BAD]
+
+    e = est.estimate(p, "cortex-a72", cache=tmp_path)
+    costs = mca.block_costs([NEON, NOPS], "cortex-a72", tmp_path)
+    modeled = 1000 * costs[NEON].cycles + 8 * costs[NOPS].cycles
+    assert e.modeled_cycles == pytest.approx(modeled)
+    assert e.cold == [p.blocks[2]] and e.unmodeled == []
+    assert e.filled_instructions == 8
+    assert e.cpi == pytest.approx(modeled / 8040)
+    assert e.cycles == pytest.approx(modeled + 8 * modeled / 8040)
+
+
+def test_unmodelled_hot_block_is_filled_and_reported(tmp_path):
+    p = synthetic((1000, NEON), (500, BAD + NOPS))  # both hot
+    e = est.estimate(p, "cortex-a55", cache=tmp_path)
+    assert [b.words for b, _ in e.unmodeled] == [BAD + NOPS]
+    assert "undecodable" in e.unmodeled[0][1]
+    assert e.filled_instructions == 3000
+    assert e.cycles == pytest.approx(e.modeled_cycles * p.total / 8000)
+
+
+def test_unknown_cpu_is_an_error(tmp_path):
+    with pytest.raises(mca.UnknownCpu):
+        est.estimate(synthetic((10, NEON)), "no-such-core", cache=tmp_path)
+
+
+# --- isolation helper and profile format -------------------------------------
+
+def test_isolate_is_linear_in_reps(progs):
+    w = [str(progs / "work"), "{R}"]
+    i10, i20 = isolate(w, 10, base=1), isolate(w, 20, base=1)
+    assert i10.negative_blocks == i20.negative_blocks == 0
+    assert 2 * i10.diff.total == i20.diff.total  # exact per operation
+    assert i10.instructions == i20.instructions > 256
+    # Against R = 0 only the repetition loop's entry differs: a constant.
+    assert abs(isolate(w, 10).diff.total - i10.diff.total) < 16
+
+
+def test_isolate_substitutes_padded_reps():
+    seen = []
+
+    def fake(binary, args, stdin):
+        seen.append(args)
+        return Profile(100 + 7 * int(args[0][4:]), [])
+
+    i = isolate(["prog", "--n={R}"], 5, counter=fake)
+    assert seen == [["--n=0000000005"], ["--n=0000000000"]]
+    assert i.instructions == 7
+    with pytest.raises(ValueError):
+        isolate(["prog", "5"], 5, counter=fake)
+
+
+def test_profile_roundtrip_and_checks():
+    p = synthetic((3, NEON), (2, NOPS))
+    assert parse(p.dumps()) == p
+    assert (p - p).total == 0 and (p - p).blocks == []
+    with pytest.raises(ValueError):
+        parse(p.dumps().replace(f"total {p.total}", f"total {p.total + 1}"))
