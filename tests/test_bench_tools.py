@@ -48,6 +48,15 @@ def test_asm_loop_count_is_exact(progs):
     assert len(inner_block) == 1 and inner_block[0].execs == outer * (inner - 1)
 
 
+def test_total_does_not_depend_on_block_boundaries(progs):
+    # -singlestep makes every instruction its own translation block.
+    for prog, args in [("loop", []), ("work", ["100"])]:
+        normal = count(progs / prog, args)
+        single = count(progs / prog, args, qemu_args=["-singlestep"])
+        assert single.total == normal.total
+        assert all(b.n == 1 for b in single.blocks)
+
+
 # --- (b) reproducible counts -------------------------------------------------
 
 @pytest.mark.parametrize("prog,args", [("loop", []), ("work", ["1000"])])

@@ -47,17 +47,18 @@ def ensure_plugin() -> Path:
 
 def count(binary: str | os.PathLike, args=(), stdin: bytes = b"", *,
           env: dict | None = None, check: bool = True,
-          timeout: float | None = None) -> Run:
+          timeout: float | None = None, qemu_args=()) -> Run:
     """Execute `binary args` under qemu with the plugin; return its profile.
 
     The guest gets an empty environment unless `env` is given: glibc's
     start-up walks the environment, so a different one changes the count.
-    With check=True a non-zero exit status raises RunError.
+    With check=True a non-zero exit status raises RunError.  `qemu_args` go
+    to qemu before the program (e.g. "-singlestep").
     """
     plugin = ensure_plugin()
     with tempfile.TemporaryDirectory(prefix="insncount-") as tmp:
         out = Path(tmp) / "profile.txt"
-        cmd = QEMU + ["-plugin", f"{plugin},out={out}", str(binary)] + [str(a) for a in args]
+        cmd = QEMU + list(qemu_args) + ["-plugin", f"{plugin},out={out}", str(binary)] + [str(a) for a in args]
         p = subprocess.run(cmd, input=stdin, capture_output=True,
                            env=env if env is not None else {}, timeout=timeout)
         if check and p.returncode != 0:
