@@ -28,7 +28,7 @@ class Node:
 
 
 def _reg_keys(regs, phys):
-    return [(r.kind, phys[r]) for r in regs]
+    return list(dict.fromkeys((r.kind, phys[r]) for r in regs))
 
 
 def dependency_graph(instrs, phys, model):

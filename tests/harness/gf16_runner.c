@@ -7,9 +7,10 @@
  * the l*l bytes of c per record. Every call goes through the AAPCS64 canary
  * checker, once with each operand flush against the guard page after it and
  * once flush against the guard page before it; both calls must agree, and no
- * byte of the operand pages other than c's may change. Exit status: 2 usage,
- * 3 callee-saved register clobbered, 5 stray write or disagreement; a stray
- * read or write into a guard page kills the process with SIGSEGV. */
+ * byte around the operands other than c's may change. Exit status: 2 usage,
+ * 3 callee-saved register clobbered, 5 stray write (within 80 bytes of an
+ * operand) or disagreement; a stray read or write into a guard page kills the
+ * process with SIGSEGV. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,12 +38,26 @@ static const struct { const char *name; gf16m_binop fn; size_t bytes; } kernels[
 };
 
 #define SENTINEL 0xA5
+/* Bytes watched on each side of an operand: more than any single AArch64 store
+ * writes (64), so a stray store that misses the guard page still shows. */
+#define WATCH 80
 
-/* Every byte of the page except [keep, keep+n) still holds the sentinel. */
-static int page_untouched_outside(const guarded_page *g, const uint8_t *keep, size_t n)
+static uint8_t *watch_start(const guarded_page *g, const uint8_t *operand)
 {
-    for (const uint8_t *p = g->page; p < g->page + g->page_size; p++)
-        if ((p < keep || p >= keep + n) && *p != SENTINEL)
+    return operand - g->page >= WATCH ? (uint8_t *)operand - WATCH : g->page;
+}
+
+static uint8_t *watch_end(const guarded_page *g, const uint8_t *operand, size_t n)
+{
+    const uint8_t *end = g->page + g->page_size;
+    return end - (operand + n) >= WATCH ? (uint8_t *)operand + n + WATCH : (uint8_t *)end;
+}
+
+/* Every watched byte around `operand` except [keep, keep+n) still holds the sentinel. */
+static int untouched_around(const guarded_page *g, const uint8_t *operand, size_t n, int keep)
+{
+    for (const uint8_t *p = watch_start(g, operand); p < watch_end(g, operand, n); p++)
+        if ((!keep || p < operand || p >= operand + n) && *p != SENTINEL)
             return 0;
     return 1;
 }
@@ -54,15 +69,18 @@ static void run_one(gf16m_binop fn, size_t n, const char *mode, enum guard_side 
     uint8_t *a = guarded_place(&pages[0], n, side);
     uint8_t *b = guarded_place(&pages[1], n, side);
     uint8_t *c = guarded_place(&pages[2], n, side);
-    for (int i = 0; i < 3; i++)
-        memset(pages[i].page, SENTINEL, pages[i].page_size);
+    uint8_t *operands[3] = { a, b, c };
+    for (int i = 0; i < 3; i++) {
+        uint8_t *from = watch_start(&pages[i], operands[i]);
+        memset(from, SENTINEL, (size_t)(watch_end(&pages[i], operands[i], n) - from));
+    }
     memcpy(a, a_in, n);
     memcpy(b, b_in, n);
     uint8_t *dst = strcmp(mode, "alias_a") == 0 ? a : strcmp(mode, "alias_b") == 0 ? b : c;
     check_canaries(test_call_checked((void *)fn, (uint64_t)a, (uint64_t)b, (uint64_t)dst, 0), "kernel");
     memcpy(out, dst, n);
-    int ok = page_untouched_outside(&pages[0], a, n) && page_untouched_outside(&pages[1], b, n) &&
-             page_untouched_outside(&pages[2], dst == c ? c : NULL, dst == c ? n : 0);
+    int ok = untouched_around(&pages[0], a, n, 1) && untouched_around(&pages[1], b, n, 1) &&
+             untouched_around(&pages[2], c, n, dst == c);
     if (ok && dst != a)
         ok = memcmp(a, a_in, n) == 0;
     if (ok && dst != b)

@@ -1,0 +1,120 @@
+"""The committed out/ tree: it regenerates byte for byte, assembles with every
+assembler a user may have, follows each object format's conventions, and gen.py
+rejects bad options without touching it."""
+import filecmp
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.aarch64 import OUT, ROOT
+
+ELF_FILES = sorted(OUT.glob("*.S"))
+MACHO_FILES = sorted((OUT / "macho").glob("*.S"))
+GEN = [sys.executable, str(ROOT / "gen.py")]
+
+
+def gen(*args, cwd=ROOT):
+    return subprocess.run([*GEN, *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_out_has_every_kernel():
+    names = {p.stem for p in ELF_FILES}
+    assert {f"gf16m_{f}_r{r}" for f in ("add", "mul") for r in (2, 3, 4)} <= names
+    assert {p.name for p in MACHO_FILES} == {p.name for p in ELF_FILES}
+
+
+@pytest.mark.parametrize("abi, subdir", [("elf", ""), ("macho", "macho")])
+def test_regeneration_reproduces_out(tmp_path, abi, subdir):
+    result = gen("--abi", abi, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    committed = OUT / subdir
+    generated = sorted(p.name for p in tmp_path.iterdir())
+    assert generated == sorted(p.name for p in committed.iterdir() if p.is_file())
+    _, mismatch, errors = filecmp.cmpfiles(committed, tmp_path, generated, shallow=False)
+    assert not mismatch and not errors, f"differs from committed out/{subdir}: {mismatch + errors}"
+
+
+def assemble(cmd, tmp_path, source):
+    obj = tmp_path / (source.stem + ".o")
+    result = subprocess.run([*cmd, str(source), "-o", str(obj)], capture_output=True, text=True)
+    assert result.returncode == 0, f"{' '.join(cmd)} {source.name}:\n{result.stderr}"
+    assert not result.stderr.strip(), result.stderr   # no warnings either
+    return obj
+
+
+@pytest.mark.parametrize("source", ELF_FILES, ids=lambda p: p.name)
+def test_assembles_elf_with_clang_and_gnu_as(tmp_path, source):
+    assemble(["clang-19", "--target=aarch64-linux-gnu", "-c"], tmp_path, source)
+    obj = assemble(["aarch64-linux-gnu-as"], tmp_path, source)
+    symbols = subprocess.run(["llvm-nm-19", str(obj)], capture_output=True, text=True).stdout
+    assert re.search(rf" T snova_{source.stem}\b", symbols), symbols
+
+
+@pytest.mark.parametrize("source", MACHO_FILES, ids=lambda p: p.name)
+def test_assembles_macho_with_clang(tmp_path, source):
+    obj = assemble(["clang-19", "--target=arm64-apple-macos", "-c"], tmp_path, source)
+    symbols = subprocess.run(["llvm-nm-19", str(obj)], capture_output=True, text=True).stdout
+    assert re.search(rf" T _snova_{source.stem}\b", symbols), symbols
+
+
+@pytest.mark.parametrize("source", ELF_FILES, ids=lambda p: p.name)
+def test_elf_conventions(source):
+    text = source.read_text()
+    for symbol in re.findall(r"^\t\.globl\t(\S+)$", text, re.M):
+        assert f"\t.type\t{symbol}, %function\n" in text
+        assert f"\t.size\t{symbol}, .-{symbol}\n" in text
+    assert '.section\t.note.GNU-stack,"",%progbits' in text
+
+
+@pytest.mark.parametrize("source", MACHO_FILES, ids=lambda p: p.name)
+def test_macho_conventions(source):
+    text = source.read_text()
+    assert all(s.startswith("_") for s in re.findall(r"^\t\.globl\t(\S+)$", text, re.M))
+    for elf_only in (".type", ".size", ".note.GNU-stack", ".L"):
+        assert elf_only not in text
+
+
+def test_header_declares_every_kernel():
+    header = (OUT / "snova_kernels.h").read_text()
+    for source in ELF_FILES:
+        for symbol in re.findall(r"^\t\.globl\t(\S+)$", source.read_text(), re.M):
+            assert re.search(rf"\b{symbol}\(", header), symbol
+
+
+def test_custom_prefix_renames_symbols(tmp_path):
+    assert gen("--rank", "4", "--kernel", "mul", "--prefix", "my_", "--out", str(tmp_path)).returncode == 0
+    assert "\t.globl\tmy_gf16m_mul_r4\n" in (tmp_path / "gf16m_mul_r4.S").read_text()
+    assert "my_gf16m_mul_r4(" in (tmp_path / "snova_kernels.h").read_text()
+
+
+def snapshot(tree):
+    """Every path below `tree` with its content and modification time."""
+    return {p: (p.is_file() and p.read_bytes(), p.stat().st_mtime_ns) for p in tree.rglob("*")}
+
+
+@pytest.mark.parametrize("args", [
+    ["--rank", "5"], ["--rank", "x"], ["--kernel", "div"], ["--abi", "coff"], ["--cpu", "pentium"],
+    ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
+])
+def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
+    out = tmp_path / "out"
+    shutil.copytree(OUT, out)
+    before = snapshot(out)
+    result = gen(*args, "--out", str(out))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("gen.py: error: ")
+    assert snapshot(out) == before
+
+
+def test_rank_subset_rewrites_nothing_else(tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(OUT, out)
+    assert gen("--rank", "4", "--out", str(out)).returncode == 0
+    _, mismatch, errors = filecmp.cmpfiles(OUT, out, [p.name for p in OUT.iterdir() if p.is_file()],
+                                           shallow=False)
+    assert not mismatch and not errors
