@@ -74,6 +74,10 @@ class KernelBuilder:
     def pmul(self, a, b, arr="16b", dst=None) -> VReg:
         return self.vop("pmul", arr, a, b, "vec_pmul", dst)
 
+    def permute(self, mnemonic, a, b, arr="16b", dst=None) -> VReg:
+        """zip1/zip2/uzp1/uzp2/trn1/trn2."""
+        return self.vop(mnemonic, arr, a, b, "vec_zip", dst)
+
     def shift(self, mnemonic, a, amount, arr="16b", dst=None) -> VReg:
         """ushr/shl/sshr by an immediate."""
         dst = dst or self.v(mnemonic)
@@ -114,6 +118,12 @@ class KernelBuilder:
         dst = dst or (self.x("ld") if gpr else self.v("ld"))
         self.emit("ldr", Reg(dst, view), Mem(base, offset), defs=[dst], uses=[base],
                   cls="load_gpr" if gpr else "load_vec", mem="load")
+        return dst
+
+    def load_literal(self, view, label, dst=None) -> VReg:
+        """PC-relative ldr of a constant placed after the function: no address register."""
+        dst = dst or self.v("lit")
+        self.emit("ldr", Reg(dst, view), Label(label), defs=[dst], cls="load_vec", mem="load")
         return dst
 
     def load_byte(self, base, offset=0, dst=None) -> VReg:

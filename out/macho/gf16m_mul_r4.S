@@ -7,36 +7,29 @@
 	.p2align	4
 _snova_gf16m_mul_r4:
 	.cfi_startproc
-	adr	x9, L_snova_gf16m_mul_r4_replicate
-	ldr	q4, [x0]
-	ldp	q0, q1, [x9]
-	movi	v30.16b, #19
-	ldp	q2, q3, [x9, #32]
-	ldr	q5, [x1]
-	tbl	v6.16b, {v4.16b}, v0.16b
-	tbl	v17.16b, {v4.16b}, v1.16b
-	tbl	v20.16b, {v4.16b}, v2.16b
-	tbl	v23.16b, {v4.16b}, v3.16b
-	dup	v7.4s, v5.s[0]
-	dup	v18.4s, v5.s[1]
-	dup	v21.4s, v5.s[2]
-	dup	v24.4s, v5.s[3]
-	pmul	v16.16b, v6.16b, v7.16b
-	pmul	v19.16b, v17.16b, v18.16b
-	pmul	v22.16b, v20.16b, v21.16b
-	pmul	v25.16b, v23.16b, v24.16b
-	eor	v26.16b, v16.16b, v19.16b
-	eor	v27.16b, v22.16b, v25.16b
-	eor	v28.16b, v26.16b, v27.16b
-	ushr	v29.16b, v28.16b, #4
-	pmul	v31.16b, v29.16b, v30.16b
-	eor	v0.16b, v28.16b, v31.16b
-	str	q0, [x2]
+	ldr	q0, [x0]
+	movi	v28.16b, #19
+	ldr	q1, [x1]
+	trn1	v2.16b, v0.16b, v0.16b
+	trn2	v3.16b, v0.16b, v0.16b
+	dup	v16.4s, v1.s[0]
+	dup	v17.4s, v1.s[1]
+	dup	v18.4s, v1.s[2]
+	dup	v19.4s, v1.s[3]
+	trn1	v4.8h, v2.8h, v2.8h
+	trn1	v5.8h, v3.8h, v3.8h
+	trn2	v6.8h, v2.8h, v2.8h
+	trn2	v7.8h, v3.8h, v3.8h
+	pmul	v20.16b, v4.16b, v16.16b
+	pmul	v21.16b, v5.16b, v17.16b
+	pmul	v22.16b, v6.16b, v18.16b
+	pmul	v23.16b, v7.16b, v19.16b
+	eor	v24.16b, v20.16b, v21.16b
+	eor	v25.16b, v22.16b, v23.16b
+	eor	v26.16b, v24.16b, v25.16b
+	ushr	v27.16b, v26.16b, #4
+	pmul	v29.16b, v27.16b, v28.16b
+	eor	v30.16b, v26.16b, v29.16b
+	str	q30, [x2]
 	ret
 	.cfi_endproc
-	.p2align	4
-L_snova_gf16m_mul_r4_replicate:
-	.byte	0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12
-	.byte	1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13
-	.byte	2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 14, 14, 14, 14
-	.byte	3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15
