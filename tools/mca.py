@@ -609,7 +609,7 @@ def probe_class(cpu: str, template: str, copies: int = 12, iterations: int = 200
     many = run_mca(block, cpu, iterations, False, False, attrs + ["-resource-pressure"])
     return {"instr": _example(template, 0), "uops": int(row.group(1)), "latency": int(row.group(2)),
             "rthroughput": many.regions[0].total_cycles / (n * iterations),
-            "units": {u: round(p / (n * iterations), 2) for u, p in sorted(_pressure_by_unit(many.report).items())}}
+            "units": {u: round(p / n, 2) for u, p in sorted(_pressure_by_unit(many.report).items())}}
 
 
 def probe(cpu: str) -> None:
