@@ -1,5 +1,12 @@
-# tools/bench: measurement tools (see tools/bench/README.md).
-# Included by the top Makefile; also works alone: make -f tools/bench/bench.mk bench-plugin
+# tools/bench: measurement tools and the SNOVA benchmark (see tools/bench/README.md).
+# Included by the top Makefile (after c_glue/c_glue.mk); the plugin rules also work
+# alone: make -f tools/bench/bench.mk bench-plugin
+#
+#   make bench          all sets x keygen/sign/verify x BENCH_VARIANTS:
+#                       bench/results.{json,md,png}   (about 20-30 minutes)
+#   make bench-quick    one set per rank: bench/quick/results.{json,md,png} (minutes)
+#   make bench-report   re-render results.md and results.png from bench/results.json
+#   make bench-progs    only build the benchmark programs
 HOST_CC     ?= cc
 PYTHON      ?= .venv/bin/python
 BENCH_BUILD ?= build/bench
@@ -17,3 +24,52 @@ $(BENCH_PLUGIN): tools/bench/insncount.c tools/bench/bench.mk
 
 bench-tools-test: $(BENCH_PLUGIN)
 	$(PYTHON) -m pytest -q tests/test_bench_tools.py
+
+# --- the SNOVA benchmark ------------------------------------------------------
+# AArch64 build variants to compare: whichever of these c_glue.mk defines
+# (aarch64-neon appears there when the generated kernels are linked in).
+BENCH_VARIANT_CANDIDATES := aarch64-portable aarch64-neon
+BENCH_VARIANTS   ?= $(filter $(BENCH_VARIANT_CANDIDATES),$(SNOVA_BUILDS))
+BENCH_SETS       ?= $(SNOVA_SETS)
+BENCH_QUICK_SETS ?= snova-24-5-16-4-esk snova-25-8-16-3-esk snova-28-17-16-2-esk
+BENCH_OUT        ?= bench
+BENCH_QUICK_OUT  ?= bench/quick
+BENCH_JOBS       ?= 2
+# SNOVA_EXTRA_OBJS.<variant>: objects a variant links in besides the core's
+# (e.g. the assembled out/*.S kernels); taken from c_glue.mk when it sets it.
+
+bench_prog = $(BENCH_BUILD)/$(1)/$(2)/snova_bench
+bench_progs = $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(1),$(call bench_prog,$(v),$(s))))
+
+# $(1) = build variant, $(2) = set name
+define bench_prog_rules
+$(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/bench.mk c_glue/c_glue.mk
+	@mkdir -p $$(@D)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
+
+$(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o \
+    $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $$(SNOVA_EXTRA_OBJS.$(1))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+endef
+$(foreach v,$(BENCH_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))
+
+BENCH_RUN = $(PYTHON) -m tools.bench.run --build $(BENCH_BUILD) --jobs $(BENCH_JOBS) \
+    --variants $(BENCH_VARIANTS)
+
+.PHONY: bench bench-quick bench-report bench-progs bench-quick-progs
+bench-progs: $(call bench_progs,$(BENCH_SETS))
+bench-quick-progs: $(call bench_progs,$(BENCH_QUICK_SETS))
+
+bench: setup
+	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin bench-progs
+	$(BENCH_RUN) --sets $(BENCH_SETS) --out $(BENCH_OUT)
+
+bench-quick: setup
+	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin bench-quick-progs
+	$(BENCH_RUN) --sets $(BENCH_QUICK_SETS) --out $(BENCH_QUICK_OUT)
+
+bench-report:
+	$(PYTHON) -m tools.bench.report $(BENCH_OUT)/results.json
+
+-include $(wildcard $(BENCH_BUILD)/*/snova-*/*.d)

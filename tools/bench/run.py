@@ -1,0 +1,192 @@
+"""Run the SNOVA benchmark: per-operation executed instructions and estimated
+cycles for every (build variant, parameter set, operation).
+
+    python -m tools.bench.run --variants V [V ...] --sets S [S ...] --out DIR
+                              [--build build/bench] [--reps 2] [--base 1] [--jobs 2]
+
+Writes DIR/results.json, then DIR/results.md and DIR/results.png (report.py,
+plot.py).  `make bench` and `make bench-quick` call this (tools/bench/bench.mk).
+
+Per operation: the benchmark program <build>/<variant>/<set>/snova_bench
+(snova_bench.c) is run under the instruction counter with base + reps and with
+base repetitions of the operation (isolate.py); the same is done for its
+`reseed` mode (the DRBG re-seed the program does before every repetition), and
+the difference of the two differences, block by block, is the operation alone,
+`reps` times.  Instructions per operation are that total / reps (exact: the
+run fails if it does not divide); cycles per operation are estimate.py's
+llvm-mca estimate of that profile / reps.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import estimate as est
+from .count import ROOT, ensure_plugin
+from .isolate import isolate
+from .mca import mca_version
+from .profile import Profile
+
+OPS = ("keygen", "sign", "verify")
+CPUS = est.DEFAULT_CPUS
+FORMAT = "snova-neon-gen bench results 1"
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+@dataclass
+class OpMeasure:
+    reps: int
+    net: Profile              # `reps` operations alone (re-seed subtracted)
+    reseed_instructions: int  # per repetition, subtracted
+    digest: str               # the program's output digest (keys, signature)
+
+    @property
+    def instructions(self) -> int:
+        return self.net.total // self.reps
+
+    def cycles(self, cpu: str) -> float:
+        return est.estimate(self.net, cpu).cycles / self.reps
+
+
+def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1) -> OpMeasure:
+    """Isolate `reps` executions of `op` in the benchmark program `binary`."""
+    def iso(mode):
+        r = isolate([str(binary), mode, "{R}"], reps, base=base)
+        if r.negative_blocks:
+            raise BenchError(f"{binary} {mode}: {r.negative_blocks} blocks ran less with "
+                             f"{base + reps} repetitions than with {base}: set-up differs")
+        if r.full.stdout != r.base.stdout:
+            raise BenchError(f"{binary} {mode}: output differs between {base + reps} and "
+                             f"{base} repetitions: {r.full.stdout!r} vs {r.base.stdout!r}")
+        if r.diff.total % reps:
+            raise BenchError(f"{binary} {mode}: {r.diff.total} instructions for {reps} "
+                             "repetitions do not divide: repetitions differ")
+        return r
+    op_iso, reseed = iso(op), iso("reseed")
+    net = op_iso.diff - reseed.diff
+    if net.total % reps:
+        raise BenchError(f"{binary} {op}: {net.total} instructions for {reps} repetitions do not divide")
+    out = op_iso.full.stdout.decode().split()
+    return OpMeasure(reps, net, reseed.diff.total // reps, out[-1] if out else "")
+
+
+def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
+          cpus: tuple[str, ...]) -> dict:
+    t0 = time.monotonic()
+    m = measure(binary, op, reps, base)
+    cycles, modelled = {}, {}
+    for cpu in cpus:
+        e = est.estimate(m.net, cpu)
+        cycles[cpu] = round(e.cycles / reps, 1)
+        modelled[cpu] = round(e.modeled_instructions / e.instructions, 6) if e.instructions else 0.0
+    return {"variant": variant, "set": sname, "op": op,
+            "instructions": m.instructions, "cycles": cycles, "modelled_share": modelled,
+            "reseed_instructions": m.reseed_instructions, "digest": m.digest,
+            "seconds": time.monotonic() - t0}
+
+
+def set_cost(sname: str) -> float:
+    """Rough relative cost of a set (for scheduling the biggest first)."""
+    v, o, _q, l = (int(x) for x in sname.split("-")[1:5])
+    return o * (v + o) ** 2 * l * l
+
+
+def _first_line(cmd: list[str]) -> str:
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        return (p.stdout or p.stderr).splitlines()[0].strip()
+    except (OSError, IndexError):
+        return "unknown"
+
+
+def method(reps: int, base: int) -> dict:
+    """How the figures were made (no dates or host names: reproducible)."""
+    return {
+        "reps": reps, "base": base, "coverage": est.COVERAGE,
+        "emulator": _first_line(["qemu-aarch64", "--version"]) + " -cpu max, insncount plugin",
+        "llvm_mca": mca_version(),
+        "compiler": _first_line(["clang-19", "--version"]),
+        "message_bytes": 33,
+    }
+
+
+def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: int = 1,
+        jobs: int = 2, cpus=CPUS, log=print) -> dict:
+    ensure_plugin()
+    tasks = [(v, s, op) for v in variants for s in sets for op in OPS]
+    for v, s, _ in tasks:
+        if not (build / v / s / "snova_bench").exists():
+            raise BenchError(f"missing {build / v / s / 'snova_bench'} (make bench-progs)")
+    order = sorted(tasks, key=lambda t: -set_cost(t[1]))
+    results: dict = {v: {s: {} for s in sets} for v in variants}
+    t0 = time.monotonic()
+    width = len(str(len(tasks)))
+    with ProcessPoolExecutor(jobs) as pool:
+        futs = {pool.submit(_task, v, s, op, str(build / v / s / "snova_bench"), reps, base,
+                            tuple(cpus)): (v, s, op) for v, s, op in order}
+        for i, f in enumerate(as_completed(futs), 1):
+            r = f.result()
+            secs = r.pop("seconds")
+            results[r.pop("variant")][r.pop("set")][r.pop("op")] = r
+            v, s, op = futs[f]
+            el = int(time.monotonic() - t0)
+            log(f"[{i:{width}d}/{len(tasks)}] {v} {s} {op}: {r['instructions']:,} instructions, "
+                + ", ".join(f"{c} {r['cycles'][c]:,.0f}" for c in cpus)
+                + f" cycles ({secs:.1f} s; elapsed {el // 60}:{el % 60:02d})", flush=True)
+    # Every build must compute the same keys and signatures.
+    bad = [f"{s} {op}: " + ", ".join(f"{v} {results[v][s][op]['digest']}" for v in variants)
+           for s in sets for op in OPS
+           if len({results[v][s][op]["digest"] for v in variants}) > 1]
+    if bad:
+        raise BenchError("builds disagree on their outputs:\n  " + "\n  ".join(bad))
+    return {"format": FORMAT, "method": method(reps, base), "cpus": list(cpus),
+            "ops": list(OPS), "variants": list(variants), "sets": list(sets),
+            "results": results}
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=False) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variants", nargs="+", required=True)
+    ap.add_argument("--sets", nargs="+", required=True)
+    ap.add_argument("--out", required=True, help="directory for results.{json,md,png}")
+    ap.add_argument("--build", default=str(ROOT / "build" / "bench"))
+    ap.add_argument("--reps", type=int, default=2)
+    ap.add_argument("--base", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args(argv)
+    sets = [s for s in a.sets if re.fullmatch(r"snova-\d+-\d+-16-[234]-(esk|ssk)", s)]
+    if sets != a.sets:
+        ap.error(f"not a set name: {sorted(set(a.sets) - set(sets))}")
+    t0 = time.monotonic()
+    print(f"bench: {len(a.variants)} variants x {len(sets)} sets x {len(OPS)} operations, "
+          f"R = {a.reps} vs base {a.base}, {a.jobs} jobs -> {a.out}/", flush=True)
+    data = run(a.variants, sets, Path(a.build), a.reps, a.base, a.jobs)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(dumps(data))
+    from . import plot, report
+    report.write(out / "results.json")
+    print(f"bench: wrote {out / 'results.json'}, {out / 'results.md'}", flush=True)
+    plot.write(out / "results.json")
+    el = int(time.monotonic() - t0)
+    print(f"bench: wrote {out / 'results.png'}; done in {el // 60}:{el % 60:02d}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
