@@ -1,0 +1,40 @@
+/* NIST PQC signature API of the SNOVA core (parameter set fixed at build time). */
+#ifndef SNOVA_API_H
+#define SNOVA_API_H
+
+#include <stddef.h>
+
+#include "params.h"
+
+#define CRYPTO_SECRETKEYBYTES SNOVA_SK_BYTES
+#define CRYPTO_PUBLICKEYBYTES SNOVA_PK_BYTES
+#define CRYPTO_BYTES SNOVA_SIG_BYTES
+#define CRYPTO_ALGNAME SNOVA_ALGNAME
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int crypto_sign_keypair(unsigned char *pk, unsigned char *sk);
+
+/* sm = signature || message; sm may not overlap m except sm + CRYPTO_BYTES == m */
+int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
+                unsigned long long mlen, const unsigned char *sk);
+
+/* returns 0 and writes the message on success; -1 (m and *mlen untouched) otherwise */
+int crypto_sign_open(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,
+                     unsigned long long smlen, const unsigned char *pk);
+
+/* detached signature of CRYPTO_BYTES bytes (packed signature || 16-byte salt) */
+int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
+                          const unsigned char *sk);
+
+/* returns 0 for a valid signature, -1 otherwise (including siglen != CRYPTO_BYTES) */
+int crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,
+                       const unsigned char *pk);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,76 @@
+# SNOVA C core (portable C, Round 1, all parameter sets); included by the top-level
+# Makefile. Targets:
+#   make snova           host build: build/host/<set>/{kat,test_snova}, build/host/test_prims
+#   make snova-asan      the same built with AddressSanitizer + UBSan (build/host-asan/...)
+#   make snova-aarch64   static AArch64 build, portable kernels (build/aarch64-portable/...)
+#   make snova-list      prints the names of the parameter sets
+# Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
+
+HOST_CC  ?= cc
+CLANG    ?= clang-19
+CROSS_CC ?= $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
+
+# The parameter sets (v-o-l, q = 16), each with an expanded (esk) and a seed (ssk)
+# secret key. This list is the only place they are named.
+SNOVA_VOL := 24-5-4 25-8-3 28-17-2 37-8-4 43-25-2 49-11-3 60-10-4 61-33-2 66-15-3
+snova_field = $(word $(2),$(subst -, ,$(1)))
+SNOVA_SETS := $(foreach p,$(SNOVA_VOL),$(foreach k,esk ssk,\
+    snova-$(call snova_field,$(p),1)-$(call snova_field,$(p),2)-16-$(call snova_field,$(p),3)-$(k)))
+# compiler definitions for a set name snova-v-o-16-l-esk|ssk
+snova_defs = -DSNOVA_V=$(call snova_field,$(1),2) -DSNOVA_O=$(call snova_field,$(1),3) \
+    -DSNOVA_L=$(call snova_field,$(1),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(1),6)),1,0)
+
+# Build variants: compiler and flags per variant.
+SNOVA_BUILDS := host host-asan aarch64-portable
+SNOVA_CC.host                := $(HOST_CC)
+SNOVA_CFLAGS.host            := -O2
+SNOVA_CC.host-asan           := $(HOST_CC)
+SNOVA_CFLAGS.host-asan       := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                                -fno-sanitize-recover=all
+SNOVA_CC.aarch64-portable    := $(CROSS_CC)
+SNOVA_CFLAGS.aarch64-portable := -O2 -Wno-unused-command-line-argument
+
+SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
+
+# set-independent sources (primitives), and sources compiled for each set
+SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c
+SNOVA_SET_SRC  := snova.c sign.c kernels_portable.c kernels_select.c
+
+.PHONY: snova snova-asan snova-aarch64 snova-list
+snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
+snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
+    build/host-asan/test_prims
+snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
+    build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
+snova-list:
+	@echo $(SNOVA_SETS)
+
+# $(1) = build variant
+define snova_build_rules
+build/$(1)/common/%.o: c_glue/%.c c_glue/c_glue.mk
+	@mkdir -p $$(@D)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) -MMD -MP -c $$< -o $$@
+
+build/$(1)/test_prims: $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o) kernels_portable.o test_prims.o)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+endef
+
+# $(1) = build variant, $(2) = set name
+define snova_set_rules
+build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
+	@mkdir -p $$(@D)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
+
+build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+
+build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+endef
+
+$(foreach b,$(SNOVA_BUILDS),$(eval $(call snova_build_rules,$(b))))
+$(foreach b,$(SNOVA_BUILDS),$(foreach s,$(SNOVA_SETS),$(eval $(call snova_set_rules,$(b),$(s)))))
+
+-include $(wildcard build/*/common/*.d build/*/snova-*/*.d)

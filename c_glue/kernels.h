@@ -1,0 +1,33 @@
+/* Kernel interface of the SNOVA core: every GF(16) l x l matrix operation and the
+ * AES-128-CTR public-key expansion of the core go through one of these tables, so
+ * that another backend (generated NEON assembly) can be chosen at run time. */
+#ifndef SNOVA_KERNELS_H
+#define SNOVA_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* l*l bytes each, row-major, one GF(16) element (0..15) per byte; c may alias a or b. */
+typedef void (*snova_gf16m_binop_fn)(const uint8_t *a, const uint8_t *b, uint8_t *c);
+/* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
+typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
+
+struct snova_kernels {
+    const char *name;
+    snova_gf16m_binop_fn gf16m_add, gf16m_mul;
+    snova_aes128_ctr_prng_fn aes128_ctr_prng;
+};
+
+const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */
+extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L */
+
+/* The portable C kernels, for every rank (constant time, no data-indexed tables). */
+void snova_c_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_add_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
+
+#endif

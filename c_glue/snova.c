@@ -1,0 +1,645 @@
+/* SNOVA core, Round 1 algorithm (q = 16), written for this project.
+ *
+ * Elements of GF(16) = GF(2)[x]/(x^4 + x + 1) are kept one per byte; an l x l
+ * matrix is l*l bytes, row-major. Every matrix sum and product goes through the
+ * kernel table (kernels.h), and so does the AES-128-CTR expansion of the public
+ * seed. Key generation and signing are constant time with respect to secret data:
+ * no branch and no memory index depends on it (the only data-dependent branch is
+ * the retry of a signature whose linear system is singular, as in every SNOVA
+ * implementation). Secret intermediates are wiped before returning. */
+#include "snova.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "shake.h"
+#include "util.h"
+
+#define V SNOVA_V
+#define O SNOVA_O
+#define M SNOVA_M
+#define N SNOVA_N
+#define L SNOVA_L
+#define LSQ SNOVA_LSQ
+#define NEQ SNOVA_NEQ
+/* 64-bit words per row of the augmented system [coefficients | right-hand side] */
+#define GWORDS ((NEQ + 1 + 7) / 8)
+
+typedef uint8_t gf16m[LSQ];
+typedef const struct snova_kernels kern_t;
+
+_Static_assert(SNOVA_ESK_NIBBLES % 2 == 0, "expanded key halves must be equal");
+
+/* ------------------------------------------------------------------------- */
+/* scalar GF(16), constant time                                              */
+
+static inline uint8_t gf16_mul(uint8_t a, uint8_t b) {
+    uint8_t r = 0;
+    for (int i = 0; i < 4; i++) {
+        r ^= (uint8_t)(a & (0u - ((b >> i) & 1u)));
+        a = (uint8_t)(((a << 1) & 0x0E) ^ (((a >> 3) & 1u) * 3u));
+    }
+    return r;
+}
+
+/* a^14 = a^-1 for a != 0; 0 for a = 0 */
+static inline uint8_t gf16_inv(uint8_t a) {
+    uint8_t a2 = gf16_mul(a, a);
+    uint8_t a4 = gf16_mul(a2, a2);
+    uint8_t a8 = gf16_mul(a4, a4);
+    return gf16_mul(gf16_mul(a8, a4), a2);
+}
+
+/* 0xFF if a != 0, else 0x00 */
+static inline uint8_t gf16_nonzero_mask(uint8_t a) {
+    unsigned t = (unsigned)(a | (a >> 1) | (a >> 2) | (a >> 3)) & 1u;
+    return (uint8_t)(0u - t);
+}
+
+/* ------------------------------------------------------------------------- */
+/* lane-parallel GF(16) on 64-bit words of eight bytes (rows of the system)   */
+
+#define LANES_01 0x0101010101010101ULL
+
+static inline uint64_t lanes_times_x(uint64_t y) {
+    uint64_t top = (y >> 3) & LANES_01;
+    return ((y << 1) & 0x0E0E0E0E0E0E0E0EULL) ^ top ^ (top << 1);
+}
+
+static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
+    return 0ULL - (uint64_t)((s >> bit) & 1u);
+}
+
+/* ------------------------------------------------------------------------- */
+/* nibble packing                                                             */
+
+/* element 2i is the low nibble of byte i, element 2i+1 its high nibble */
+static void unpack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        out[i] = (uint8_t)((in[i / 2] >> (4 * (i & 1))) & 0x0F);
+}
+
+static void pack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
+    for (size_t i = 0; i + 1 < count; i += 2)
+        out[i / 2] = (uint8_t)((in[i] & 0x0F) | (in[i + 1] << 4));
+    if (count & 1)
+        out[count / 2] = (uint8_t)(in[count - 1] & 0x0F);
+}
+
+/* The expanded secret key stores element i in the low nibble of byte i and
+ * element i + total/2 in its high nibble. The elements come from several arrays. */
+struct segment {
+    const uint8_t *p;
+    size_t n;
+};
+
+static void pack_halves(uint8_t *out, const struct segment *seg, int nseg, size_t total) {
+    size_t half = total / 2, e = 0;
+    for (int s = 0; s < nseg; s++) {
+        for (size_t i = 0; i < seg[s].n; i++, e++) {
+            if (e < half)
+                out[e] = (uint8_t)(seg[s].p[i] & 0x0F);
+            else
+                out[e - half] = (uint8_t)(out[e - half] | (seg[s].p[i] << 4));
+        }
+    }
+}
+
+static void unpack_halves(uint8_t *out, const uint8_t *in, size_t total) {
+    size_t half = total / 2;
+    for (size_t i = 0; i < half; i++) {
+        out[i] = (uint8_t)(in[i] & 0x0F);
+        out[i + half] = (uint8_t)(in[i] >> 4);
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* small matrix helpers                                                       */
+
+static void mat_scalar_identity(uint8_t *m, uint8_t a) {
+    for (int i = 0; i < LSQ; i++)
+        m[i] = (uint8_t)((i % (L + 1) == 0) ? a : 0);
+}
+
+static void mat_transpose(uint8_t *t, const uint8_t *m) {
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < L; j++)
+            t[j * L + i] = m[i * L + j];
+}
+
+/* Determinant over GF(16): in characteristic 2 it is the sum over all
+ * permutations of the products (no signs). The recursion follows the column
+ * set only, never the data. */
+static uint8_t det_rows(const uint8_t *m, int row, unsigned used) {
+    if (row == L)
+        return 1;
+    uint8_t s = 0;
+    for (int c = 0; c < L; c++) {
+        if (used & (1u << c))
+            continue;
+        s ^= gf16_mul(m[row * L + c], det_rows(m, row + 1, used | (1u << c)));
+    }
+    return s;
+}
+
+/* S (S[i][j] = 8 - i - j) and its powers S^0 .. S^(l-1) */
+static void gen_s_powers(kern_t *k, gf16m spow[L]) {
+    mat_scalar_identity(spow[0], 1);
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < L; j++)
+            spow[1][i * L + j] = (uint8_t)(8 - (i + j));
+    for (int p = 2; p < L; p++)
+        k->gf16m_mul(spow[p - 1], spow[1], spow[p]);
+}
+
+/* Element of F16[S] from l coefficients: c0*I + c1*S + ... + c'*S^(l-1), where the
+ * last coefficient c' is replaced, when zero, by 16 - c0 (or 15 if c0 = 0) so the
+ * result is never singular. */
+static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *c, uint8_t *out) {
+    gf16m scaled, term;
+    uint8_t c0 = c[0];
+    uint8_t nz0 = gf16_nonzero_mask(c0);
+    uint8_t alt = (uint8_t)(((16 - c0) & nz0) | (15 & ~nz0));
+    uint8_t nzl = gf16_nonzero_mask(c[L - 1]);
+    uint8_t last = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
+    mat_scalar_identity(out, c0);
+    for (int p = 1; p < L; p++) {
+        mat_scalar_identity(scaled, p == L - 1 ? last : c[p]);
+        k->gf16m_mul(scaled, spow[p], term);
+        k->gf16m_add(out, term, out);
+    }
+    snova_wipe(scaled, sizeof(scaled));
+    snova_wipe(term, sizeof(term));
+}
+
+/* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
+ * Evaluated for every a with masks (m is public, but it costs little). */
+static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
+    gf16m orig, cand, scaled, term;
+    memcpy(orig, m, LSQ);
+    uint8_t done = gf16_nonzero_mask(det_rows(orig, 0, 0));
+    uint8_t cum = 0;
+    for (uint8_t a = 1; a < 16; a++) {
+        cum ^= a;
+        mat_scalar_identity(scaled, cum);
+        k->gf16m_mul(scaled, spow[1], term);
+        k->gf16m_add(orig, term, cand);
+        for (int i = 0; i < LSQ; i++)
+            m[i] = (uint8_t)((m[i] & done) | (cand[i] & ~done));
+        done |= gf16_nonzero_mask(det_rows(cand, 0, 0));
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* public-seed expansion                                                      */
+
+/* Field order is the keystream order; the l coefficients of the Q1 and Q2
+ * matrices land at the start of Q1 and are expanded from there. */
+struct pubmap {
+    gf16m P11[M][V][V];
+    gf16m P12[M][V][O];
+    gf16m P21[M][O][V];
+    gf16m A[LSQ];
+    gf16m B[LSQ];
+    gf16m Q1[LSQ];
+    gf16m Q2[LSQ];
+};
+
+_Static_assert(offsetof(struct pubmap, Q1) + 2 * L * LSQ == SNOVA_PUB_NIBBLES,
+               "public keystream layout");
+
+static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+    uint8_t *raw = (uint8_t *)pm;
+    uint8_t coeff[2 * L * LSQ];
+    gf16m spow[L];
+
+    k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
+    /* one nibble per byte, in place: from the end, byte i/2 is still unread */
+    for (size_t i = SNOVA_PUB_NIBBLES; i-- > 0;)
+        raw[i] = (uint8_t)((raw[i / 2] >> (4 * (i & 1))) & 0x0F);
+
+    gen_s_powers(k, spow);
+    memcpy(coeff, pm->Q1, sizeof(coeff));
+    for (int a = 0; a < LSQ; a++) {
+        make_invertible(k, spow, pm->A[a]);
+        make_invertible(k, spow, pm->B[a]);
+        fqs_element(k, spow, coeff + a * L, pm->Q1[a]);
+        fqs_element(k, spow, coeff + L * LSQ + a * L, pm->Q2[a]);
+    }
+}
+
+/* T12 from the private seed */
+static void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
+    uint8_t bytes[SNOVA_PRIV_BYTES];
+    uint8_t coeff[SNOVA_PRIV_NIBBLES];
+    gf16m spow[L];
+    snova_shake256(bytes, sizeof(bytes), sk_seed, SNOVA_SK_SEED_BYTES);
+    unpack_nibbles(coeff, bytes, SNOVA_PRIV_NIBBLES);
+    gen_s_powers(k, spow);
+    for (int j = 0; j < V; j++)
+        for (int c = 0; c < O; c++)
+            fqs_element(k, spow, coeff + (j * O + c) * L, T12[j][c]);
+    snova_wipe(bytes, sizeof(bytes));
+    snova_wipe(coeff, sizeof(coeff));
+}
+
+/* ------------------------------------------------------------------------- */
+/* key generation                                                             */
+
+/* F12 = P11 T12 + P12 and F21 = T12^t P11 + P21 (block matrices of l x l blocks) */
+static void compute_f12_f21(kern_t *k, gf16m F12[M][V][O], gf16m F21[M][O][V],
+                            const struct pubmap *pm, gf16m T12[V][O]) {
+    gf16m acc, t;
+    for (int i = 0; i < M; i++) {
+        for (int j = 0; j < V; j++) {
+            for (int c = 0; c < O; c++) {
+                memcpy(acc, pm->P12[i][j][c], LSQ);
+                for (int x = 0; x < V; x++) {
+                    k->gf16m_mul(pm->P11[i][j][x], T12[x][c], t);
+                    k->gf16m_add(acc, t, acc);
+                }
+                memcpy(F12[i][j][c], acc, LSQ);
+            }
+        }
+        for (int j = 0; j < O; j++) {
+            for (int c = 0; c < V; c++) {
+                memcpy(acc, pm->P21[i][j][c], LSQ);
+                for (int x = 0; x < V; x++) {
+                    k->gf16m_mul(T12[x][j], pm->P11[i][x][c], t);
+                    k->gf16m_add(acc, t, acc);
+                }
+                memcpy(F21[i][j][c], acc, LSQ);
+            }
+        }
+    }
+    snova_wipe(acc, sizeof(acc));
+    snova_wipe(t, sizeof(t));
+}
+
+/* P22 = T12^t F12 + P21 T12 */
+static void compute_p22(kern_t *k, gf16m P22[M][O][O], gf16m T12[V][O], gf16m F12[M][V][O],
+                        const struct pubmap *pm) {
+    gf16m acc, t;
+    for (int i = 0; i < M; i++) {
+        for (int j = 0; j < O; j++) {
+            for (int c = 0; c < O; c++) {
+                memset(acc, 0, LSQ);
+                for (int x = 0; x < V; x++) {
+                    k->gf16m_mul(T12[x][j], F12[i][x][c], t);
+                    k->gf16m_add(acc, t, acc);
+                    k->gf16m_mul(pm->P21[i][j][x], T12[x][c], t);
+                    k->gf16m_add(acc, t, acc);
+                }
+                memcpy(P22[i][j][c], acc, LSQ);
+            }
+        }
+    }
+    snova_wipe(acc, sizeof(acc));
+    snova_wipe(t, sizeof(t));
+}
+
+struct keygen_ws {
+    struct pubmap pm;
+    gf16m T12[V][O];
+    gf16m F12[M][V][O];
+    gf16m F21[M][O][V];
+    gf16m P22[M][O][O];
+};
+
+void snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
+                  const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
+    kern_t *k = snova_kernels();
+    struct keygen_ws ws;
+
+    expand_public(k, &ws.pm, pk_seed);
+    gen_t12(k, ws.T12, sk_seed);
+    compute_f12_f21(k, ws.F12, ws.F21, &ws.pm, ws.T12);
+    compute_p22(k, ws.P22, ws.T12, ws.F12, &ws.pm);
+
+    memcpy(pk, pk_seed, SNOVA_PK_SEED_BYTES);
+    pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)ws.P22, SNOVA_P22_NIBBLES);
+
+    if (esk != NULL) {
+        /* A, B, Q1, Q2 are adjacent in the public map; F11 is P11 */
+        const struct segment seg[] = {
+            {(const uint8_t *)ws.pm.A, 4 * LSQ * LSQ},
+            {(const uint8_t *)ws.T12, sizeof(ws.T12)},
+            {(const uint8_t *)ws.pm.P11, sizeof(ws.pm.P11)},
+            {(const uint8_t *)ws.F12, sizeof(ws.F12)},
+            {(const uint8_t *)ws.F21, sizeof(ws.F21)},
+        };
+        pack_halves(esk, seg, (int)(sizeof(seg) / sizeof(seg[0])), SNOVA_ESK_NIBBLES);
+        memcpy(esk + SNOVA_ESK_NIBBLES / 2, pk_seed, SNOVA_PK_SEED_BYTES);
+        memcpy(esk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES, sk_seed, SNOVA_SK_SEED_BYTES);
+    }
+    snova_wipe(&ws, sizeof(ws));
+}
+
+/* ------------------------------------------------------------------------- */
+/* the quadratic part shared by signing (F11 on the vinegar) and verification */
+
+/* Left[alpha][j] = A_alpha X_j^t Q1_alpha and Right[alpha][j] = Q2_alpha X_j B_alpha
+ * for j < count; ld is the row length of Left and Right. */
+static void compute_left_right(kern_t *k, gf16m *left, gf16m *right, int ld, gf16m *X, int count,
+                               gf16m A[LSQ], gf16m B[LSQ], gf16m Q1[LSQ], gf16m Q2[LSQ]) {
+    gf16m t0, t1;
+    for (int a = 0; a < LSQ; a++) {
+        for (int j = 0; j < count; j++) {
+            mat_transpose(t0, X[j]);
+            k->gf16m_mul(t0, Q1[a], t1);
+            k->gf16m_mul(A[a], t1, left[a * ld + j]);
+            k->gf16m_mul(Q2[a], X[j], t1);
+            k->gf16m_mul(t1, B[a], right[a * ld + j]);
+        }
+    }
+    snova_wipe(t0, sizeof(t0));
+    snova_wipe(t1, sizeof(t1));
+}
+
+/* acc += sum over alpha, j < nj, c < nc of Left[alpha][j0+j] P[j][c] Right[alpha][c0+c],
+ * where P is a block matrix of nj x nc blocks, row-major. */
+static void accumulate_block(kern_t *k, uint8_t *acc, gf16m *P, int nj, int nc, gf16m *left, gf16m *right,
+                             int ld, int j0, int c0) {
+    gf16m w, t;
+    for (int j = 0; j < nj; j++) {
+        gf16m *row = P + (size_t)j * nc;
+        for (int a = 0; a < LSQ; a++) {
+            gf16m *r = right + a * ld + c0;
+            memset(w, 0, LSQ);
+            for (int c = 0; c < nc; c++) {
+                k->gf16m_mul(row[c], r[c], t);
+                k->gf16m_add(w, t, w);
+            }
+            k->gf16m_mul(left[a * ld + j0 + j], w, t);
+            k->gf16m_add(acc, t, acc);
+        }
+    }
+    snova_wipe(w, sizeof(w));
+    snova_wipe(t, sizeof(t));
+}
+
+/* ------------------------------------------------------------------------- */
+/* signing                                                                    */
+
+struct sign_key {
+    gf16m *A, *B, *Q1, *Q2;
+    gf16m (*T12)[O];
+    gf16m (*F11)[V][V];
+    gf16m (*F12)[V][O];
+    gf16m (*F21)[O][V];
+    const uint8_t *pk_seed, *sk_seed;
+};
+
+static void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *pk_seed, const uint8_t *digest,
+                        const uint8_t *salt) {
+    uint8_t bytes[SNOVA_HASH_BYTES];
+    snova_shake256_ctx sh;
+    snova_shake256_init(&sh);
+    snova_shake256_absorb(&sh, pk_seed, SNOVA_PK_SEED_BYTES);
+    snova_shake256_absorb(&sh, digest, SNOVA_DIGEST_BYTES);
+    snova_shake256_absorb(&sh, salt, SNOVA_SALT_BYTES);
+    snova_shake256_squeeze(&sh, bytes, sizeof(bytes));
+    unpack_nibbles(hash, bytes, SNOVA_HASH_NIBBLES);
+}
+
+/* Coefficients of the oil variables, equation rows i*l^2 + (a, b) for output entry
+ * (a, b) of the i-th matrix, columns c*l^2 + (e, f) for entry (e, f) of oil block c:
+ *   L X R  contributes L[a][e] R[f][b];   L X^t R  contributes L[a][f] R[e][b]. */
+static void build_system(kern_t *k, uint64_t G[NEQ][GWORDS], const struct sign_key *key,
+                         gf16m left[LSQ][V], gf16m right[LSQ][V]) {
+    gf16m t, s, lx, rx;
+    uint8_t coef[LSQ][LSQ];
+    for (int i = 0; i < M; i++) {
+        for (int c = 0; c < O; c++) {
+            memset(coef, 0, sizeof(coef));
+            for (int a = 0; a < LSQ; a++) {
+                /* lx = (sum_j Left[a][j] F12[i][j][c]) Q2_a, with B_a on the right */
+                memset(s, 0, LSQ);
+                for (int j = 0; j < V; j++) {
+                    k->gf16m_mul(left[a][j], key->F12[i][j][c], t);
+                    k->gf16m_add(s, t, s);
+                }
+                k->gf16m_mul(s, key->Q2[a], lx);
+                /* rx = Q1_a (sum_j F21[i][c][j] Right[a][j]), with A_a on the left of X^t */
+                memset(s, 0, LSQ);
+                for (int j = 0; j < V; j++) {
+                    k->gf16m_mul(key->F21[i][c][j], right[a][j], t);
+                    k->gf16m_add(s, t, s);
+                }
+                k->gf16m_mul(key->Q1[a], s, rx);
+                const uint8_t *bm = key->B[a], *am = key->A[a];
+                for (int r = 0; r < LSQ; r++) {
+                    int ra = r / L, rb = r % L;
+                    for (int v = 0; v < LSQ; v++) {
+                        int ve = v / L, vf = v % L;
+                        coef[r][v] ^= gf16_mul(lx[ra * L + ve], bm[vf * L + rb]);
+                        coef[r][v] ^= gf16_mul(am[ra * L + vf], rx[ve * L + rb]);
+                    }
+                }
+            }
+            for (int r = 0; r < LSQ; r++) {
+                uint8_t *row = (uint8_t *)G[i * LSQ + r];
+                memcpy(row + c * LSQ, coef[r], LSQ);
+            }
+        }
+    }
+    snova_wipe(t, sizeof(t));
+    snova_wipe(s, sizeof(s));
+    snova_wipe(lx, sizeof(lx));
+    snova_wipe(rx, sizeof(rx));
+    snova_wipe(coef, sizeof(coef));
+}
+
+/* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
+ * constant time. Returns 0xFF if it is regular (then sol holds the unique
+ * solution), 0 if singular. Row pivoting is done by adding every lower row under
+ * a mask that is set only while the pivot is still zero. */
+static uint8_t solve_system(uint64_t G[NEQ][GWORDS], uint8_t sol[NEQ]) {
+    uint64_t px[3][GWORDS];
+    uint8_t ok = 0xFF;
+    for (int i = 0; i < NEQ; i++) {
+        int w0 = i / 8;
+        uint8_t *gi = (uint8_t *)G[i];
+        for (int j = i + 1; j < NEQ; j++) {
+            uint64_t take = 0ULL - (uint64_t)(1u & ~gf16_nonzero_mask(gi[i]));
+            for (int w = w0; w < GWORDS; w++)
+                G[i][w] ^= take & G[j][w];
+        }
+        uint8_t piv = gi[i];
+        ok &= gf16_nonzero_mask(piv);
+        uint8_t inv = gf16_inv(piv);
+        uint64_t m0 = bit_mask64(inv, 0), m1 = bit_mask64(inv, 1);
+        uint64_t m2 = bit_mask64(inv, 2), m3 = bit_mask64(inv, 3);
+        for (int w = w0; w < GWORDS; w++) {
+            uint64_t y0 = G[i][w], y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
+            uint64_t y3 = lanes_times_x(y2);
+            uint64_t r = (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3);
+            G[i][w] = r;
+            px[0][w] = lanes_times_x(r);
+            px[1][w] = lanes_times_x(px[0][w]);
+            px[2][w] = lanes_times_x(px[1][w]);
+        }
+        for (int j = i + 1; j < NEQ; j++) {
+            uint8_t f = ((uint8_t *)G[j])[i];
+            uint64_t f0 = bit_mask64(f, 0), f1 = bit_mask64(f, 1);
+            uint64_t f2 = bit_mask64(f, 2), f3 = bit_mask64(f, 3);
+            for (int w = w0; w < GWORDS; w++)
+                G[j][w] ^= (G[i][w] & f0) ^ (px[0][w] & f1) ^ (px[1][w] & f2) ^ (px[2][w] & f3);
+        }
+    }
+    for (int i = NEQ - 1; i >= 0; i--) {
+        const uint8_t *gi = (const uint8_t *)G[i];
+        uint8_t s = gi[NEQ];
+        for (int c = i + 1; c < NEQ; c++)
+            s ^= gf16_mul(gi[c], sol[c]);
+        sol[i] = s;
+    }
+    snova_wipe(px, sizeof(px));
+    return ok;
+}
+
+struct sign_ws {
+    uint8_t hash[SNOVA_HASH_NIBBLES];
+    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
+    gf16m X[N];
+    gf16m left[LSQ][V], right[LSQ][V];
+    gf16m fvv[M];
+    uint64_t G[NEQ][GWORDS];
+    uint8_t sol[NEQ];
+    gf16m t;
+    snova_shake256_ctx sh;
+};
+
+static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const struct sign_key *key, struct sign_ws *ws) {
+    uint8_t ok = 0;
+    signed_hash(ws->hash, key->pk_seed, digest, salt);
+
+    for (unsigned attempt = 1; attempt <= 255 && !ok; attempt++) {
+        uint8_t counter = (uint8_t)attempt;
+        snova_shake256_init(&ws->sh);
+        snova_shake256_absorb(&ws->sh, key->sk_seed, SNOVA_SK_SEED_BYTES);
+        snova_shake256_absorb(&ws->sh, digest, SNOVA_DIGEST_BYTES);
+        snova_shake256_absorb(&ws->sh, salt, SNOVA_SALT_BYTES);
+        snova_shake256_absorb(&ws->sh, &counter, 1);
+        snova_shake256_squeeze(&ws->sh, ws->vbytes, sizeof(ws->vbytes));
+        unpack_nibbles((uint8_t *)ws->X, ws->vbytes, (size_t)V * LSQ);
+
+        compute_left_right(k, (gf16m *)ws->left, (gf16m *)ws->right, V, ws->X, V, key->A, key->B, key->Q1,
+                           key->Q2);
+        for (int i = 0; i < M; i++) {
+            memset(ws->fvv[i], 0, LSQ);
+            accumulate_block(k, ws->fvv[i], (gf16m *)key->F11[i], V, V, (gf16m *)ws->left, (gf16m *)ws->right, V, 0, 0);
+        }
+
+        memset(ws->G, 0, sizeof(ws->G));
+        build_system(k, ws->G, key, ws->left, ws->right);
+        for (int i = 0; i < M; i++)
+            for (int r = 0; r < LSQ; r++)
+                ((uint8_t *)ws->G[i * LSQ + r])[NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[i][r]);
+
+        ok = solve_system(ws->G, ws->sol);
+    }
+    if (!ok)
+        return -1;
+
+    /* oil part, then the vinegar part moved by T12 */
+    memcpy(ws->X[V], ws->sol, NEQ);
+    for (int j = 0; j < V; j++) {
+        for (int c = 0; c < O; c++) {
+            k->gf16m_mul(key->T12[j][c], ws->X[V + c], ws->t);
+            k->gf16m_add(ws->X[j], ws->t, ws->X[j]);
+        }
+    }
+    pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
+    memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
+    return 0;
+}
+
+/* esk layout, matching the order of the packed elements */
+struct esk_elems {
+    gf16m A[LSQ], B[LSQ], Q1[LSQ], Q2[LSQ];
+    gf16m T12[V][O];
+    gf16m F11[M][V][V];
+    gf16m F12[M][V][O];
+    gf16m F21[M][O][V];
+};
+
+_Static_assert(sizeof(struct esk_elems) == SNOVA_ESK_NIBBLES, "expanded key layout");
+
+int snova_sign_esk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
+                   const uint8_t *esk) {
+    kern_t *k = snova_kernels();
+    struct {
+        struct esk_elems e;
+        struct sign_ws s;
+    } ws;
+    unpack_halves((uint8_t *)&ws.e, esk, SNOVA_ESK_NIBBLES);
+    struct sign_key key = {ws.e.A, ws.e.B, ws.e.Q1, ws.e.Q2, ws.e.T12, ws.e.F11, ws.e.F12, ws.e.F21,
+                           esk + SNOVA_ESK_NIBBLES / 2, esk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES};
+    int r = sign_core(k, sig, digest, salt, &key, &ws.s);
+    snova_wipe(&ws, sizeof(ws));
+    return r;
+}
+
+int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
+                   const uint8_t *ssk) {
+    kern_t *k = snova_kernels();
+    struct {
+        struct pubmap pm;
+        gf16m T12[V][O];
+        gf16m F12[M][V][O];
+        gf16m F21[M][O][V];
+        struct sign_ws s;
+    } ws;
+    const uint8_t *pk_seed = ssk, *sk_seed = ssk + SNOVA_PK_SEED_BYTES;
+    expand_public(k, &ws.pm, pk_seed);
+    gen_t12(k, ws.T12, sk_seed);
+    compute_f12_f21(k, ws.F12, ws.F21, &ws.pm, ws.T12);
+    struct sign_key key = {ws.pm.A, ws.pm.B, ws.pm.Q1, ws.pm.Q2, ws.T12, ws.pm.P11, ws.F12, ws.F21,
+                           pk_seed, sk_seed};
+    int r = sign_core(k, sig, digest, salt, &key, &ws.s);
+    snova_wipe(&ws, sizeof(ws));
+    return r;
+}
+
+/* ------------------------------------------------------------------------- */
+/* verification                                                               */
+
+int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
+    kern_t *k = snova_kernels();
+    struct {
+        struct pubmap pm;
+        gf16m P22[M][O][O];
+        gf16m X[N];
+        gf16m left[LSQ][N], right[LSQ][N];
+        gf16m out[M];
+        uint8_t hash[SNOVA_HASH_NIBBLES];
+    } ws;
+
+    /* an odd number of nibbles leaves a high nibble that must be zero */
+    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
+        return -1;
+    if ((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0)
+        return -1;
+
+    signed_hash(ws.hash, pk, digest, sig + SNOVA_SIG_PACKED_BYTES);
+    unpack_nibbles((uint8_t *)ws.X, sig, SNOVA_SIG_NIBBLES);
+    expand_public(k, &ws.pm, pk);
+    unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+
+    compute_left_right(k, (gf16m *)ws.left, (gf16m *)ws.right, N, ws.X, N, ws.pm.A, ws.pm.B, ws.pm.Q1, ws.pm.Q2);
+    for (int i = 0; i < M; i++) {
+        memset(ws.out[i], 0, LSQ);
+        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P11[i], V, V, (gf16m *)ws.left, (gf16m *)ws.right, N, 0, 0);
+        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P12[i], V, O, (gf16m *)ws.left, (gf16m *)ws.right, N, 0, V);
+        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P21[i], O, V, (gf16m *)ws.left, (gf16m *)ws.right, N, V, 0);
+        accumulate_block(k, ws.out[i], (gf16m *)ws.P22[i], O, O, (gf16m *)ws.left, (gf16m *)ws.right, N, V, V);
+    }
+
+    uint8_t diff = 0;
+    for (int i = 0; i < SNOVA_HASH_NIBBLES; i++)
+        diff |= (uint8_t)(((const uint8_t *)ws.out)[i] ^ ws.hash[i]);
+    return diff == 0 ? 0 : -1;
+}

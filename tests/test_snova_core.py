@@ -1,0 +1,284 @@
+"""Tests of the C SNOVA core in c_glue/ (portable C, Round 1, all parameter sets).
+
+* primitives (SHAKE256, AES, SHA-256, the NIST CTR_DRBG, GF(16) matrix kernels)
+  against hashlib, the `cryptography` package and a Python model;
+* the 10 known-answer vectors of every set (lengths and SHA-256 of pk, sk, sm);
+* round trips and rejection of malformed input (c_glue/test_snova.c);
+* the same under AddressSanitizer + UBSan for a few sets, and for the static
+  AArch64 build under qemu-aarch64.
+
+Builds go through make (c_glue/c_glue.mk) into build/<variant>/; make only rebuilds
+what changed. Set SNOVA_KAT_DIR to point at another KAT directory.
+"""
+import hashlib
+import json
+import os
+import random
+import shutil
+
+import pytest
+
+from tests.snova_harness import kat_dir, load_kat, make, run, snova_sets
+
+SETS = snova_sets()
+# sets that also run under the sanitizers and full negative tests on AArch64: the
+# smallest rank-4 set, and a set with odd nibble counts (padding nibbles) and ssk
+FEW_SETS = ["snova-24-5-16-4-esk", "snova-49-11-16-3-ssk"]
+
+HAVE_QEMU = shutil.which(os.environ.get("QEMU_AARCH64", "qemu-aarch64")) is not None
+HAVE_KATS = kat_dir() is not None
+
+
+def build_targets(build, sets, progs=("kat", "test_snova"), prims=True):
+    targets = [f"build/{build}/{s}/{p}" for s in sets for p in progs]
+    if prims:
+        targets.append(f"build/{build}/test_prims")
+    return targets
+
+
+@pytest.fixture(scope="session")
+def host_build():
+    make("snova")
+    return "host"
+
+
+@pytest.fixture(scope="session")
+def asan_build():
+    make(*build_targets("host-asan", FEW_SETS))
+    return "host-asan"
+
+
+@pytest.fixture(scope="session")
+def aarch64_build():
+    if not HAVE_QEMU:
+        pytest.skip("qemu-aarch64 not installed")
+    make("snova-aarch64")
+    return "aarch64-portable"
+
+
+# --------------------------------------------------------------------------
+# primitives
+
+
+def gf16_mul(a, b):
+    r = 0
+    for i in range(4):
+        if (b >> i) & 1:
+            r ^= a
+        a <<= 1
+        if a & 0x10:
+            a ^= 0x13
+    return r
+
+
+def gf16_matmul(a, b, l):
+    c = []
+    for i in range(l):
+        for j in range(l):
+            s = 0
+            for k in range(l):
+                s ^= gf16_mul(a[i * l + k], b[k * l + j])
+            c.append(s)
+    return c
+
+
+def drbg_model(entropy, lens):
+    """NIST PQC CTR_DRBG (AES-256, no derivation function) in Python."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    def ecb(key, block):
+        e = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+        return e.update(block) + e.finalize()
+
+    def inc(v):
+        return ((int.from_bytes(v, "big") + 1) % (1 << 128)).to_bytes(16, "big")
+
+    def update(provided, key, v):
+        temp = b""
+        for _ in range(3):
+            v = inc(v)
+            temp += ecb(key, v)
+        if provided is not None:
+            temp = bytes(x ^ y for x, y in zip(temp, provided))
+        return temp[:32], temp[32:]
+
+    key, v = update(entropy, bytes(32), bytes(16))
+    outs = []
+    for n in lens:
+        out = b""
+        while len(out) < n:
+            v = inc(v)
+            out += ecb(key, v)
+        outs.append(out[:n])
+        key, v = update(None, key, v)
+    return outs
+
+
+def prim_cases():
+    """(command line, expected output line) pairs."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    rng = random.Random(20240601)
+    cases = []
+
+    def hx(b):
+        return b.hex() if b else "-"
+
+    for n in [0, 1, 3, 135, 136, 137, 271, 272, 273, 1000]:
+        data = rng.randbytes(n)
+        for outlen in [1, 64, 136, 137, 500]:
+            exp = hashlib.shake_256(data).hexdigest(outlen)
+            cases.append((f"shake256 {outlen} {hx(data)}", exp))
+        for chunk in [1, 7, 136, 200]:
+            exp = hashlib.shake_256(data).hexdigest(300)
+            cases.append((f"shake256c 300 {chunk} {hx(data)}", exp))
+    for n in [0, 1, 55, 56, 63, 64, 65, 200]:
+        data = rng.randbytes(n)
+        cases.append((f"sha256 {hx(data)}", hashlib.sha256(data).hexdigest()))
+    for n in [1, 15, 16, 17, 63, 64, 65, 130, 1000]:
+        key = rng.randbytes(16)
+        enc = Cipher(algorithms.AES(key), modes.CTR(bytes(16))).encryptor()
+        cases.append((f"aes128ctr {n} {key.hex()}", enc.update(bytes(n)).hex()))
+    for keylen, name in [(16, "aes128ecb"), (32, "aes256ecb")]:
+        for nblocks in [1, 3, 4, 5, 9]:
+            key, pt = rng.randbytes(keylen), rng.randbytes(16 * nblocks)
+            enc = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+            cases.append((f"{name} {key.hex()} {pt.hex()}", enc.update(pt).hex()))
+    # FIPS 197 appendix C vectors
+    pt = bytes.fromhex("00112233445566778899aabbccddeeff")
+    cases.append((f"aes128ecb {bytes(range(16)).hex()} {pt.hex()}", "69c4e0d86a7b0430d8cdb78070b4c55a"))
+    cases.append((f"aes256ecb {bytes(range(32)).hex()} {pt.hex()}", "8ea2b7ca516745bfeafc49904b496089"))
+    for trial in range(3):
+        ent = rng.randbytes(48) if trial else bytes(range(48))
+        lens = [48, 33, 1, 16, 100, 0, 17]
+        outs = drbg_model(ent, lens)
+        cases.append((f"drbg {ent.hex()} {','.join(map(str, lens))}", "".join(o.hex() + ":" for o in outs)))
+    for l in (2, 3, 4):
+        mats = [[rng.randrange(16) for _ in range(l * l)] for _ in range(2)]
+        specials = [[0] * (l * l), [15] * (l * l), [1 if i % (l + 1) == 0 else 0 for i in range(l * l)]]
+        pairs = [(rng.choice(specials + mats), rng.choice(specials + mats)) for _ in range(8)]
+        pairs += [([rng.randrange(16) for _ in range(l * l)], [rng.randrange(16) for _ in range(l * l)])
+                  for _ in range(150)]
+        for n, (a, b) in enumerate(pairs):
+            sa, sb = "".join(f"{x:x}" for x in a), "".join(f"{x:x}" for x in b)
+            alias = ["", " a", " b"][n % 3]
+            cases.append((f"gf16mul {l} {sa} {sb}{alias}",
+                          "".join(f"{x:x}" for x in gf16_matmul(a, b, l))))
+            cases.append((f"gf16add {l} {sa} {sb}{alias}",
+                          "".join(f"{x ^ y:x}" for x, y in zip(a, b))))
+    return cases
+
+
+def check_prims(build):
+    cases = prim_cases()
+    r = run(build, None, "test_prims", input="".join(c + "\n" for c, _ in cases), timeout=600)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(cases)
+    bad = [(c, e, g) for (c, e), g in zip(cases, lines) if e != g]
+    assert not bad, f"{len(bad)} mismatches, first: {bad[0][0][:80]}\n expected {bad[0][1][:80]}\n got      {bad[0][2][:80]}"
+
+
+def test_primitives_host(host_build):
+    check_prims(host_build)
+
+
+# --------------------------------------------------------------------------
+# known-answer tests
+
+
+def check_kats(build, set_name, count=10):
+    expected = load_kat(set_name)[:count]
+    r = run(build, set_name, "kat", ["--json", "-n", str(count)], timeout=1200)
+    assert r.returncode == 0, r.stderr
+    got = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        for field in ("count", "seed", "mlen", "msg", "pk_len", "sk_len", "sm_len"):
+            assert g[field] == e[field], f"vector {e['count']}: {field}"
+        for field in ("pk_sha256", "sk_sha256", "sm_sha256"):
+            assert g[field] == e[field], f"vector {e['count']}: {field} differs"
+
+
+@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
+@pytest.mark.parametrize("set_name", SETS)
+def test_kat_host(host_build, set_name):
+    check_kats(host_build, set_name)
+
+
+def test_rsp_files(host_build, tmp_path):
+    """The .req/.rsp files carry the same vectors as the JSON mode."""
+    set_name = "snova-24-5-16-4-ssk"
+    r = run(host_build, set_name, "kat", ["--rsp", str(tmp_path), "-n", "3"], timeout=120)
+    assert r.returncode == 0, r.stderr
+    j = run(host_build, set_name, "kat", ["--json", "--hex", "-n", "3"], timeout=120)
+    vectors = [json.loads(line) for line in j.stdout.splitlines()]
+    sk_len = vectors[0]["sk_len"]
+    req = (tmp_path / f"PQCsignKAT_{sk_len}.req").read_text()
+    rsp = (tmp_path / f"PQCsignKAT_{sk_len}.rsp").read_text()
+    assert rsp.startswith("# SNOVA_24_5_4\n\n")
+    blocks = [b for b in rsp.split("\n\n")[1:] if b.strip()]
+    assert len(blocks) == 3
+    for block, v in zip(blocks, vectors):
+        fields = dict(line.split(" = ", 1) for line in block.splitlines())
+        assert fields["count"] == str(v["count"])
+        assert fields["seed"] == v["seed"]
+        assert fields["mlen"] == str(v["mlen"])
+        assert fields["msg"] == v["msg"]
+        assert fields["pk"] == v["pk"] and fields["sk"] == v["sk"] and fields["sm"] == v["sm"]
+        assert fields["smlen"] == str(v["sm_len"])
+        assert hashlib.sha256(bytes.fromhex(fields["sm"])).hexdigest() == v["sm_sha256"]
+        assert f"count = {v['count']}\nseed = {v['seed']}\nmlen = {v['mlen']}\nmsg = {v['msg']}\n" \
+               "pk =\nsk =\nsmlen =\nsm =\n" in req
+
+
+# --------------------------------------------------------------------------
+# round trips and rejection of malformed input
+
+
+def check_negative(build, set_name, args=()):
+    r = run(build, set_name, "test_snova", list(args), timeout=1200)
+    assert r.returncode == 0 and r.stdout.rstrip().endswith("PASSED"), r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_roundtrip_and_rejection_host(host_build, set_name):
+    check_negative(host_build, set_name)
+
+
+# --------------------------------------------------------------------------
+# sanitizers
+
+
+def test_primitives_asan(asan_build):
+    check_prims(asan_build)
+
+
+@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
+@pytest.mark.parametrize("set_name", FEW_SETS)
+def test_kat_asan(asan_build, set_name):
+    check_kats(asan_build, set_name, count=3)
+
+
+@pytest.mark.parametrize("set_name", FEW_SETS)
+def test_roundtrip_and_rejection_asan(asan_build, set_name):
+    check_negative(asan_build, set_name)
+
+
+# --------------------------------------------------------------------------
+# AArch64 (static, portable kernels) under qemu-aarch64 -cpu max
+
+
+def test_primitives_aarch64(aarch64_build):
+    check_prims(aarch64_build)
+
+
+@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
+@pytest.mark.parametrize("set_name", SETS)
+def test_kat_aarch64(aarch64_build, set_name):
+    check_kats(aarch64_build, set_name, count=2)
+
+
+@pytest.mark.parametrize("set_name", FEW_SETS)
+def test_roundtrip_and_rejection_aarch64(aarch64_build, set_name):
+    check_negative(aarch64_build, set_name)
