@@ -161,3 +161,106 @@ class KernelBuilder:
 
     def ret(self):
         self.emit("ret", cls="branch", is_branch=True, falls_through=False)
+
+    # --- loops, AES and counter arithmetic (used by kernels/aes.py) ----------------------
+    def block_label(self, name: str) -> str:
+        """The label start_block(name) gives its block: lets a branch name a block
+        that is started later (a forward branch)."""
+        return self.local_label(name)
+
+    def vadd(self, a, b, arr="4s", dst=None) -> VReg:
+        """Lane-wise integer add (add v.4s): modulo 2^32 per lane, no carry between lanes."""
+        return self.vop("add", arr, a, b, "vec_alu", dst)
+
+    def rev32(self, a, arr="16b", dst=None) -> VReg:
+        """Byte order reversed inside every 32-bit lane."""
+        dst = dst or self.v("rev32")
+        self.emit("rev32", Reg(dst, arr), Reg(a, arr), defs=[dst], uses=[a], cls="vec_rev")
+        return dst
+
+    def ext(self, a, b, index, dst=None) -> VReg:
+        """ext v.16b: bytes index..15 of a followed by bytes 0..index-1 of b."""
+        dst = dst or self.v("ext")
+        self.emit("ext", Reg(dst, "16b"), Reg(a, "16b"), Reg(b, "16b"), Imm(index), defs=[dst], uses=[a, b],
+                  cls="vec_ext")
+        return dst
+
+    def aese(self, state, key):
+        """state = SubBytes(ShiftRows(state ^ key)), in place."""
+        self.emit("aese", Reg(state, "16b"), Reg(key, "16b"), defs=[state], uses=[state, key], cls="aese")
+        return state
+
+    def aesmc(self, state, fuse_with_prev=False):
+        """state = MixColumns(state), in place. fuse_with_prev: the caller has just
+        emitted the AESE that produces `state`, and the two must stay adjacent."""
+        self.emit("aesmc", Reg(state, "16b"), Reg(state, "16b"), defs=[state], uses=[state], cls="aesmc",
+                  fuse_with_prev=fuse_with_prev)
+        return state
+
+    def aes_round(self, state, key):
+        """One full AES round but the final AddRoundKey (which the next AESE does):
+        an AESE+AESMC pair kept adjacent through scheduling, so cores that fuse
+        the pair can."""
+        self.aese(state, key)
+        return self.aesmc(state, fuse_with_prev=True)
+
+    def load_q_pair(self, base, offset=0):
+        """ldp q, q: two 16-byte values in one load."""
+        return self.load_pair("q", base, offset)
+
+    def store_post(self, view, src, base, step):
+        """str with post-index writeback: stores at base, then base += step."""
+        gpr = view in ("w", "x")
+        self.emit("str", Reg(src, view), Mem(base, step, post=True), defs=[base], uses=[src, base],
+                  cls="store_gpr" if gpr else "store_vec", mem="store")
+
+    def store_pair(self, view, first, second, base, offset=0, post=False):
+        """stp of two registers at [base, #offset]; with post=True at [base], then base += offset."""
+        gpr = view in ("w", "x")
+        self.emit("stp", Reg(first, view), Reg(second, view), Mem(base, offset, post=post),
+                  defs=[base] if post else [], uses=[first, second, base],
+                  cls="store_gpr" if gpr else "store_vec", mem="store")
+
+    def store_unscaled(self, view, src, base, offset):
+        """stur: a store at any offset in -256..255, negative ones included."""
+        gpr = view in ("w", "x")
+        self.emit("stur", Reg(src, view), Mem(base, offset), uses=[src, base],
+                  cls="store_gpr" if gpr else "store_vec", mem="store")
+
+    def gop_imm(self, mnemonic, view, a, imm, dst=None, sets_flags=False) -> VReg:
+        """General op with an immediate: add, sub, subs, and, lsr, ..."""
+        dst = dst or self.x(mnemonic)
+        self.emit(mnemonic, Reg(dst, view), Reg(a, view), Imm(imm), defs=[dst], uses=[a],
+                  cls="gpr_cmp" if sets_flags else "gpr_alu", sets_flags=sets_flags)
+        return dst
+
+    def ubfx(self, a, lsb, width, dst=None) -> VReg:
+        """Bits lsb .. lsb+width-1 of a, zero-extended."""
+        dst = dst or self.x("ubfx")
+        self.emit("ubfx", Reg(dst, "x"), Reg(a, "x"), Imm(lsb), Imm(width), defs=[dst], uses=[a], cls="gpr_alu")
+        return dst
+
+    def tst_imm(self, a, imm):
+        """Flags from a & imm (a logical immediate)."""
+        self.emit("tst", Reg(a, "x"), Imm(imm), uses=[a], cls="gpr_cmp", sets_flags=True)
+
+    def b(self, label):
+        self.emit("b", Label(label), cls="branch", is_branch=True, target=label, falls_through=False)
+
+    def b_cond(self, cond, label):
+        """b.<cond> on the flags, e.g. cond='ne'."""
+        self.emit(f"b.{cond}", Label(label), cls="branch", is_branch=True, target=label, reads_flags=True)
+
+    def cbz(self, reg, label, nonzero=False):
+        """cbz (cbnz with nonzero=True) on a whole X register."""
+        self.emit("cbnz" if nonzero else "cbz", Reg(reg, "x"), Label(label), uses=[reg], cls="branch",
+                  is_branch=True, target=label)
+
+    def tbz(self, reg, bit, label, nonzero=False):
+        """tbz (tbnz with nonzero=True): branch when bit `bit` of reg is clear (set)."""
+        self.emit("tbnz" if nonzero else "tbz", Reg(reg, "x"), Imm(bit), Label(label), uses=[reg],
+                  cls="branch", is_branch=True, target=label)
+
+    def pinned_v(self, number: int) -> VReg:
+        """The vector register v<number> itself (e.g. to wipe every register)."""
+        return VReg(VEC, f"v{number}", fixed=number)

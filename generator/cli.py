@@ -29,6 +29,12 @@ def parse_args(argv):
                    help="matrix rank of the GF(16) kernels (default: all)")
     p.add_argument("--kernel", default="all", choices=["add", "mul", "all"],
                    help="GF(16) kernel family (default: all)")
+    p.add_argument("--aes", action="store_true",
+                   help="generate the AES-128 kernels only (they are part of every --rank all run)")
+    p.add_argument("--aes-ways", type=int, default=kernels.AES_DEFAULT_WAYS, choices=kernels.AES_WAYS,
+                   metavar="N", help=f"counter blocks per iteration of the AES-128-CTR loops, one of "
+                                     f"{', '.join(map(str, kernels.AES_WAYS))} "
+                                     f"(default: {kernels.AES_DEFAULT_WAYS})")
     p.add_argument("--abi", default="elf", choices=["elf", "macho"], help="object format conventions")
     p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
     p.add_argument("--cpu", default=DEFAULT_CPU,
@@ -38,13 +44,20 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
         p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
+    if args.aes and (args.rank != "all" or args.kernel != "all"):
+        p.error("--aes selects the AES kernels only; it takes no --rank or --kernel")
     return p, args
 
 
 def selected_kernels(args):
+    if args.aes:
+        return kernels.aes_kernels(args.aes_ways)
     ranks = kernels.RANKS if args.rank == "all" else (int(args.rank),)
     families = kernels.GF16_FAMILIES if args.kernel == "all" else (args.kernel,)
-    return kernels.gf16_kernels(ranks, families)
+    selected = kernels.gf16_kernels(ranks, families)
+    if args.rank == "all" and args.kernel == "all":
+        selected += kernels.aes_kernels(args.aes_ways)
+    return selected
 
 
 def main(argv=None):
@@ -57,7 +70,8 @@ def main(argv=None):
     # The banner records only the options that shape a file's content, so the same
     # kernel is byte-identical whichever subset of kernels a run selects.
     command = f"--abi {args.abi} --prefix {args.prefix} --cpu {args.cpu}"
-    files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model, command)
+    files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model,
+                                               f"{command} {spec.options}".rstrip())
              for spec in selected_kernels(args)}
     guard = f"{args.prefix.upper()}KERNELS_H"
     files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)

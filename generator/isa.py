@@ -132,6 +132,9 @@ class Instr:
     is_branch: bool = False
     target: Optional[str] = None   # branch target label, if any
     falls_through: bool = True     # False for b and ret
+    # Issued back to back with the instruction just before it in the description
+    # (AESE+AESMC, which cores fuse when adjacent): the scheduler moves the pair as one unit.
+    fuse_with_prev: bool = False
 
     def render(self, phys) -> str:
         ops = ", ".join(op.render(phys) for op in self.operands)

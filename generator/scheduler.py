@@ -90,6 +90,7 @@ def schedule_block(instrs, phys, model) -> ScheduledBlock:
     pipe_busy_until = {name: [0] * count for name, count in model.pipes.items()}
     order, finish = [], 0
     unscheduled = set(range(len(nodes)))
+    partner = _fused_pairs(nodes)
     cycle = 0
     while unscheduled:
         issued = 0
@@ -112,6 +113,21 @@ def schedule_block(instrs, phys, model) -> ScheduledBlock:
                     earliest[s] = max(earliest[s], cycle + lat)
                 issued += 1
                 placed = True
+                if i in partner:
+                    # The fused second half goes right behind, issuing when its operand
+                    # is ready; an in-order core issues nothing in between.
+                    j = partner[i]
+                    at = cycle + timing.latency
+                    unscheduled.discard(j)
+                    order.append(nodes[j].instr)
+                    j_timing = model.timing(nodes[j].instr)
+                    finish = max(finish, at + j_timing.latency)
+                    for s, lat in nodes[j].succs:
+                        waiting[s] -= 1
+                        earliest[s] = max(earliest[s], at + lat)
+                    if model.in_order:
+                        _reserve_unit(pipe_busy_until, j_timing, at)
+                        cycle, issued = at, 1
                 break
             if not placed:
                 break
@@ -119,6 +135,28 @@ def schedule_block(instrs, phys, model) -> ScheduledBlock:
     if terminator is not None:
         order.append(terminator)
     return ScheduledBlock(order, finish)
+
+
+def _fused_pairs(nodes):
+    """Leader index -> index of the instruction fused to it (Instr.fuse_with_prev).
+    The second half must depend on nothing but its leader, so that issuing it
+    right behind the leader can never break an ordering constraint; the ready
+    list never offers it on its own (its leader is one of its predecessors)."""
+    pairs = {}
+    for j, node in enumerate(nodes):
+        if node.instr.fuse_with_prev:
+            if j == 0 or {p for p, _ in node.preds} != {j - 1}:
+                raise ValueError(f"{node.instr.mnemonic} marked fuse_with_prev must depend on the "
+                                 f"instruction before it and on nothing else")
+            pairs[j - 1] = j
+    return pairs
+
+
+def _reserve_unit(pipe_busy_until, timing, cycle):
+    """Occupies the unit of `timing` that frees first, from `cycle` on."""
+    pipe, slot = min(((p, s) for p in timing.pipes for s in range(len(pipe_busy_until[p]))),
+                     key=lambda u: pipe_busy_until[u[0]][u[1]])
+    pipe_busy_until[pipe][slot] = max(pipe_busy_until[pipe][slot], cycle) + timing.occupancy
 
 
 def _free_unit(pipe_busy_until, pipes, cycle):

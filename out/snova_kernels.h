@@ -29,6 +29,15 @@ void snova_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b */
 void snova_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, constant time */
+void snova_aes128_key_expand(const uint8_t key[16], uint8_t rk[176]);
+
+/* AES-128-CTR keystream, len bytes (any len) to out under round keys rk; counter block i = iv with bytes 12..15 = big-endian (iv[12..15] + i) mod 2^32 (SP 800-38A, 32-bit counter) */
+void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t iv[16], const uint8_t rk[176]);
+
+/* SNOVA public-key expansion: AES-128-CTR keystream of key with a zero IV, len bytes to out; round keys stay in registers and are wiped before return */
+void snova_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from . import gf16
+from . import aes, gf16
 
 RANKS = (2, 3, 4)
 GF16_FAMILIES = ("add", "mul")
@@ -19,6 +19,7 @@ class KernelSpec:
     c_signature: str       # prototype with {symbol} for the function name
     doc: str               # one line for the header and the file banner
     describe: Callable     # describe(builder) appends the kernel's instructions
+    options: str = ""      # generator options that shape this kernel's code, for its banner
 
 
 def gf16_kernel(family, rank) -> KernelSpec:
@@ -38,6 +39,44 @@ def gf16_kernels(ranks=RANKS, families=GF16_FAMILIES):
     return [gf16_kernel(f, r) for r in ranks for f in families]
 
 
+AES_WAYS = aes.WAYS
+AES_DEFAULT_WAYS = aes.DEFAULT_WAYS
+
+
+def aes_kernels(ways=AES_DEFAULT_WAYS):
+    """AES-128 key schedule, CTR keystream and PRNG; `ways` counter blocks per
+    iteration of the CTR loops."""
+    options = f"--aes-ways {ways}"
+    return [
+        KernelSpec(
+            name="aes128_key_expand",
+            params=("key", "rk"),
+            c_signature="void {symbol}(const uint8_t key[16], uint8_t rk[176])",
+            doc="AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, "
+                "constant time",
+            describe=aes.describe_key_expand,
+        ),
+        KernelSpec(
+            name="aes128_ctr_keystream",
+            params=("out", "len", "iv", "rk"),
+            c_signature="void {symbol}(uint8_t *out, size_t len, const uint8_t iv[16], const uint8_t rk[176])",
+            doc="AES-128-CTR keystream, len bytes (any len) to out under round keys rk; counter block i = iv "
+                "with bytes 12..15 = big-endian (iv[12..15] + i) mod 2^32 (SP 800-38A, 32-bit counter)",
+            describe=partial(aes.describe_ctr_keystream, ways=ways),
+            options=options,
+        ),
+        KernelSpec(
+            name="aes128_ctr_prng",
+            params=("out", "len", "key"),
+            c_signature="void {symbol}(uint8_t *out, size_t len, const uint8_t key[16])",
+            doc="SNOVA public-key expansion: AES-128-CTR keystream of key with a zero IV, len bytes to out; "
+                "round keys stay in registers and are wiped before return",
+            describe=partial(aes.describe_ctr_prng, ways=ways),
+            options=options,
+        ),
+    ]
+
+
 def all_kernels():
     """Every kernel the product has: the generated header declares all of them."""
-    return gf16_kernels()
+    return gf16_kernels() + aes_kernels()
