@@ -490,3 +490,20 @@ def test_fusion_estimate_drops_only_fusible_aesmc():
              "\taese\tv2.16b, v1.16b", "\teor\tv3.16b, v3.16b, v3.16b", "\taesmc\tv2.16b, v2.16b",
              "\taese\tv4.16b, v1.16b", "\taesmc\tv5.16b, v5.16b"]      # other register: kept
     assert mca_aes.without_fused_aesmc(lines) == [lines[0], *lines[2:]]
+
+
+def test_mca_aes_section_renders_every_width():
+    """The `make mca` AES section: N = 1, 2, 4, 8 rows (both figures) and the key
+    expansion per call, for the kernels of the committed out/."""
+    from tools import mca, mca_aes
+    assert mca_aes.SECTION in mca.SECTIONS and mca_aes.SECTION.matches("aes128_ctr_keystream")
+    text = (OUT / "aes128_key_expand.S").read_text()
+    key = mca.KernelResult("aes128_key_expand", "cortex-a55",
+                           mca.run_mca(mca.function_body(text, "snova_aes128_key_expand"), "cortex-a55", 100,
+                                       False, False))
+    table = mca_aes.SECTION.render([key], ["cortex-a55"])
+    rows = {ln.split("|")[1].strip(): ln.split("|")[2].strip() for ln in table.splitlines() if ln.startswith("| ")}
+    for label in ("N = 1", "N = 2", "N = 4 (out/)", "N = 8"):
+        plain, fused = map(float, rows[label].split(" / "))
+        assert fused < plain
+    assert float(rows["aes128_key_expand"]) == pytest.approx(key.gen.cycles, abs=0.05)
