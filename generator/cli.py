@@ -30,7 +30,8 @@ def parse_args(argv):
     p.add_argument("--kernel", default="all", choices=["add", "mul", "all"],
                    help="GF(16) kernel family (default: all)")
     p.add_argument("--aes", action="store_true",
-                   help="generate the AES-128 kernels only (they are part of every --rank all run)")
+                   help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
+                        "includes them)")
     p.add_argument("--aes-ways", type=int, default=kernels.AES_DEFAULT_WAYS, choices=kernels.AES_WAYS,
                    metavar="N", help=f"counter blocks per iteration of the AES-128-CTR loops, one of "
                                      f"{', '.join(map(str, kernels.AES_WAYS))} "

@@ -96,6 +96,7 @@ def store_blocks(b, blocks, out):
     writeback to a vector pipe, which the AES instructions keep busy, and that
     of a STUR to an integer pipe.)"""
     n = len(blocks)
+    assert BLOCK * n <= 256, "STUR reaches 256 bytes below its base"
     b.gop_imm("add", "x", out, BLOCK * n, dst=out)
     for k, block in enumerate(blocks):
         b.store_unscaled("q", block, out, BLOCK * (k - n))
