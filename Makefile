@@ -18,9 +18,8 @@ generate: setup
 	$(PYTHON) gen.py
 	$(PYTHON) gen.py --abi macho --out out/macho
 
-# tools.mca with the report sections of other modules registered (tools/mca_aes.py: AES-128).
 mca: setup
-	$(PYTHON) -m tools.mca_aes --cpus $(CPU_LIST)
+	$(PYTHON) -m tools.mca --cpus $(CPU_LIST)
 
 test: setup
 	$(PYTHON) -m pytest -n 2 -q tests

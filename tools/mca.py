@@ -28,6 +28,7 @@ raw material of generator/schedules/*.yaml.
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import subprocess
 import sys
@@ -652,5 +653,15 @@ def main(argv=None) -> int:
     return 0
 
 
+def load_section_modules():
+    """Imports every tools/mca_*.py: each registers its report section here."""
+    for path in sorted(Path(__file__).parent.glob("mca_*.py")):
+        importlib.import_module(f"tools.{path.stem}")
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the importable copy of this module: section modules register with
+    # `tools.mca`, which is not the `__main__` copy.
+    from tools import mca as importable
+    importable.load_section_modules()
+    sys.exit(importable.main())

@@ -1,8 +1,5 @@
-"""The AES-128 section of the llvm-mca report (`make mca`).
-
-    python -m tools.mca_aes [tools.mca options]     (what `make mca` runs)
-
-runs `tools.mca` with this section registered. For every cpu it adds:
+"""The AES-128 section of the llvm-mca report (`make mca`): `python -m tools.mca`
+loads this module, which registers the section. For every cpu it adds:
 
 - cycles per 16-byte block of the CTR loop (the `LLVM-MCA-BEGIN` region of
   `aes128_ctr_keystream`) for N = 1, 2, 4, 8 blocks per iteration: region
@@ -22,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -150,10 +146,3 @@ class AesSection(mca.Section):
 
 SECTION = mca.register_section(AesSection())
 
-
-def main(argv=None) -> int:
-    return mca.main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
