@@ -12,51 +12,76 @@ static inline uint64_t rotr64(uint64_t x, unsigned n) {
     return (x >> n) | (x << (64 - n));
 }
 
-/* Reduces a product of two degree-7 polynomials (15 coefficient planes) modulo
- * x^8 + x^4 + x^3 + x + 1. */
-static void gf256_reduce(uint64_t r[8], uint64_t p[15]) {
-    for (int k = 14; k >= 8; k--) {
-        p[k - 4] ^= p[k];
-        p[k - 5] ^= p[k];
-        p[k - 7] ^= p[k];
-        p[k - 8] ^= p[k];
-    }
-    for (int i = 0; i < 8; i++)
-        r[i] = p[i];
+/* GF(16) = GF(2)[z]/(z^4 + z + 1) on four bit planes */
+static inline void gf16_mul_bs(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
+    uint64_t p0 = a[0] & b[0];
+    uint64_t p1 = (a[0] & b[1]) ^ (a[1] & b[0]);
+    uint64_t p2 = (a[0] & b[2]) ^ (a[1] & b[1]) ^ (a[2] & b[0]);
+    uint64_t p3 = (a[0] & b[3]) ^ (a[1] & b[2]) ^ (a[2] & b[1]) ^ (a[3] & b[0]);
+    uint64_t p4 = (a[1] & b[3]) ^ (a[2] & b[2]) ^ (a[3] & b[1]);
+    uint64_t p5 = (a[2] & b[3]) ^ (a[3] & b[2]);
+    uint64_t p6 = a[3] & b[3];
+    /* z^4 = z + 1, z^5 = z^2 + z, z^6 = z^3 + z^2 */
+    r[0] = p0 ^ p4;
+    r[1] = p1 ^ p4 ^ p5;
+    r[2] = p2 ^ p5 ^ p6;
+    r[3] = p3 ^ p6;
 }
 
-static void gf256_mul(uint64_t r[8], const uint64_t a[8], const uint64_t b[8]) {
-    uint64_t p[15] = {0};
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 8; j++)
-            p[i + j] ^= a[i] & b[j];
-    gf256_reduce(r, p);
+static inline void gf16_sqr_bs(uint64_t r[4], const uint64_t a[4]) {
+    uint64_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+    r[0] = a0 ^ a2;
+    r[1] = a2;
+    r[2] = a1 ^ a3;
+    r[3] = a3;
 }
 
-static void gf256_sqr(uint64_t r[8], const uint64_t a[8]) {
-    uint64_t p[15] = {0};
-    for (int i = 0; i < 8; i++)
-        p[2 * i] = a[i];
-    gf256_reduce(r, p);
-}
-
-/* SubBytes on all 64 byte positions: inverse as x^254 (0 maps to 0), then the
- * affine map s_i = b_i + b_{i+4} + b_{i+5} + b_{i+6} + b_{i+7} + 0x63_i. */
+/* SubBytes on all 64 byte positions. The inverse in GF(2^8) is computed in the
+ * isomorphic field GF(16)[y]/(y^2 + y + 8): with a = h y + l,
+ *   a^-1 = (h y + h + l) d^-1,  d = 8 h^2 + h l + l^2,  d^-1 = d^14 (0 stays 0).
+ * The basis changes (x^i -> g^i for the root g = 0x20 of the AES polynomial, and
+ * back, merged with the affine map) come from c_glue/tools/gen_aes_sbox.py. */
 static void sub_bytes(uint64_t q[8]) {
-    uint64_t x2[8], x3[8], x12[8], t[8];
-    gf256_sqr(x2, q);          /* x^2 */
-    gf256_mul(x3, x2, q);      /* x^3 */
-    gf256_sqr(t, x3);          /* x^6 */
-    gf256_sqr(x12, t);         /* x^12 */
-    gf256_mul(t, x12, x3);     /* x^15 */
-    gf256_sqr(t, t);           /* x^30 */
-    gf256_sqr(t, t);           /* x^60 */
-    gf256_sqr(t, t);           /* x^120 */
-    gf256_sqr(t, t);           /* x^240 */
-    gf256_mul(t, t, x12);      /* x^252 */
-    gf256_mul(t, t, x2);       /* x^254 */
-    for (int i = 0; i < 8; i++)
-        q[i] = t[i] ^ t[(i + 4) & 7] ^ t[(i + 5) & 7] ^ t[(i + 6) & 7] ^ t[(i + 7) & 7];
+    uint64_t t[8], d[4], e[4], f[4], u[8];
+    uint64_t *l = t, *h = t + 4;
+
+    t[0] = q[0] ^ q[5] ^ q[7];
+    t[1] = q[2];
+    t[2] = q[2] ^ q[3] ^ q[4] ^ q[5] ^ q[6] ^ q[7];
+    t[3] = q[3] ^ q[4];
+    t[4] = q[4] ^ q[5] ^ q[6];
+    t[5] = q[1] ^ q[4] ^ q[6] ^ q[7];
+    t[6] = q[2] ^ q[3] ^ q[5] ^ q[7];
+    t[7] = q[5] ^ q[7];
+
+    /* d = 8 h^2 + h l + l^2 */
+    gf16_mul_bs(d, h, l);
+    gf16_sqr_bs(e, l);
+    d[0] ^= e[0] ^ h[2];
+    d[1] ^= e[1] ^ h[1] ^ h[2] ^ h[3];
+    d[2] ^= e[2] ^ h[1];
+    d[3] ^= e[3] ^ h[0] ^ h[2] ^ h[3];
+    /* d^-1 = d^2 d^4 d^8 */
+    gf16_sqr_bs(e, d);     /* d^2 */
+    gf16_sqr_bs(f, e);     /* d^4 */
+    gf16_mul_bs(d, e, f);  /* d^6 */
+    gf16_sqr_bs(e, f);     /* d^8 */
+    gf16_mul_bs(f, d, e);  /* d^14 */
+    /* high half h d^-1, low half (h + l) d^-1 */
+    gf16_mul_bs(u + 4, h, f);
+    for (int i = 0; i < 4; i++)
+        e[i] = h[i] ^ l[i];
+    gf16_mul_bs(u, e, f);
+
+    q[0] = u[0] ^ u[2] ^ u[6];
+    q[1] = u[0] ^ u[1] ^ u[2] ^ u[3] ^ u[4] ^ u[5];
+    q[2] = u[0] ^ u[3] ^ u[5] ^ u[6];
+    q[3] = u[0] ^ u[2] ^ u[5];
+    q[4] = u[0] ^ u[1] ^ u[3] ^ u[4] ^ u[5];
+    q[5] = u[1] ^ u[2] ^ u[3] ^ u[5] ^ u[6] ^ u[7];
+    q[6] = u[4] ^ u[6] ^ u[7];
+    q[7] = u[1] ^ u[2];
+    /* + 0x63 */
     q[0] = ~q[0];
     q[1] = ~q[1];
     q[5] = ~q[5];

@@ -1,22 +1,49 @@
 /* Portable C kernels. GF(16) = GF(2)[x]/(x^4 + x + 1), one element per byte.
- * Matrix products work on rows packed as 4-byte lanes, two rows per 64-bit word,
- * and multiply lane by lane with masks built from the bits of the left factor:
- * no branch and no memory index depends on the data. */
+ * A product loads both l x l matrices into 64-bit words with one element per
+ * nibble (row-major), then sums, over k and over the bits t of b[k][j],
+ * (a[i][k] x^t) masked by bit t of b[k][j]: column k of a is spread along the
+ * rows, row k of the masks of b is copied to every row. Only shifts, ANDs, XORs
+ * and multiplications by constants: no branch and no memory index depends on
+ * the data. */
 #include "kernels.h"
 
 #include "aes_ct.h"
 
-#define LANES_01 0x0101010101010101ULL
-
-/* Multiplies every byte lane (value 0..15) by x. */
-static inline uint64_t lanes_times_x(uint64_t y) {
-    uint64_t top = (y >> 3) & LANES_01;
-    return ((y << 1) & 0x0E0E0E0E0E0E0E0EULL) ^ top ^ (top << 1);
+/* n <= 8 bytes (elements 0..15) into n nibbles */
+static inline uint64_t load_nibbles8(const uint8_t *p, const int n) {
+    uint64_t x = 0;
+    for (int i = 0; i < n; i++)
+        x |= (uint64_t)p[i] << (8 * i);
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFULL;
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFULL;
+    x = (x | (x >> 16)) & 0x00000000FFFFFFFFULL;
+    return x;
 }
 
-/* 0x00 or 0xFF per byte lane from a word whose lanes are 0 or 1. */
-static inline uint64_t lanes_mask(uint64_t bits01) {
-    return (bits01 << 8) - bits01;
+static inline void store_nibbles8(uint8_t *p, uint64_t x, const int n) {
+    x &= 0x00000000FFFFFFFFULL;
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL;
+    x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL;
+    x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)(x >> (8 * i));
+}
+
+static inline uint64_t load_matrix(const uint8_t *p, const int l) {
+    const int n = l * l;
+    if (n <= 8)
+        return load_nibbles8(p, n);
+    return load_nibbles8(p, 8) | (load_nibbles8(p + 8, n - 8) << 32);
+}
+
+static inline void store_matrix(uint8_t *p, uint64_t x, const int l) {
+    const int n = l * l;
+    if (n <= 8) {
+        store_nibbles8(p, x, n);
+    } else {
+        store_nibbles8(p, x, 8);
+        store_nibbles8(p + 8, x >> 32, n - 8);
+    }
 }
 
 static inline void gf16m_add_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
@@ -25,30 +52,34 @@ static inline void gf16m_add_rank(const uint8_t *a, const uint8_t *b, uint8_t *c
 }
 
 static inline void gf16m_mul_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
-    uint64_t acc[2] = {0, 0};
+    const int n = l * l;
+    /* 1 in every used nibble; in nibble 0 of every row; in nibble 0 of row 0 of each column */
+    uint64_t ones = 0, row_starts = 0, col_rep = 0;
+    for (int i = 0; i < n; i++)
+        ones |= 1ULL << (4 * i);
+    for (int i = 0; i < l; i++) {
+        row_starts |= 1ULL << (4 * l * i);
+        col_rep |= 1ULL << (4 * i);
+    }
+    const uint64_t row_mask = (1ULL << (4 * l)) - 1;
+
+    uint64_t x = load_matrix(a, l), y = load_matrix(b, l);
+    uint64_t ax[4], bm[4], acc = 0;
+    ax[0] = x;
+    for (int t = 1; t < 4; t++) {
+        uint64_t top = (ax[t - 1] >> 3) & ones;
+        ax[t] = ((ax[t - 1] << 1) & (ones * 0xE)) ^ top ^ (top << 1);
+    }
+    for (int t = 0; t < 4; t++)
+        bm[t] = ((y >> t) & ones) * 0xF;
     for (int k = 0; k < l; k++) {
-        /* row k of b in both 32-bit halves, and its multiples by x, x^2, x^3 */
-        uint64_t row = 0;
-        for (int j = 0; j < l; j++)
-            row |= (uint64_t)b[k * l + j] << (8 * j);
-        uint64_t y0 = row | (row << 32);
-        uint64_t y1 = lanes_times_x(y0);
-        uint64_t y2 = lanes_times_x(y1);
-        uint64_t y3 = lanes_times_x(y2);
-        for (int h = 0; 2 * h < l; h++) {
-            /* a[2h][k] broadcast to the low half, a[2h+1][k] to the high half */
-            uint64_t s = (uint64_t)a[(2 * h) * l + k] * 0x01010101ULL;
-            if (2 * h + 1 < l)
-                s |= ((uint64_t)a[(2 * h + 1) * l + k] * 0x01010101ULL) << 32;
-            acc[h] ^= (y0 & lanes_mask(s & LANES_01)) ^ (y1 & lanes_mask((s >> 1) & LANES_01)) ^
-                      (y2 & lanes_mask((s >> 2) & LANES_01)) ^ (y3 & lanes_mask((s >> 3) & LANES_01));
+        for (int t = 0; t < 4; t++) {
+            uint64_t col = ((ax[t] >> (4 * k)) & (row_starts * 0xF)) * col_rep;
+            uint64_t rowm = ((bm[t] >> (4 * l * k)) & row_mask) * row_starts;
+            acc ^= col & rowm;
         }
     }
-    for (int i = 0; i < l; i++) {
-        uint64_t r = acc[i / 2] >> (32 * (i % 2));
-        for (int j = 0; j < l; j++)
-            c[i * l + j] = (uint8_t)((r >> (8 * j)) & 0x0F);
-    }
+    store_matrix(c, acc, l);
 }
 
 void snova_c_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_add_rank(a, b, c, 2); }

@@ -153,37 +153,48 @@ static void gen_s_powers(kern_t *k, gf16m spow[L]) {
         k->gf16m_mul(spow[p - 1], spow[1], spow[p]);
 }
 
-/* Element of F16[S] from l coefficients: c0*I + c1*S + ... + c'*S^(l-1), where the
- * last coefficient c' is replaced, when zero, by 16 - c0 (or 15 if c0 = 0) so the
- * result is never singular. */
-static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *c, uint8_t *out) {
-    gf16m scaled, term;
+/* Coefficients of an element of F16[S] (c0 I + c1 S + ... + c' S^(l-1)) from l
+ * drawn nibbles: the last one is replaced, when zero, by 16 - c0 (or by 15 if
+ * c0 = 0), so that the element is never singular. */
+static void fqs_coeffs(const uint8_t *c, uint8_t *fixed) {
     uint8_t c0 = c[0];
     uint8_t nz0 = gf16_nonzero_mask(c0);
     uint8_t alt = (uint8_t)(((16 - c0) & nz0) | (15 & ~nz0));
     uint8_t nzl = gf16_nonzero_mask(c[L - 1]);
-    uint8_t last = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
-    mat_scalar_identity(out, c0);
+    for (int p = 0; p < L - 1; p++)
+        fixed[p] = c[p];
+    fixed[L - 1] = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
+}
+
+/* c * m, as the product (c I) m through the kernel */
+static void mat_scale(kern_t *k, uint8_t c, const uint8_t *m, uint8_t *out) {
+    gf16m ci;
+    mat_scalar_identity(ci, c);
+    k->gf16m_mul(ci, m, out);
+    snova_wipe(ci, sizeof(ci));
+}
+
+/* sum_p coef[p] S^p */
+static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *out) {
+    gf16m term;
+    mat_scalar_identity(out, coef[0]);
     for (int p = 1; p < L; p++) {
-        mat_scalar_identity(scaled, p == L - 1 ? last : c[p]);
-        k->gf16m_mul(scaled, spow[p], term);
+        mat_scale(k, coef[p], spow[p], term);
         k->gf16m_add(out, term, out);
     }
-    snova_wipe(scaled, sizeof(scaled));
     snova_wipe(term, sizeof(term));
 }
 
 /* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
  * Evaluated for every a with masks (m is public, but it costs little). */
 static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
-    gf16m orig, cand, scaled, term;
+    gf16m orig, cand, term;
     memcpy(orig, m, LSQ);
     uint8_t done = gf16_nonzero_mask(det_rows(orig, 0, 0));
     uint8_t cum = 0;
     for (uint8_t a = 1; a < 16; a++) {
         cum ^= a;
-        mat_scalar_identity(scaled, cum);
-        k->gf16m_mul(scaled, spow[1], term);
+        mat_scale(k, cum, spow[1], term);
         k->gf16m_add(orig, term, cand);
         for (int i = 0; i < LSQ; i++)
             m[i] = (uint8_t)((m[i] & done) | (cand[i] & ~done));
@@ -204,6 +215,9 @@ struct pubmap {
     gf16m B[LSQ];
     gf16m Q1[LSQ];
     gf16m Q2[LSQ];
+    /* coefficients of Q1 and Q2 in powers of S, and the powers S^0 .. S^(l-1) */
+    uint8_t q1c[LSQ][L], q2c[LSQ][L];
+    gf16m spow[L];
 };
 
 _Static_assert(offsetof(struct pubmap, Q1) + 2 * L * LSQ == SNOVA_PUB_NIBBLES,
@@ -212,20 +226,21 @@ _Static_assert(offsetof(struct pubmap, Q1) + 2 * L * LSQ == SNOVA_PUB_NIBBLES,
 static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
     uint8_t *raw = (uint8_t *)pm;
     uint8_t coeff[2 * L * LSQ];
-    gf16m spow[L];
 
     k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
     /* one nibble per byte, in place: from the end, byte i/2 is still unread */
     for (size_t i = SNOVA_PUB_NIBBLES; i-- > 0;)
         raw[i] = (uint8_t)((raw[i / 2] >> (4 * (i & 1))) & 0x0F);
 
-    gen_s_powers(k, spow);
+    gen_s_powers(k, pm->spow);
     memcpy(coeff, pm->Q1, sizeof(coeff));
     for (int a = 0; a < LSQ; a++) {
-        make_invertible(k, spow, pm->A[a]);
-        make_invertible(k, spow, pm->B[a]);
-        fqs_element(k, spow, coeff + a * L, pm->Q1[a]);
-        fqs_element(k, spow, coeff + L * LSQ + a * L, pm->Q2[a]);
+        make_invertible(k, pm->spow, pm->A[a]);
+        make_invertible(k, pm->spow, pm->B[a]);
+        fqs_coeffs(coeff + a * L, pm->q1c[a]);
+        fqs_coeffs(coeff + L * LSQ + a * L, pm->q2c[a]);
+        fqs_element(k, pm->spow, pm->q1c[a], pm->Q1[a]);
+        fqs_element(k, pm->spow, pm->q2c[a], pm->Q2[a]);
     }
 }
 
@@ -233,15 +248,19 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 static void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
     uint8_t bytes[SNOVA_PRIV_BYTES];
     uint8_t coeff[SNOVA_PRIV_NIBBLES];
+    uint8_t fixed[L];
     gf16m spow[L];
     snova_shake256(bytes, sizeof(bytes), sk_seed, SNOVA_SK_SEED_BYTES);
     unpack_nibbles(coeff, bytes, SNOVA_PRIV_NIBBLES);
     gen_s_powers(k, spow);
     for (int j = 0; j < V; j++)
-        for (int c = 0; c < O; c++)
-            fqs_element(k, spow, coeff + (j * O + c) * L, T12[j][c]);
+        for (int c = 0; c < O; c++) {
+            fqs_coeffs(coeff + (j * O + c) * L, fixed);
+            fqs_element(k, spow, fixed, T12[j][c]);
+        }
     snova_wipe(bytes, sizeof(bytes));
     snova_wipe(coeff, sizeof(coeff));
+    snova_wipe(fixed, sizeof(fixed));
 }
 
 /* ------------------------------------------------------------------------- */
@@ -607,14 +626,72 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
+/* One matrix of the public map at the signature X:
+ *   P_i(X) = sum_a A_a [ sum_{j,k} X_j^t Q1_a P_ijk Q2_a X_k ] B_a.
+ * With Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q the bracket is
+ * sum_{p,q} q1[a][p] q2[a][q] Z_pq, where Z_pq = sum_j U_pj sum_k P_ijk Y_qk,
+ * U_pj = X_j^t S^p, Y_qk = S^q X_k: the sums over j and k are done l^2/l times
+ * less often than with the products for each a. */
+struct map_ws {
+    gf16m U[L][N], Y[L][N];
+    gf16m W[N][L];
+    gf16m Z[L][L];
+};
+
+/* W[j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P, rows j0.. */
+static void map_block(kern_t *k, gf16m W[N][L], gf16m *P, int nj, int nc, int j0, int c0, gf16m Y[L][N]) {
+    gf16m t;
+    for (int j = 0; j < nj; j++) {
+        gf16m *row = P + (size_t)j * nc;
+        for (int q = 0; q < L; q++) {
+            for (int c = 0; c < nc; c++) {
+                k->gf16m_mul(row[c], Y[q][c0 + c], t);
+                k->gf16m_add(W[j0 + j][q], t, W[j0 + j][q]);
+            }
+        }
+    }
+}
+
+static void public_map_row(kern_t *k, uint8_t out[LSQ], struct pubmap *pm, gf16m P22[M][O][O], int i,
+                           struct map_ws *w) {
+    gf16m t, s, r;
+    memset(w->W, 0, sizeof(w->W));
+    map_block(k, w->W, (gf16m *)pm->P11[i], V, V, 0, 0, w->Y);
+    map_block(k, w->W, (gf16m *)pm->P12[i], V, O, 0, V, w->Y);
+    map_block(k, w->W, (gf16m *)pm->P21[i], O, V, V, 0, w->Y);
+    map_block(k, w->W, (gf16m *)P22[i], O, O, V, V, w->Y);
+    for (int p = 0; p < L; p++) {
+        for (int q = 0; q < L; q++) {
+            memset(w->Z[p][q], 0, LSQ);
+            for (int j = 0; j < N; j++) {
+                k->gf16m_mul(w->U[p][j], w->W[j][q], t);
+                k->gf16m_add(w->Z[p][q], t, w->Z[p][q]);
+            }
+        }
+    }
+    memset(out, 0, LSQ);
+    for (int a = 0; a < LSQ; a++) {
+        memset(s, 0, LSQ);
+        for (int p = 0; p < L; p++) {
+            for (int q = 0; q < L; q++) {
+                mat_scale(k, gf16_mul(pm->q1c[a][p], pm->q2c[a][q]), w->Z[p][q], t);
+                k->gf16m_add(s, t, s);
+            }
+        }
+        k->gf16m_mul(pm->A[a], s, t);
+        k->gf16m_mul(t, pm->B[a], r);
+        k->gf16m_add(out, r, out);
+    }
+}
+
 int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
     kern_t *k = snova_kernels();
     struct {
         struct pubmap pm;
         gf16m P22[M][O][O];
         gf16m X[N];
-        gf16m left[LSQ][N], right[LSQ][N];
-        gf16m out[M];
+        struct map_ws w;
+        gf16m out;
         uint8_t hash[SNOVA_HASH_NIBBLES];
     } ws;
 
@@ -629,17 +706,19 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
     expand_public(k, &ws.pm, pk);
     unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
 
-    compute_left_right(k, (gf16m *)ws.left, (gf16m *)ws.right, N, ws.X, N, ws.pm.A, ws.pm.B, ws.pm.Q1, ws.pm.Q2);
-    for (int i = 0; i < M; i++) {
-        memset(ws.out[i], 0, LSQ);
-        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P11[i], V, V, (gf16m *)ws.left, (gf16m *)ws.right, N, 0, 0);
-        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P12[i], V, O, (gf16m *)ws.left, (gf16m *)ws.right, N, 0, V);
-        accumulate_block(k, ws.out[i], (gf16m *)ws.pm.P21[i], O, V, (gf16m *)ws.left, (gf16m *)ws.right, N, V, 0);
-        accumulate_block(k, ws.out[i], (gf16m *)ws.P22[i], O, O, (gf16m *)ws.left, (gf16m *)ws.right, N, V, V);
+    for (int j = 0; j < N; j++) {
+        gf16m xt;
+        mat_transpose(xt, ws.X[j]);
+        for (int p = 0; p < L; p++) {
+            k->gf16m_mul(xt, ws.pm.spow[p], ws.w.U[p][j]);
+            k->gf16m_mul(ws.pm.spow[p], ws.X[j], ws.w.Y[p][j]);
+        }
     }
-
-    uint8_t diff = 0;
-    for (int i = 0; i < SNOVA_HASH_NIBBLES; i++)
-        diff |= (uint8_t)(((const uint8_t *)ws.out)[i] ^ ws.hash[i]);
-    return diff == 0 ? 0 : -1;
+    /* all data here is public: stop at the first matrix that differs */
+    for (int i = 0; i < M; i++) {
+        public_map_row(k, ws.out, &ws.pm, ws.P22, i, &ws.w);
+        if (memcmp(ws.out, ws.hash + i * LSQ, LSQ) != 0)
+            return -1;
+    }
+    return 0;
 }
