@@ -143,14 +143,29 @@ static void pack4(uint64_t q[8], const uint8_t in[64]) {
     }
 }
 
+/* Transposes the 8x8 bit matrix held in x (bit j of byte b moves to bit b of byte j). */
+static inline uint64_t transpose8x8(uint64_t x) {
+    uint64_t t;
+    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    return x;
+}
+
+/* Bits 8g..8g+7 of the eight planes form an 8x8 bit matrix; transposed, its byte j
+ * is the state byte at bit position p = 8g + j: row p/16, column (p%16)/4, slot p%4. */
 static void unpack4(uint8_t out[64], const uint64_t q[8]) {
-    for (unsigned slot = 0; slot < 4; slot++) {
-        for (unsigned idx = 0; idx < 16; idx++) {
-            unsigned pos = bit_pos(idx, slot);
-            unsigned v = 0;
-            for (int b = 0; b < 8; b++)
-                v |= (unsigned)((q[b] >> pos) & 1) << b;
-            out[16 * slot + idx] = (uint8_t)v;
+    for (unsigned g = 0; g < 8; g++) {
+        uint64_t x = 0;
+        for (int b = 0; b < 8; b++)
+            x |= ((q[b] >> (8 * g)) & 0xFF) << (8 * b);
+        x = transpose8x8(x);
+        for (unsigned j = 0; j < 8; j++) {
+            unsigned p = 8 * g + j;
+            out[16 * (p % 4) + (p / 16) + 4 * ((p % 16) / 4)] = (uint8_t)(x >> (8 * j));
         }
     }
 }

@@ -23,12 +23,12 @@ snova_defs = -DSNOVA_V=$(call snova_field,$(1),2) -DSNOVA_O=$(call snova_field,$
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan aarch64-portable
 SNOVA_CC.host                := $(HOST_CC)
-SNOVA_CFLAGS.host            := -O2
+SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
 SNOVA_CFLAGS.host-asan       := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                                 -fno-sanitize-recover=all
 SNOVA_CC.aarch64-portable    := $(CROSS_CC)
-SNOVA_CFLAGS.aarch64-portable := -O2 -Wno-unused-command-line-argument
+SNOVA_CFLAGS.aarch64-portable := -O3 -Wno-unused-command-line-argument
 
 SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
 

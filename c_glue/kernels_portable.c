@@ -9,8 +9,14 @@
 
 #include "aes_ct.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SNOVA_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SNOVA_ALWAYS_INLINE inline
+#endif
+
 /* n <= 8 bytes (elements 0..15) into n nibbles */
-static inline uint64_t load_nibbles8(const uint8_t *p, const int n) {
+static SNOVA_ALWAYS_INLINE uint64_t load_nibbles8(const uint8_t *p, const int n) {
     uint64_t x = 0;
     for (int i = 0; i < n; i++)
         x |= (uint64_t)p[i] << (8 * i);
@@ -20,7 +26,7 @@ static inline uint64_t load_nibbles8(const uint8_t *p, const int n) {
     return x;
 }
 
-static inline void store_nibbles8(uint8_t *p, uint64_t x, const int n) {
+static SNOVA_ALWAYS_INLINE void store_nibbles8(uint8_t *p, uint64_t x, const int n) {
     x &= 0x00000000FFFFFFFFULL;
     x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL;
     x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL;
@@ -29,14 +35,14 @@ static inline void store_nibbles8(uint8_t *p, uint64_t x, const int n) {
         p[i] = (uint8_t)(x >> (8 * i));
 }
 
-static inline uint64_t load_matrix(const uint8_t *p, const int l) {
+static SNOVA_ALWAYS_INLINE uint64_t load_matrix(const uint8_t *p, const int l) {
     const int n = l * l;
     if (n <= 8)
         return load_nibbles8(p, n);
     return load_nibbles8(p, 8) | (load_nibbles8(p + 8, n - 8) << 32);
 }
 
-static inline void store_matrix(uint8_t *p, uint64_t x, const int l) {
+static SNOVA_ALWAYS_INLINE void store_matrix(uint8_t *p, uint64_t x, const int l) {
     const int n = l * l;
     if (n <= 8) {
         store_nibbles8(p, x, n);
@@ -46,12 +52,12 @@ static inline void store_matrix(uint8_t *p, uint64_t x, const int l) {
     }
 }
 
-static inline void gf16m_add_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
+static SNOVA_ALWAYS_INLINE void gf16m_add_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
     for (int i = 0; i < l * l; i++)
         c[i] = (uint8_t)(a[i] ^ b[i]);
 }
 
-static inline void gf16m_mul_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
+static SNOVA_ALWAYS_INLINE void gf16m_mul_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
     const int n = l * l;
     /* 1 in every used nibble; in nibble 0 of every row; in nibble 0 of row 0 of each column */
     uint64_t ones = 0, row_starts = 0, col_rep = 0;
