@@ -129,7 +129,7 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
         if not (build / v / s / "snova_bench").exists():
             raise BenchError(f"missing {build / v / s / 'snova_bench'} (make bench-progs)")
     order = sorted(tasks, key=lambda t: -set_cost(t[1]))
-    results: dict = {v: {s: {} for s in sets} for v in variants}
+    done: dict = {}
     t0 = time.monotonic()
     width = len(str(len(tasks)))
     with ProcessPoolExecutor(jobs) as pool:
@@ -138,12 +138,14 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
         for i, f in enumerate(as_completed(futs), 1):
             r = f.result()
             secs = r.pop("seconds")
-            results[r.pop("variant")][r.pop("set")][r.pop("op")] = r
             v, s, op = futs[f]
+            done[v, s, op] = r = {k: x for k, x in r.items() if k not in ("variant", "set", "op")}
             el = int(time.monotonic() - t0)
             log(f"[{i:{width}d}/{len(tasks)}] {v} {s} {op}: {r['instructions']:,} instructions, "
                 + ", ".join(f"{c} {r['cycles'][c]:,.0f}" for c in cpus)
                 + f" cycles ({secs:.1f} s; elapsed {el // 60}:{el % 60:02d})", flush=True)
+    # canonical order, whatever order the tasks finished in
+    results = {v: {s: {op: done[v, s, op] for op in OPS} for s in sets} for v in variants}
     # Every build must compute the same keys and signatures.
     bad = [f"{s} {op}: " + ", ".join(f"{v} {results[v][s][op]['digest']}" for v in variants)
            for s in sets for op in OPS
