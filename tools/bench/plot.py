@@ -42,7 +42,7 @@ def figure(data: dict, published: dict):
     labels = [s.removeprefix("snova-") for s in sets]
     y = np.arange(len(sets))
     fig, axes = plt.subplots(2, len(ops), figsize=(5 * len(ops), 0.32 * len(sets) * 2 + 3),
-                             sharey=True, squeeze=False)
+                             sharey=True, squeeze=False, layout="constrained")
     a15 = "apple-a15"
     imps = [improvement(_get(data, NEON, s, op, c), _get(data, PORTABLE, s, op, c))
             for s in sets for op in ops for c in cpus]
@@ -87,14 +87,14 @@ def figure(data: dict, published: dict):
         ax.grid(axis="x", linewidth=0.4, alpha=0.5)
         if NEON not in data["variants"]:
             ax.text((lowest + 100) / 2, (len(sets) - 1) / 2, "no NEON build measured yet", ha="center", va="center",
-                    fontsize=10, color="#555555")
+                    fontsize=10, color="#555555",
+                    bbox=dict(facecolor="white", alpha=0.9, edgecolor="none"))
         if j == len(ops) - 1:
             ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
     axes[0][0].set_yticks(y, labels)
     axes[0][0].set_ylim(len(sets) - 0.5, -0.5)   # first set on top (y is shared)
     fig.suptitle("SNOVA on AArch64: estimated cycles (llvm-mca, static) and published Apple M2 "
                  "cycles; not measured time", fontsize=11)
-    fig.tight_layout()
     return fig
 
 

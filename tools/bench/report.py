@@ -179,7 +179,10 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
           "Every build must print the same digest of keys and signature.",
           f"- Cycles: the hot blocks covering {100 * m['coverage']:g}% of the operation's "
           "executed instructions are modelled by llvm-mca (100 iterations each); the rest are "
-          "counted at the modelled blocks' average cycles per instruction.",
+          "counted at the modelled blocks' average cycles per instruction. Blocks are qemu's "
+          "translation blocks, which also end at 4 KiB page boundaries, so identical code placed "
+          "at other addresses can be cut into other blocks: such estimates differ by a few "
+          "percent (e.g. the same verify in the esk and ssk builds).",
           f"- Tools: {m['emulator']}; {m['llvm_mca']}; {m['compiler']} (static; flags per build "
           "variant in `c_glue/c_glue.mk`).",
           "- See `tools/bench/README.md` for the tools.", ""]
