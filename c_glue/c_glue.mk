@@ -3,6 +3,7 @@
 #   make snova           host build: build/host/<set>/{kat,test_snova}, build/host/test_prims
 #   make snova-asan      the same built with AddressSanitizer + UBSan (build/host-asan/...)
 #   make snova-aarch64   static AArch64 build, portable kernels (build/aarch64-portable/...)
+#   make snova-ct        constant-time check programs for valgrind (build/host-ct/<set>/test_ct)
 #   make snova-list      prints the names of the parameter sets
 # Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
 
@@ -21,12 +22,14 @@ snova_defs = -DSNOVA_V=$(call snova_field,$(1),2) -DSNOVA_O=$(call snova_field,$
     -DSNOVA_L=$(call snova_field,$(1),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(1),6)),1,0)
 
 # Build variants: compiler and flags per variant.
-SNOVA_BUILDS := host host-asan aarch64-portable
+SNOVA_BUILDS := host host-asan host-ct aarch64-portable
 SNOVA_CC.host                := $(HOST_CC)
 SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
 SNOVA_CFLAGS.host-asan       := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                                 -fno-sanitize-recover=all
+SNOVA_CC.host-ct             := $(HOST_CC)
+SNOVA_CFLAGS.host-ct         := -O3 -g -DSNOVA_CT_VALGRIND
 SNOVA_CC.aarch64-portable    := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-portable := -O3 -Wno-unused-command-line-argument
 
@@ -36,12 +39,13 @@ SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -
 SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c
 SNOVA_SET_SRC  := snova.c sign.c kernels_portable.c kernels_select.c
 
-.PHONY: snova snova-asan snova-aarch64 snova-list
+.PHONY: snova snova-asan snova-aarch64 snova-ct snova-list
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
 snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
     build/host-asan/test_prims
 snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
     build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
+snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
 snova-list:
 	@echo $(SNOVA_SETS)
 
@@ -62,6 +66,10 @@ build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
 
 build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+
+build/$(1)/$(2)/test_ct: build/$(1)/$(2)/test_ct.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
     $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 

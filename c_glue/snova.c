@@ -559,6 +559,8 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
                 ((uint8_t *)ws->G[i * LSQ + r])[NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[i][r]);
 
         ok = solve_system(ws->G, ws->sol);
+        /* whether this attempt's system was singular is revealed by the retry */
+        SNOVA_DECLASSIFY(&ok, sizeof(ok));
     }
     if (!ok)
         return -1;

@@ -10,4 +10,14 @@ void snova_wipe(void *p, size_t n);
 
 #define SNOVA_WIPE(x) snova_wipe(&(x), sizeof(x))
 
+/* Marks n bytes at p as no longer secret. Only the constant-time check build
+ * (-DSNOVA_CT_VALGRIND, see test_ct.c) gives it a meaning: there memcheck treats
+ * secret bytes as undefined, and reports any branch or address computed from them. */
+#if defined(SNOVA_CT_VALGRIND)
+#include <valgrind/memcheck.h>
+#define SNOVA_DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define SNOVA_DECLASSIFY(p, n) ((void)0)
+#endif
+
 #endif
