@@ -17,7 +17,7 @@ extern "C" {
 
 int crypto_sign_keypair(unsigned char *pk, unsigned char *sk);
 
-/* sm = signature || message; sm may not overlap m except sm + CRYPTO_BYTES == m */
+/* sm = signature || message (CRYPTO_BYTES + mlen bytes); m may overlap sm */
 int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
                 unsigned long long mlen, const unsigned char *sk);
 

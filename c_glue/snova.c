@@ -356,46 +356,87 @@ void snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED
 }
 
 /* ------------------------------------------------------------------------- */
-/* the quadratic part shared by signing (F11 on the vinegar) and verification */
+/* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* Left[alpha][j] = A_alpha X_j^t Q1_alpha and Right[alpha][j] = Q2_alpha X_j B_alpha
- * for j < count; ld is the row length of Left and Right. */
-static void compute_left_right(kern_t *k, gf16m *left, gf16m *right, int ld, gf16m *X, int count,
-                               gf16m A[LSQ], gf16m B[LSQ], gf16m Q1[LSQ], gf16m Q2[LSQ]) {
-    gf16m t0, t1;
-    for (int a = 0; a < LSQ; a++) {
-        for (int j = 0; j < count; j++) {
-            mat_transpose(t0, X[j]);
-            k->gf16m_mul(t0, Q1[a], t1);
-            k->gf16m_mul(A[a], t1, left[a * ld + j]);
-            k->gf16m_mul(Q2[a], X[j], t1);
-            k->gf16m_mul(t1, B[a], right[a * ld + j]);
+/* Matrix i of the map at X (blocks P_jk, j, k < n):
+ *   sum_a A_a [ sum_{j,k} X_j^t Q1_a P_jk Q2_a X_k ] B_a.
+ * Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q are elements of F16[S],
+ * so the bracket is sum_{p,q} q1[a][p] q2[a][q] Z_pq with
+ *   Z_pq = sum_j U_pj W_jq,  W_jq = sum_k P_jk Y_qk,  U_pj = X_j^t S^p,  Y_qk = S^q X_k,
+ * and the sums over j and k are done l times, not l^2 times (once per a). */
+struct quad_ws {
+    gf16m U[L][N], Y[L][N];  /* U_pj, Y_qk for the variables in use */
+    gf16m W[N][L];
+    gf16m Z[L][L];
+    gf16m t, s, r;
+};
+
+/* U_pj = X_j^t S^p and Y_qj = S^q X_j for j < n */
+static void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, gf16m spow[L]) {
+    for (int j = 0; j < n; j++) {
+        mat_transpose(w->t, X[j]);
+        for (int p = 0; p < L; p++) {
+            k->gf16m_mul(w->t, spow[p], w->U[p][j]);
+            k->gf16m_mul(spow[p], X[j], w->Y[p][j]);
         }
     }
-    snova_wipe(t0, sizeof(t0));
-    snova_wipe(t1, sizeof(t1));
 }
 
-/* acc += sum over alpha, j < nj, c < nc of Left[alpha][j0+j] P[j][c] Right[alpha][c0+c],
- * where P is a block matrix of nj x nc blocks, row-major. */
-static void accumulate_block(kern_t *k, uint8_t *acc, gf16m *P, int nj, int nc, gf16m *left, gf16m *right,
-                             int ld, int j0, int c0) {
-    gf16m w, t;
+/* W[j0 + j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P */
+static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
     for (int j = 0; j < nj; j++) {
         gf16m *row = P + (size_t)j * nc;
-        for (int a = 0; a < LSQ; a++) {
-            gf16m *r = right + a * ld + c0;
-            memset(w, 0, LSQ);
+        for (int q = 0; q < L; q++) {
             for (int c = 0; c < nc; c++) {
-                k->gf16m_mul(row[c], r[c], t);
-                k->gf16m_add(w, t, w);
+                k->gf16m_mul(row[c], w->Y[q][c0 + c], w->t);
+                k->gf16m_add(w->W[j0 + j][q], w->t, w->W[j0 + j][q]);
             }
-            k->gf16m_mul(left[a * ld + j0 + j], w, t);
-            k->gf16m_add(acc, t, acc);
         }
     }
-    snova_wipe(w, sizeof(w));
-    snova_wipe(t, sizeof(t));
+}
+
+/* out = sum_a A_a (sum_{p,q} q1[a][p] q2[a][q] Z_pq) B_a with Z_pq = sum_{j < n} U_pj W_jq */
+static void quad_finish(kern_t *k, struct quad_ws *w, uint8_t *out, int n, gf16m A[LSQ], gf16m B[LSQ],
+                        uint8_t q1c[LSQ][L], uint8_t q2c[LSQ][L]) {
+    for (int p = 0; p < L; p++) {
+        for (int q = 0; q < L; q++) {
+            memset(w->Z[p][q], 0, LSQ);
+            for (int j = 0; j < n; j++) {
+                k->gf16m_mul(w->U[p][j], w->W[j][q], w->t);
+                k->gf16m_add(w->Z[p][q], w->t, w->Z[p][q]);
+            }
+        }
+    }
+    memset(out, 0, LSQ);
+    for (int a = 0; a < LSQ; a++) {
+        memset(w->s, 0, LSQ);
+        for (int p = 0; p < L; p++) {
+            for (int q = 0; q < L; q++) {
+                mat_scale(k, gf16_mul(q1c[a][p], q2c[a][q]), w->Z[p][q], w->t);
+                k->gf16m_add(w->s, w->t, w->s);
+            }
+        }
+        k->gf16m_mul(A[a], w->s, w->t);
+        k->gf16m_mul(w->t, B[a], w->r);
+        k->gf16m_add(out, w->r, out);
+    }
+}
+
+/* Coefficients c of Q = sum_p c_p S^p, from the first row of Q: c R = Q[0][.] with
+ * R[p][j] = S^p[0][j], solved by Cramer's rule (det R != 0 for l = 2, 3, 4). Q is
+ * public (derived from the public seed). */
+static void fqs_recover(const uint8_t *Q, gf16m spow[L], uint8_t c[L]) {
+    uint8_t r[LSQ], rp[LSQ];
+    for (int p = 0; p < L; p++)
+        for (int j = 0; j < L; j++)
+            r[p * L + j] = spow[p][j];
+    uint8_t dinv = gf16_inv(det_rows(r, 0, 0));
+    for (int p = 0; p < L; p++) {
+        memcpy(rp, r, LSQ);
+        for (int j = 0; j < L; j++)
+            rp[p * L + j] = Q[j];
+        c[p] = gf16_mul(det_rows(rp, 0, 0), dinv);
+    }
 }
 
 /* ------------------------------------------------------------------------- */
@@ -422,52 +463,73 @@ static void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *pk_seed
     unpack_nibbles(hash, bytes, SNOVA_HASH_NIBBLES);
 }
 
-/* Coefficients of the oil variables, equation rows i*l^2 + (a, b) for output entry
- * (a, b) of the i-th matrix, columns c*l^2 + (e, f) for entry (e, f) of oil block c:
- *   L X R  contributes L[a][e] R[f][b];   L X^t R  contributes L[a][f] R[e][b]. */
-static void build_system(kern_t *k, uint64_t G[NEQ][GWORDS], const struct sign_key *key,
-                         gf16m left[LSQ][V], gf16m right[LSQ][V]) {
-    gf16m t, s, lx, rx;
+struct sign_ws {
+    uint8_t hash[SNOVA_HASH_NIBBLES];
+    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
+    gf16m X[N];
+    gf16m spow[L];
+    uint8_t q1c[LSQ][L], q2c[LSQ][L];
+    struct quad_ws qw;
+    gf16m fvv;
+    gf16m g1[L], g2[L];
+    gf16m lx, rx;
     uint8_t coef[LSQ][LSQ];
+    uint64_t G[NEQ][GWORDS];
+    uint8_t sol[NEQ];
+    snova_shake256_ctx sh;
+};
+
+/* Coefficients of the oil variables in the system. Equation row i*l^2 + (a, b) is
+ * entry (a, b) of matrix i; column c*l^2 + (e, f) is entry (e, f) of oil block c.
+ * With the vinegar fixed, oil block c appears in matrix i as
+ *   sum_a LX_a X_c B_a + A_a X_c^t RX_a,
+ *   LX_a = A_a (sum_p q1[a][p] G1_p) Q2_a,  G1_p = sum_j U_pj F12[i][j][c],
+ *   RX_a = Q1_a (sum_q q2[a][q] G2_q) B_a,  G2_q = sum_j F21[i][c][j] Y_qj,
+ * and L X R contributes L[a][e] R[f][b], L X^t R contributes L[a][f] R[e][b]. */
+static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *key) {
+    struct quad_ws *w = &ws->qw;
     for (int i = 0; i < M; i++) {
         for (int c = 0; c < O; c++) {
-            memset(coef, 0, sizeof(coef));
+            for (int p = 0; p < L; p++) {
+                memset(ws->g1[p], 0, LSQ);
+                memset(ws->g2[p], 0, LSQ);
+                for (int j = 0; j < V; j++) {
+                    k->gf16m_mul(w->U[p][j], key->F12[i][j][c], w->t);
+                    k->gf16m_add(ws->g1[p], w->t, ws->g1[p]);
+                    k->gf16m_mul(key->F21[i][c][j], w->Y[p][j], w->t);
+                    k->gf16m_add(ws->g2[p], w->t, ws->g2[p]);
+                }
+            }
+            memset(ws->coef, 0, sizeof(ws->coef));
             for (int a = 0; a < LSQ; a++) {
-                /* lx = (sum_j Left[a][j] F12[i][j][c]) Q2_a, with B_a on the right */
-                memset(s, 0, LSQ);
-                for (int j = 0; j < V; j++) {
-                    k->gf16m_mul(left[a][j], key->F12[i][j][c], t);
-                    k->gf16m_add(s, t, s);
+                memset(w->s, 0, LSQ);
+                memset(w->r, 0, LSQ);
+                for (int p = 0; p < L; p++) {
+                    mat_scale(k, ws->q1c[a][p], ws->g1[p], w->t);
+                    k->gf16m_add(w->s, w->t, w->s);
+                    mat_scale(k, ws->q2c[a][p], ws->g2[p], w->t);
+                    k->gf16m_add(w->r, w->t, w->r);
                 }
-                k->gf16m_mul(s, key->Q2[a], lx);
-                /* rx = Q1_a (sum_j F21[i][c][j] Right[a][j]), with A_a on the left of X^t */
-                memset(s, 0, LSQ);
-                for (int j = 0; j < V; j++) {
-                    k->gf16m_mul(key->F21[i][c][j], right[a][j], t);
-                    k->gf16m_add(s, t, s);
-                }
-                k->gf16m_mul(key->Q1[a], s, rx);
+                k->gf16m_mul(key->A[a], w->s, w->t);
+                k->gf16m_mul(w->t, key->Q2[a], ws->lx);
+                k->gf16m_mul(key->Q1[a], w->r, w->t);
+                k->gf16m_mul(w->t, key->B[a], ws->rx);
                 const uint8_t *bm = key->B[a], *am = key->A[a];
                 for (int r = 0; r < LSQ; r++) {
                     int ra = r / L, rb = r % L;
                     for (int v = 0; v < LSQ; v++) {
                         int ve = v / L, vf = v % L;
-                        coef[r][v] ^= gf16_mul(lx[ra * L + ve], bm[vf * L + rb]);
-                        coef[r][v] ^= gf16_mul(am[ra * L + vf], rx[ve * L + rb]);
+                        ws->coef[r][v] ^= gf16_mul(ws->lx[ra * L + ve], bm[vf * L + rb]);
+                        ws->coef[r][v] ^= gf16_mul(am[ra * L + vf], ws->rx[ve * L + rb]);
                     }
                 }
             }
             for (int r = 0; r < LSQ; r++) {
-                uint8_t *row = (uint8_t *)G[i * LSQ + r];
-                memcpy(row + c * LSQ, coef[r], LSQ);
+                uint8_t *row = (uint8_t *)ws->G[i * LSQ + r];
+                memcpy(row + c * LSQ, ws->coef[r], LSQ);
             }
         }
     }
-    snova_wipe(t, sizeof(t));
-    snova_wipe(s, sizeof(s));
-    snova_wipe(lx, sizeof(lx));
-    snova_wipe(rx, sizeof(rx));
-    snova_wipe(coef, sizeof(coef));
 }
 
 /* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
@@ -518,22 +580,15 @@ static uint8_t solve_system(uint64_t G[NEQ][GWORDS], uint8_t sol[NEQ]) {
     return ok;
 }
 
-struct sign_ws {
-    uint8_t hash[SNOVA_HASH_NIBBLES];
-    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
-    gf16m X[N];
-    gf16m left[LSQ][V], right[LSQ][V];
-    gf16m fvv[M];
-    uint64_t G[NEQ][GWORDS];
-    uint8_t sol[NEQ];
-    gf16m t;
-    snova_shake256_ctx sh;
-};
-
 static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
                      const struct sign_key *key, struct sign_ws *ws) {
     uint8_t ok = 0;
     signed_hash(ws->hash, key->pk_seed, digest, salt);
+    gen_s_powers(k, ws->spow);
+    for (int a = 0; a < LSQ; a++) {
+        fqs_recover(key->Q1[a], ws->spow, ws->q1c[a]);
+        fqs_recover(key->Q2[a], ws->spow, ws->q2c[a]);
+    }
 
     for (unsigned attempt = 1; attempt <= 255 && !ok; attempt++) {
         uint8_t counter = (uint8_t)attempt;
@@ -545,18 +600,17 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
         snova_shake256_squeeze(&ws->sh, ws->vbytes, sizeof(ws->vbytes));
         unpack_nibbles((uint8_t *)ws->X, ws->vbytes, (size_t)V * LSQ);
 
-        compute_left_right(k, (gf16m *)ws->left, (gf16m *)ws->right, V, ws->X, V, key->A, key->B, key->Q1,
-                           key->Q2);
-        for (int i = 0; i < M; i++) {
-            memset(ws->fvv[i], 0, LSQ);
-            accumulate_block(k, ws->fvv[i], (gf16m *)key->F11[i], V, V, (gf16m *)ws->left, (gf16m *)ws->right, V, 0, 0);
-        }
-
         memset(ws->G, 0, sizeof(ws->G));
-        build_system(k, ws->G, key, ws->left, ws->right);
-        for (int i = 0; i < M; i++)
+        quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
+        /* right-hand side: hash + F11 evaluated on the vinegar */
+        for (int i = 0; i < M; i++) {
+            memset(ws->qw.W, 0, sizeof(ws->qw.W));
+            quad_block(k, &ws->qw, (gf16m *)key->F11[i], V, V, 0, 0);
+            quad_finish(k, &ws->qw, ws->fvv, V, key->A, key->B, ws->q1c, ws->q2c);
             for (int r = 0; r < LSQ; r++)
-                ((uint8_t *)ws->G[i * LSQ + r])[NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[i][r]);
+                ((uint8_t *)ws->G[i * LSQ + r])[NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[r]);
+        }
+        build_system(k, ws, key);
 
         ok = solve_system(ws->G, ws->sol);
         /* whether this attempt's system was singular is revealed by the retry */
@@ -569,8 +623,8 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
     memcpy(ws->X[V], ws->sol, NEQ);
     for (int j = 0; j < V; j++) {
         for (int c = 0; c < O; c++) {
-            k->gf16m_mul(key->T12[j][c], ws->X[V + c], ws->t);
-            k->gf16m_add(ws->X[j], ws->t, ws->X[j]);
+            k->gf16m_mul(key->T12[j][c], ws->X[V + c], ws->qw.t);
+            k->gf16m_add(ws->X[j], ws->qw.t, ws->X[j]);
         }
     }
     pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
@@ -628,71 +682,13 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
-/* One matrix of the public map at the signature X:
- *   P_i(X) = sum_a A_a [ sum_{j,k} X_j^t Q1_a P_ijk Q2_a X_k ] B_a.
- * With Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q the bracket is
- * sum_{p,q} q1[a][p] q2[a][q] Z_pq, where Z_pq = sum_j U_pj sum_k P_ijk Y_qk,
- * U_pj = X_j^t S^p, Y_qk = S^q X_k: the sums over j and k are done l^2/l times
- * less often than with the products for each a. */
-struct map_ws {
-    gf16m U[L][N], Y[L][N];
-    gf16m W[N][L];
-    gf16m Z[L][L];
-};
-
-/* W[j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P, rows j0.. */
-static void map_block(kern_t *k, gf16m W[N][L], gf16m *P, int nj, int nc, int j0, int c0, gf16m Y[L][N]) {
-    gf16m t;
-    for (int j = 0; j < nj; j++) {
-        gf16m *row = P + (size_t)j * nc;
-        for (int q = 0; q < L; q++) {
-            for (int c = 0; c < nc; c++) {
-                k->gf16m_mul(row[c], Y[q][c0 + c], t);
-                k->gf16m_add(W[j0 + j][q], t, W[j0 + j][q]);
-            }
-        }
-    }
-}
-
-static void public_map_row(kern_t *k, uint8_t out[LSQ], struct pubmap *pm, gf16m P22[M][O][O], int i,
-                           struct map_ws *w) {
-    gf16m t, s, r;
-    memset(w->W, 0, sizeof(w->W));
-    map_block(k, w->W, (gf16m *)pm->P11[i], V, V, 0, 0, w->Y);
-    map_block(k, w->W, (gf16m *)pm->P12[i], V, O, 0, V, w->Y);
-    map_block(k, w->W, (gf16m *)pm->P21[i], O, V, V, 0, w->Y);
-    map_block(k, w->W, (gf16m *)P22[i], O, O, V, V, w->Y);
-    for (int p = 0; p < L; p++) {
-        for (int q = 0; q < L; q++) {
-            memset(w->Z[p][q], 0, LSQ);
-            for (int j = 0; j < N; j++) {
-                k->gf16m_mul(w->U[p][j], w->W[j][q], t);
-                k->gf16m_add(w->Z[p][q], t, w->Z[p][q]);
-            }
-        }
-    }
-    memset(out, 0, LSQ);
-    for (int a = 0; a < LSQ; a++) {
-        memset(s, 0, LSQ);
-        for (int p = 0; p < L; p++) {
-            for (int q = 0; q < L; q++) {
-                mat_scale(k, gf16_mul(pm->q1c[a][p], pm->q2c[a][q]), w->Z[p][q], t);
-                k->gf16m_add(s, t, s);
-            }
-        }
-        k->gf16m_mul(pm->A[a], s, t);
-        k->gf16m_mul(t, pm->B[a], r);
-        k->gf16m_add(out, r, out);
-    }
-}
-
 int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
     kern_t *k = snova_kernels();
     struct {
         struct pubmap pm;
         gf16m P22[M][O][O];
         gf16m X[N];
-        struct map_ws w;
+        struct quad_ws w;
         gf16m out;
         uint8_t hash[SNOVA_HASH_NIBBLES];
     } ws;
@@ -708,17 +704,15 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
     expand_public(k, &ws.pm, pk);
     unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
 
-    for (int j = 0; j < N; j++) {
-        gf16m xt;
-        mat_transpose(xt, ws.X[j]);
-        for (int p = 0; p < L; p++) {
-            k->gf16m_mul(xt, ws.pm.spow[p], ws.w.U[p][j]);
-            k->gf16m_mul(ws.pm.spow[p], ws.X[j], ws.w.Y[p][j]);
-        }
-    }
+    quad_prepare(k, &ws.w, ws.X, N, ws.pm.spow);
     /* all data here is public: stop at the first matrix that differs */
     for (int i = 0; i < M; i++) {
-        public_map_row(k, ws.out, &ws.pm, ws.P22, i, &ws.w);
+        memset(ws.w.W, 0, sizeof(ws.w.W));
+        quad_block(k, &ws.w, (gf16m *)ws.pm.P11[i], V, V, 0, 0);
+        quad_block(k, &ws.w, (gf16m *)ws.pm.P12[i], V, O, 0, V);
+        quad_block(k, &ws.w, (gf16m *)ws.pm.P21[i], O, V, V, 0);
+        quad_block(k, &ws.w, (gf16m *)ws.P22[i], O, O, V, V);
+        quad_finish(k, &ws.w, ws.out, N, ws.pm.A, ws.pm.B, ws.pm.q1c, ws.pm.q2c);
         if (memcmp(ws.out, ws.hash + i * LSQ, LSQ) != 0)
             return -1;
     }
