@@ -6,6 +6,14 @@
 #   make snova-ct        constant-time check programs for valgrind (build/host-ct/<set>/test_ct)
 #   make snova-list      prints the names of the parameter sets
 # Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
+#
+# Further build variants (e.g. generated NEON kernels) can be added from an optional
+# fragment c_glue/c_glue_neon.mk, read before the rules are made. For a variant B:
+#   SNOVA_BUILDS += B            SNOVA_CC.B := ...          SNOVA_CFLAGS.B := ...
+#   SNOVA_EXTRA_SRC.B := ...     extra c_glue/*.c compiled for every set of B
+#   SNOVA_EXTRA_OBJ.B := ...     extra objects (built by the fragment's own rules)
+#                                linked into every program of B
+# Programs whose variant name starts with "aarch64" run under qemu-aarch64 in the tests.
 
 HOST_CC  ?= cc
 CLANG    ?= clang-19
@@ -39,6 +47,8 @@ SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -
 SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c
 SNOVA_SET_SRC  := snova.c sign.c kernels_portable.c kernels_select.c
 
+-include c_glue/c_glue_neon.mk
+
 .PHONY: snova snova-asan snova-aarch64 snova-ct snova-list
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
 snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
@@ -65,16 +75,16 @@ build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
 
-build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
-    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+SNOVA_OBJS.$(1).$(2) := $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o) $(SNOVA_EXTRA_SRC.$(1):.c=.o)) \
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $(SNOVA_EXTRA_OBJ.$(1))
+
+build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 
-build/$(1)/$(2)/test_ct: build/$(1)/$(2)/test_ct.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
-    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+build/$(1)/$(2)/test_ct: build/$(1)/$(2)/test_ct.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 
-build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
-    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o))
+build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 
