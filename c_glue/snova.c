@@ -385,7 +385,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, gf16m sp
 /* W[j0 + j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P */
 static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
     for (int j = 0; j < nj; j++) {
-        gf16m *row = P + (size_t)j * nc;
+        gf16m *row = P + (size_t)j * (size_t)nc;
         for (int q = 0; q < L; q++) {
             for (int c = 0; c < nc; c++) {
                 k->gf16m_mul(row[c], w->Y[q][c0 + c], w->t);
