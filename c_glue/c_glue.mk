@@ -11,7 +11,7 @@
 # fragment c_glue/c_glue_neon.mk, read before the rules are made. For a variant B:
 #   SNOVA_BUILDS += B            SNOVA_CC.B := ...          SNOVA_CFLAGS.B := ...
 #   SNOVA_EXTRA_SRC.B := ...     extra c_glue/*.c compiled for every set of B
-#   SNOVA_EXTRA_OBJ.B := ...     extra objects (built by the fragment's own rules)
+#   SNOVA_EXTRA_OBJS.B := ...    extra objects (built by the fragment's own rules)
 #                                linked into every program of B
 # Programs whose variant name starts with "aarch64" run under qemu-aarch64 in the tests.
 
@@ -76,7 +76,7 @@ build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
 
 SNOVA_OBJS.$(1).$(2) := $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o) $(SNOVA_EXTRA_SRC.$(1):.c=.o)) \
-    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $(SNOVA_EXTRA_OBJ.$(1))
+    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $(SNOVA_EXTRA_OBJS.$(1))
 
 build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
