@@ -270,7 +270,7 @@ void snova_aes_ecb(const snova_aes_ctx *ctx, uint8_t *out, const uint8_t *in, si
     snova_wipe(q, sizeof(q));
 }
 
-void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[16]) {
+void snova_ct_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[16]) {
     snova_aes_ctx ctx;
     uint64_t q[8];
     uint8_t buf[64];

@@ -20,7 +20,7 @@ void snova_aes_ctx_wipe(snova_aes_ctx *ctx);
 
 /* AES-128 keystream: IV of 16 zero bytes, 32-bit big-endian block counter in
  * bytes 12..15 starting at 0; len bytes of raw keystream. */
-void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[16]);
+void snova_ct_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t key[16]);
 
 /* One AES-256 block encryption (as the NIST CTR_DRBG uses it). */
 void snova_aes256_ecb_block(uint8_t out[16], const uint8_t in[16], const uint8_t key[32]);

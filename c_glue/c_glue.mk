@@ -3,16 +3,13 @@
 #   make snova           host build: build/host/<set>/{kat,test_snova}, build/host/test_prims
 #   make snova-asan      the same built with AddressSanitizer + UBSan (build/host-asan/...)
 #   make snova-aarch64   static AArch64 build, portable kernels (build/aarch64-portable/...)
+#   make snova-aarch64-neon  static AArch64 build on the generated kernels of out/, chosen
+#                        at run time by the CPU's capabilities (build/aarch64-neon/...)
 #   make snova-ct        constant-time check programs for valgrind (build/host-ct/<set>/test_ct)
 #   make snova-list      prints the names of the parameter sets
 # Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
-#
-# Further build variants (e.g. generated NEON kernels) can be added from an optional
-# fragment c_glue/c_glue_neon.mk, read before the rules are made. For a variant B:
-#   SNOVA_BUILDS += B            SNOVA_CC.B := ...          SNOVA_CFLAGS.B := ...
-#   SNOVA_EXTRA_SRC.B := ...     extra c_glue/*.c compiled for every set of B
-#   SNOVA_EXTRA_OBJS.B := ...    extra objects (built by the fragment's own rules)
-#                                linked into every program of B
+# SNOVA_OBJS.<variant>.<set> lists the objects of the core for that build; other
+# programs (tools/bench) link against it.
 # Programs whose variant name starts with "aarch64" run under qemu-aarch64 in the tests.
 
 HOST_CC  ?= cc
@@ -30,7 +27,7 @@ snova_defs = -DSNOVA_V=$(call snova_field,$(1),2) -DSNOVA_O=$(call snova_field,$
     -DSNOVA_L=$(call snova_field,$(1),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(1),6)),1,0)
 
 # Build variants: compiler and flags per variant.
-SNOVA_BUILDS := host host-asan host-ct aarch64-portable
+SNOVA_BUILDS := host host-asan host-ct aarch64-portable aarch64-neon
 SNOVA_CC.host                := $(HOST_CC)
 SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
@@ -40,6 +37,17 @@ SNOVA_CC.host-ct             := $(HOST_CC)
 SNOVA_CFLAGS.host-ct         := -O3 -g -DSNOVA_CT_VALGRIND
 SNOVA_CC.aarch64-portable    := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-portable := -O3 -Wno-unused-command-line-argument
+SNOVA_CC.aarch64-neon        := $(CROSS_CC)
+SNOVA_CFLAGS.aarch64-neon    := $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_NEON -Iout
+# The NEON build adds the run-time choice (compiled per set: it picks the rank's
+# kernels) and the generated kernels, assembled as they are shipped.
+SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c
+SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/aes128_*.S))
+SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
+
+build/aarch64-neon/asm/%.o: out/%.S
+	@mkdir -p $(@D)
+	$(CLANG) --target=aarch64-linux-gnu -c $< -o $@
 
 SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
 
@@ -47,14 +55,14 @@ SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -
 SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c
 SNOVA_SET_SRC  := snova.c sign.c kernels_portable.c kernels_select.c
 
--include c_glue/c_glue_neon.mk
-
-.PHONY: snova snova-asan snova-aarch64 snova-ct snova-list
+.PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
 snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
     build/host-asan/test_prims
 snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
     build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
+snova-aarch64-neon: $(foreach s,$(SNOVA_SETS),build/aarch64-neon/$(s)/kat \
+    build/aarch64-neon/$(s)/test_snova build/aarch64-neon/$(s)/test_select) build/aarch64-neon/test_prims
 snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
 snova-list:
 	@echo $(SNOVA_SETS)
@@ -85,6 +93,9 @@ build/$(1)/$(2)/test_ct: build/$(1)/$(2)/test_ct.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 
 build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $$(SNOVA_OBJS.$(1).$(2))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+
+build/$(1)/$(2)/test_select: build/$(1)/$(2)/test_select.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 

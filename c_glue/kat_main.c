@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "kernels.h"
 #include "rng.h"
 #include "sha256.h"
 
@@ -38,7 +39,7 @@ static void print_sha256(FILE *f, const unsigned char *p, size_t n) {
 }
 
 static int usage(const char *argv0) {
-    fprintf(stderr, "usage: %s --rsp DIR [-n COUNT] | --json [--hex] [-n COUNT]\n", argv0);
+    fprintf(stderr, "usage: %s --rsp DIR [-n COUNT] | --json [--hex] [-n COUNT] | --backend\n", argv0);
     return 2;
 }
 
@@ -55,7 +56,10 @@ int main(int argc, char **argv) {
             hex = 1;
         else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             count = strtol(argv[++i], NULL, 10);
-        else
+        else if (strcmp(argv[i], "--backend") == 0 && argc == 2) {
+            printf("%s\n", snova_kernels()->name);   /* which kernels this CPU runs */
+            return 0;
+        } else
             return usage(argv[0]);
     }
     if ((dir == NULL) == (json == 0))

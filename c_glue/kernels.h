@@ -1,8 +1,8 @@
 /* Kernel interface of the SNOVA core: every GF(16) l x l matrix operation and the
  * AES-128-CTR public-key expansion of the core go through one of these tables, so
  * that another backend (generated NEON assembly) can be chosen at run time. */
-#ifndef SNOVA_KERNELS_H
-#define SNOVA_KERNELS_H
+#ifndef SNOVA_CORE_KERNELS_H
+#define SNOVA_CORE_KERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>

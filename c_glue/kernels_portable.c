@@ -96,7 +96,7 @@ void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
-    snova_aes128_ctr_keystream(out, len, key);
+    snova_ct_aes128_ctr_keystream(out, len, key);
 }
 
 #ifdef SNOVA_L

@@ -10,18 +10,16 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 QEMU = os.environ.get("QEMU_AARCH64", "qemu-aarch64")
 
-# KAT digests (one JSON line per vector); SNOVA_KAT_DIR overrides the search.
-KAT_DIRS = [Path(p) for p in (os.environ.get("SNOVA_KAT_DIR"),) if p] + [
-    ROOT / "tests" / "kat",
-    Path("/work/shared/kat"),
-]
+# The official KAT digests (one JSON line per vector) live in the team's shared/
+# directory beside the checkout; SNOVA_KAT_DIR points elsewhere.
+KAT_DIR = Path(os.environ.get("SNOVA_KAT_DIR") or ROOT.parent / "shared" / "kat")
 
 
 def kat_dir():
-    for d in KAT_DIRS:
-        if (d / "snova-24-5-16-4-esk.jsonl").is_file():
-            return d
-    return None
+    """The KAT directory; missing KATs are an error, never a skipped test."""
+    if not (KAT_DIR / "snova-24-5-16-4-esk.jsonl").is_file():
+        raise FileNotFoundError(f"no SNOVA KAT digests in {KAT_DIR} (set SNOVA_KAT_DIR)")
+    return KAT_DIR
 
 
 def snova_sets():

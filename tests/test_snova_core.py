@@ -14,14 +14,12 @@ what changed. Set SNOVA_KAT_DIR to point at another KAT directory.
 """
 import hashlib
 import json
-import os
 import random
-import shutil
 import subprocess
 
 import pytest
 
-from tests.snova_harness import ROOT, kat_dir, load_kat, make, run, snova_sets
+from tests.snova_harness import ROOT, load_kat, make, run, snova_sets
 
 SETS = snova_sets()
 # sets that also run under the sanitizers and the negative tests on AArch64: the
@@ -32,9 +30,6 @@ FEW_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-ssk"]
 # one set per rank for the constant-time check (valgrind is slow)
 CT_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-esk", "snova-28-17-16-2-esk"]
 
-HAVE_VALGRIND = shutil.which("valgrind") is not None and os.path.exists("/usr/include/valgrind/memcheck.h")
-HAVE_QEMU = shutil.which(os.environ.get("QEMU_AARCH64", "qemu-aarch64")) is not None
-HAVE_KATS = kat_dir() is not None
 
 
 def build_targets(build, sets, progs=("kat", "test_snova"), prims=True):
@@ -58,18 +53,18 @@ def asan_build():
 
 @pytest.fixture(scope="session")
 def ct_build():
-    if not HAVE_VALGRIND:
-        pytest.skip("valgrind (with memcheck.h) not installed")
     make(*build_targets("host-ct", CT_SETS, progs=("test_ct",), prims=False))
     return "host-ct"
 
 
-@pytest.fixture(scope="session")
-def aarch64_build():
-    if not HAVE_QEMU:
-        pytest.skip("qemu-aarch64 not installed")
-    make("snova-aarch64")
-    return "aarch64-portable"
+AARCH64_BUILDS = {"aarch64-portable": "snova-aarch64", "aarch64-neon": "snova-aarch64-neon"}
+
+
+@pytest.fixture(scope="session", params=sorted(AARCH64_BUILDS))
+def aarch64_build(request):
+    """Each static AArch64 build: portable kernels, and the generated NEON ones."""
+    make(AARCH64_BUILDS[request.param])
+    return request.param
 
 
 # --------------------------------------------------------------------------
@@ -216,7 +211,6 @@ def check_kats(build, set_name, count=10):
             assert g[field] == e[field], f"vector {e['count']}: {field} differs"
 
 
-@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
 @pytest.mark.parametrize("set_name", SETS)
 def test_kat_host(host_build, set_name):
     check_kats(host_build, set_name)
@@ -270,7 +264,6 @@ def test_primitives_asan(asan_build):
     check_prims(asan_build)
 
 
-@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
 @pytest.mark.parametrize("set_name", FEW_SETS)
 def test_kat_asan(asan_build, set_name):
     check_kats(asan_build, set_name, count=3)
@@ -296,19 +289,38 @@ def test_constant_time_valgrind(ct_build, set_name):
 
 
 # --------------------------------------------------------------------------
-# AArch64 (static, portable kernels) under qemu-aarch64 -cpu max
+# AArch64 (static; portable and NEON kernels) under qemu-aarch64 -cpu max
 
 
 def test_primitives_aarch64(aarch64_build):
     check_prims(aarch64_build)
 
 
-@pytest.mark.skipif(not HAVE_KATS, reason="no KAT directory (set SNOVA_KAT_DIR)")
 @pytest.mark.parametrize("set_name", SETS)
 def test_kat_aarch64(aarch64_build, set_name):
-    check_kats(aarch64_build, set_name, count=2)
+    check_kats(aarch64_build, set_name)
 
 
 @pytest.mark.parametrize("set_name", FEW_SETS)
 def test_roundtrip_and_rejection_aarch64(aarch64_build, set_name):
     check_negative(aarch64_build, set_name)
+
+
+def test_backend_in_use_under_qemu(aarch64_build):
+    """qemu -cpu max has Advanced SIMD and AES: the NEON build must run the
+    generated kernels, the portable build the C ones."""
+    r = run(aarch64_build, FEW_SETS[0], "kat", ["--backend"])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == ("neon" if aarch64_build == "aarch64-neon" else "portable-c")
+
+
+def test_neon_choice_follows_hwcap():
+    make("build/aarch64-neon/snova-24-5-16-4-esk/test_select")
+    r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "0 portable-c portable portable portable",
+        "2 neon gf16, portable-c aes neon neon portable",     # Advanced SIMD only
+        "8 portable-c gf16, neon aes portable portable neon",  # AES only
+        "10 neon neon neon neon",
+    ]

@@ -26,17 +26,13 @@ bench-tools-test: $(BENCH_PLUGIN)
 	$(PYTHON) -m pytest -q tests/test_bench_tools.py
 
 # --- the SNOVA benchmark ------------------------------------------------------
-# AArch64 build variants to compare: whichever of these c_glue.mk defines
-# (aarch64-neon appears there when the generated kernels are linked in).
-BENCH_VARIANT_CANDIDATES := aarch64-portable aarch64-neon
-BENCH_VARIANTS   ?= $(filter $(BENCH_VARIANT_CANDIDATES),$(SNOVA_BUILDS))
+# AArch64 build variants to compare (defined in c_glue/c_glue.mk).
+BENCH_VARIANTS   ?= aarch64-portable aarch64-neon
 BENCH_SETS       ?= $(SNOVA_SETS)
 BENCH_QUICK_SETS ?= snova-24-5-16-4-esk snova-25-8-16-3-esk snova-28-17-16-2-esk
 BENCH_OUT        ?= bench
 BENCH_QUICK_OUT  ?= bench/quick
 BENCH_JOBS       ?= 2
-# SNOVA_EXTRA_OBJS.<variant>: objects a variant links in besides the core's
-# (e.g. the assembled out/*.S kernels); taken from c_glue.mk when it sets it.
 
 bench_prog = $(BENCH_BUILD)/$(1)/$(2)/snova_bench
 bench_progs = $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(1),$(call bench_prog,$(v),$(s))))
@@ -47,9 +43,7 @@ $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/be
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
 
-$(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o \
-    $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o)) \
-    $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $$(SNOVA_EXTRA_OBJS.$(1))
+$(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))

@@ -1,0 +1,30 @@
+/* The generated NEON kernels (the out/ directory, declared in snova_kernels.h) as a
+ * kernel table for the build's rank SNOVA_L, and the run-time choice between
+ * them and the portable C kernels by the CPU's hardware capabilities. */
+#include "kernels.h"
+#include "kernels_neon.h"
+
+#include "snova_kernels.h"
+
+#define SNOVA_NEON_PASTE3(a, b, c) a##b##c
+#define SNOVA_NEON_RANK_FN(op, l) SNOVA_NEON_PASTE3(snova_gf16m_, op, l)
+
+struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
+{
+    /* The GF(16) kernels need Advanced SIMD only (PMUL on bytes is base
+     * AdvSIMD); the AES kernels need the AES instructions. */
+    const int simd = (hwcap & SNOVA_HWCAP_ASIMD) != 0, aes = (hwcap & SNOVA_HWCAP_AES) != 0;
+    static const char *const names[2][2] = {
+        { "portable-c", "portable-c gf16, neon aes" },
+        { "neon gf16, portable-c aes", "neon" },
+    };
+    struct snova_kernels chosen = snova_kernels_portable;
+    if (simd) {
+        chosen.gf16m_add = SNOVA_NEON_RANK_FN(add_r, SNOVA_L);
+        chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
+    }
+    if (aes)
+        chosen.aes128_ctr_prng = snova_aes128_ctr_prng;
+    chosen.name = names[simd][aes];
+    return chosen;
+}

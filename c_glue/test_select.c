@@ -1,0 +1,21 @@
+/* Checks the run-time kernel choice of the NEON build for every combination of
+ * the capabilities it looks at: prints one line per combination,
+ *   <hwcap> <name> <add> <mul> <prng>
+ * where each kernel column is "neon" or "portable". */
+#include <stdio.h>
+
+#include "kernels.h"
+#include "kernels_neon.h"
+
+static const char *origin(int portable) { return portable ? "portable" : "neon"; }
+
+int main(void) {
+    const unsigned long caps[] = { 0, SNOVA_HWCAP_ASIMD, SNOVA_HWCAP_AES, SNOVA_HWCAP_ASIMD | SNOVA_HWCAP_AES };
+    const struct snova_kernels *p = &snova_kernels_portable;
+    for (unsigned i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        struct snova_kernels k = snova_kernels_for_hwcap(caps[i]);
+        printf("%lu %s %s %s %s\n", caps[i], k.name, origin(k.gf16m_add == p->gf16m_add),
+               origin(k.gf16m_mul == p->gf16m_mul), origin(k.aes128_ctr_prng == p->aes128_ctr_prng));
+    }
+    return 0;
+}
