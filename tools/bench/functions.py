@@ -1,0 +1,66 @@
+"""Where an operation spends its instructions and estimated cycles, by function.
+
+    python -m tools.bench.functions <snova_bench binary> <keygen|sign|verify> [--cpu CPU] [--top N]
+
+Runs the operation isolated (tools/bench/isolate.py), maps every executed block
+to the function containing its first instruction (the static binary's symbol
+table, from llvm-nm), and prints the functions by estimated cycles with their
+share of the operation. Inlined code counts for the function it was inlined into.
+"""
+from __future__ import annotations
+
+import argparse
+import bisect
+import subprocess
+from collections import defaultdict
+
+from . import estimate as est
+from .isolate import isolate
+
+
+def function_starts(binary: str):
+    """Sorted (address, name) of the binary's text symbols."""
+    out = subprocess.run(["llvm-nm-19", "--defined-only", "-n", binary], check=True,
+                         capture_output=True, text=True).stdout
+    starts = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTW" and not parts[2].startswith("$"):
+            starts.append((int(parts[0], 16), parts[2]))
+    return starts
+
+
+def by_function(binary: str, op: str, cpu: str):
+    """[(name, instructions, cycles)] per operation, most cycles first."""
+    iso = isolate([binary, op, "{R}"], 2, base=1)
+    e = est.estimate(iso.diff, cpu)
+    starts = function_starts(binary)
+    addrs = [a for a, _ in starts]
+    totals = defaultdict(lambda: [0.0, 0.0])
+    cycles_of = {b.key: c for b, c in e.hot}
+    for block in iso.diff.blocks:
+        i = bisect.bisect_right(addrs, block.vaddr) - 1
+        name = starts[i][1] if i >= 0 else "?"
+        totals[name][0] += block.insns / iso.reps
+        totals[name][1] += block.execs * cycles_of.get(block.key, block.n * e.cpi) / iso.reps
+    rows = sorted(((n, i, c) for n, (i, c) in totals.items()), key=lambda r: -r[2])
+    return rows, iso.instructions, e.cycles / iso.reps
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.functions", description=__doc__.split("\n\n")[0])
+    ap.add_argument("binary")
+    ap.add_argument("op", choices=["keygen", "sign", "verify"])
+    ap.add_argument("--cpu", default="cortex-a72")
+    ap.add_argument("--top", type=int, default=15)
+    args = ap.parse_args(argv)
+    rows, instructions, cycles = by_function(args.binary, args.op, args.cpu)
+    print(f"{args.op}: {instructions:,.0f} instructions, {cycles:,.0f} estimated cycles on {args.cpu}")
+    print(f"{'function':40} {'instructions':>14} {'cycles':>14} {'share':>7}")
+    for name, ins, cyc in rows[:args.top]:
+        print(f"{name[:40]:40} {ins:14,.0f} {cyc:14,.0f} {cyc / cycles:7.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
