@@ -9,12 +9,19 @@
 
 /* l*l bytes each, row-major, one GF(16) element (0..15) per byte; c may alias a or b. */
 typedef void (*snova_gf16m_binop_fn)(const uint8_t *a, const uint8_t *b, uint8_t *c);
+/* The l^2 x l^2 coefficient block of the signing system for one equation and
+ * one oil index: coef[r][v] = sum over a < l^2 of lx_a[ra][ve] B_a[vf][rb] +
+ * A_a[ra][vf] rx_a[ve][rb], r = ra*l + rb, v = ve*l + vf; lx, B, A, rx each hold
+ * l^2 consecutive l x l matrices. */
+typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                      const uint8_t *rx);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 
 struct snova_kernels {
     const char *name;
     snova_gf16m_binop_fn gf16m_add, gf16m_mul;
+    snova_gf16m_linsys_fn gf16m_linsys_coeffs;
     snova_aes128_ctr_prng_fn aes128_ctr_prng;
 };
 
@@ -28,6 +35,12 @@ void snova_c_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                    const uint8_t *rx);
+void snova_c_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                    const uint8_t *rx);
+void snova_c_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                    const uint8_t *rx);
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
 
 #endif

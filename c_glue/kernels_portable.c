@@ -8,6 +8,7 @@
 #include "kernels.h"
 
 #include "aes_ct.h"
+#include "gf16.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SNOVA_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -95,6 +96,34 @@ void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 3); }
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
+/* The signing system's coefficient block (kernels.h), term by term with the
+ * constant-time scalar product. */
+static inline void gf16m_linsys_coeffs_rank(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
+                                            const uint8_t *am, const uint8_t *rx, const int l) {
+    const int lsq = l * l;
+    for (int i = 0; i < lsq * lsq; i++)
+        coef[i] = 0;
+    for (int a = 0; a < lsq; a++) {
+        const int m = a * lsq;
+        for (int ra = 0; ra < l; ra++)
+            for (int rb = 0; rb < l; rb++)
+                for (int ve = 0; ve < l; ve++)
+                    for (int vf = 0; vf < l; vf++)
+                        coef[(ra * l + rb) * lsq + ve * l + vf] ^=
+                            (uint8_t)(gf16_mul(lx[m + ra * l + ve], bm[m + vf * l + rb]) ^
+                                      gf16_mul(am[m + ra * l + vf], rx[m + ve * l + rb]));
+    }
+}
+
+#define SNOVA_LINSYS_FN(l)                                                                               \
+    void snova_c_gf16m_linsys_coeffs_r##l(uint8_t *coef, const uint8_t *lx, const uint8_t *B,           \
+                                          const uint8_t *A, const uint8_t *rx) {                        \
+        gf16m_linsys_coeffs_rank(coef, lx, B, A, rx, l);                                                 \
+    }
+SNOVA_LINSYS_FN(2)
+SNOVA_LINSYS_FN(3)
+SNOVA_LINSYS_FN(4)
+
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
     snova_ct_aes128_ctr_keystream(out, len, key);
 }
@@ -107,6 +136,7 @@ const struct snova_kernels snova_kernels_portable = {
     "portable-c",
     SNOVA_RANK_FN(add_r, SNOVA_L),
     SNOVA_RANK_FN(mul_r, SNOVA_L),
+    SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
     snova_c_aes128_ctr_prng,
 };
 #endif

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "gf16.h"
 #include "kernels.h"
 #include "shake.h"
 #include "util.h"
@@ -30,32 +31,6 @@ typedef uint8_t gf16m[LSQ];
 typedef const struct snova_kernels kern_t;
 
 _Static_assert(SNOVA_ESK_NIBBLES % 2 == 0, "expanded key halves must be equal");
-
-/* ------------------------------------------------------------------------- */
-/* scalar GF(16), constant time                                              */
-
-static inline uint8_t gf16_mul(uint8_t a, uint8_t b) {
-    uint8_t r = 0;
-    for (int i = 0; i < 4; i++) {
-        r ^= (uint8_t)(a & (0u - ((b >> i) & 1u)));
-        a = (uint8_t)(((a << 1) & 0x0E) ^ (((a >> 3) & 1u) * 3u));
-    }
-    return r;
-}
-
-/* a^14 = a^-1 for a != 0; 0 for a = 0 */
-static inline uint8_t gf16_inv(uint8_t a) {
-    uint8_t a2 = gf16_mul(a, a);
-    uint8_t a4 = gf16_mul(a2, a2);
-    uint8_t a8 = gf16_mul(a4, a4);
-    return gf16_mul(gf16_mul(a8, a4), a2);
-}
-
-/* 0xFF if a != 0, else 0x00 */
-static inline uint8_t gf16_nonzero_mask(uint8_t a) {
-    unsigned t = (unsigned)(a | (a >> 1) | (a >> 2) | (a >> 3)) & 1u;
-    return (uint8_t)(0u - t);
-}
 
 /* ------------------------------------------------------------------------- */
 /* lane-parallel GF(16) on 64-bit words of eight bytes (rows of the system)   */
@@ -128,19 +103,31 @@ static void mat_transpose(uint8_t *t, const uint8_t *m) {
             t[j * L + i] = m[i * L + j];
 }
 
-/* Determinant over GF(16): in characteristic 2 it is the sum over all
- * permutations of the products (no signs). The recursion follows the column
- * set only, never the data. */
-static uint8_t det_rows(const uint8_t *m, int row, unsigned used) {
-    if (row == L)
-        return 1;
+/* 2x2 minor of rows r, r+1 and columns c0, c1 (characteristic 2: no signs) */
+static uint8_t minor2(const uint8_t *m, int r, int c0, int c1) {
+    return gf16_mul(m[r * L + c0], m[(r + 1) * L + c1]) ^ gf16_mul(m[r * L + c1], m[(r + 1) * L + c0]);
+}
+
+/* Determinant over GF(16) by expansion into 2x2 minors, which in characteristic
+ * 2 needs no signs: 2, 9 or 30 field products for l = 2, 3, 4. The order of
+ * evaluation never depends on the data. */
+static uint8_t det(const uint8_t *m) {
+#if L == 2
+    return minor2(m, 0, 0, 1);
+#elif L == 3
+    return gf16_mul(m[0], minor2(m, 1, 1, 2)) ^ gf16_mul(m[1], minor2(m, 1, 0, 2)) ^
+           gf16_mul(m[2], minor2(m, 1, 0, 1));
+#else
+    /* Laplace expansion along rows 0-1: every 2x2 minor of those rows times the
+     * complementary minor of rows 2-3 */
+    static const uint8_t cols[6][4] = {
+        {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
+    };
     uint8_t s = 0;
-    for (int c = 0; c < L; c++) {
-        if (used & (1u << c))
-            continue;
-        s ^= gf16_mul(m[row * L + c], det_rows(m, row + 1, used | (1u << c)));
-    }
+    for (int p = 0; p < 6; p++)
+        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
     return s;
+#endif
 }
 
 /* S (S[i][j] = 8 - i - j) and its powers S^0 .. S^(l-1) */
@@ -190,7 +177,7 @@ static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *
 static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
     gf16m orig, cand, term;
     memcpy(orig, m, LSQ);
-    uint8_t done = gf16_nonzero_mask(det_rows(orig, 0, 0));
+    uint8_t done = gf16_nonzero_mask(det(orig));
     uint8_t cum = 0;
     for (uint8_t a = 1; a < 16; a++) {
         cum ^= a;
@@ -198,7 +185,7 @@ static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
         k->gf16m_add(orig, term, cand);
         for (int i = 0; i < LSQ; i++)
             m[i] = (uint8_t)((m[i] & done) | (cand[i] & ~done));
-        done |= gf16_nonzero_mask(det_rows(cand, 0, 0));
+        done |= gf16_nonzero_mask(det(cand));
     }
 }
 
@@ -430,12 +417,12 @@ static void fqs_recover(const uint8_t *Q, gf16m spow[L], uint8_t c[L]) {
     for (int p = 0; p < L; p++)
         for (int j = 0; j < L; j++)
             r[p * L + j] = spow[p][j];
-    uint8_t dinv = gf16_inv(det_rows(r, 0, 0));
+    uint8_t dinv = gf16_inv(det(r));
     for (int p = 0; p < L; p++) {
         memcpy(rp, r, LSQ);
         for (int j = 0; j < L; j++)
             rp[p * L + j] = Q[j];
-        c[p] = gf16_mul(det_rows(rp, 0, 0), dinv);
+        c[p] = gf16_mul(det(rp), dinv);
     }
 }
 
@@ -472,7 +459,7 @@ struct sign_ws {
     struct quad_ws qw;
     gf16m fvv;
     gf16m g1[L], g2[L];
-    gf16m lx, rx;
+    gf16m lx[LSQ], rx[LSQ];     /* left and right factors of each a's terms */
     uint8_t coef[LSQ][LSQ];
     uint64_t G[NEQ][GWORDS];
     uint8_t sol[NEQ];
@@ -500,7 +487,6 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *k
                     k->gf16m_add(ws->g2[p], w->t, ws->g2[p]);
                 }
             }
-            memset(ws->coef, 0, sizeof(ws->coef));
             for (int a = 0; a < LSQ; a++) {
                 memset(w->s, 0, LSQ);
                 memset(w->r, 0, LSQ);
@@ -511,19 +497,11 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *k
                     k->gf16m_add(w->r, w->t, w->r);
                 }
                 k->gf16m_mul(key->A[a], w->s, w->t);
-                k->gf16m_mul(w->t, key->Q2[a], ws->lx);
+                k->gf16m_mul(w->t, key->Q2[a], ws->lx[a]);
                 k->gf16m_mul(key->Q1[a], w->r, w->t);
-                k->gf16m_mul(w->t, key->B[a], ws->rx);
-                const uint8_t *bm = key->B[a], *am = key->A[a];
-                for (int r = 0; r < LSQ; r++) {
-                    int ra = r / L, rb = r % L;
-                    for (int v = 0; v < LSQ; v++) {
-                        int ve = v / L, vf = v % L;
-                        ws->coef[r][v] ^= gf16_mul(ws->lx[ra * L + ve], bm[vf * L + rb]);
-                        ws->coef[r][v] ^= gf16_mul(am[ra * L + vf], ws->rx[ve * L + rb]);
-                    }
-                }
+                k->gf16m_mul(w->t, key->B[a], ws->rx[a]);
             }
+            k->gf16m_linsys_coeffs(&ws->coef[0][0], ws->lx[0], key->B[0], key->A[0], ws->rx[0]);
             for (int r = 0; r < LSQ; r++) {
                 uint8_t *row = (uint8_t *)ws->G[i * LSQ + r];
                 memcpy(row + c * LSQ, ws->coef[r], LSQ);

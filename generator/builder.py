@@ -11,6 +11,9 @@ from typing import Optional
 from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, Reg, Table, VReg
 
 
+ACCESS_BYTES = {"q": 16, "d": 8, "s": 4, "h": 2, "b": 1, "x": 8, "w": 4}
+
+
 @dataclass
 class Function:
     """A described kernel: its symbol, blocks on virtual registers, constant pool,
@@ -113,10 +116,12 @@ class KernelBuilder:
     # Loads and stores ------------------------------------------------------------------
     def load(self, view, base, offset=0, dst=None) -> VReg:
         """ldr with a scalar view: 'q'/'d'/'s' load a vector register (upper lanes zeroed),
-        'w'/'x' a general one."""
+        'w'/'x' a general one. An offset that is not a multiple of the access size
+        takes the unscaled form, ldur (-256..255)."""
         gpr = view in ("w", "x")
         dst = dst or (self.x("ld") if gpr else self.v("ld"))
-        self.emit("ldr", Reg(dst, view), Mem(base, offset), defs=[dst], uses=[base],
+        scaled = offset >= 0 and offset % ACCESS_BYTES[view] == 0
+        self.emit("ldr" if scaled else "ldur", Reg(dst, view), Mem(base, offset), defs=[dst], uses=[base],
                   cls="load_gpr" if gpr else "load_vec", mem="load")
         return dst
 

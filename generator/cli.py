@@ -27,8 +27,9 @@ def parse_args(argv):
     p = OneLineParser(prog="gen.py", description="Generate AArch64 NEON kernels for SNOVA.")
     p.add_argument("--rank", default="all", choices=["2", "3", "4", "all"],
                    help="matrix rank of the GF(16) kernels (default: all)")
-    p.add_argument("--kernel", default="all", choices=["add", "mul", "all"],
-                   help="GF(16) kernel family (default: all)")
+    p.add_argument("--kernel", default="all", choices=[*kernels.RANK_FAMILIES, "all"],
+                   help="kernel family of the ranked kernels: add, mul (GF(16) matrices), linsys (the "
+                        "signing system's coefficients) (default: all)")
     p.add_argument("--aes", action="store_true",
                    help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
                         "includes them)")
@@ -54,8 +55,8 @@ def selected_kernels(args):
     if args.aes:
         return kernels.aes_kernels(args.aes_ways)
     ranks = kernels.RANKS if args.rank == "all" else (int(args.rank),)
-    families = kernels.GF16_FAMILIES if args.kernel == "all" else (args.kernel,)
-    selected = kernels.gf16_kernels(ranks, families)
+    families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
+    selected = kernels.ranked_kernels(ranks, families)
     if args.rank == "all" and args.kernel == "all":
         selected += kernels.aes_kernels(args.aes_ways)
     return selected

@@ -28,3 +28,19 @@ def mat_mul(a: bytes, b: bytes, rank: int) -> bytes:
                 acc ^= gf16_mul(a[i * rank + k], b[k * rank + j])
             out[i * rank + j] = acc
     return bytes(out)
+
+
+def linsys_coeffs(lx: bytes, bm: bytes, am: bytes, rx: bytes, rank: int) -> bytes:
+    """The signing system's coefficient block: each input holds rank² matrices
+    of rank² bytes; coef[r][v] = Σ_a lx_a[ra][ve]·B_a[vf][rb] + A_a[ra][vf]·rx_a[ve][rb]."""
+    lsq = rank * rank
+    out = bytearray(lsq * lsq)
+    for a in range(lsq):
+        m = lambda data, i, j: data[a * lsq + i * rank + j]
+        for ra in range(rank):
+            for rb in range(rank):
+                for ve in range(rank):
+                    for vf in range(rank):
+                        out[(ra * rank + rb) * lsq + ve * rank + vf] ^= (
+                            gf16_mul(m(lx, ra, ve), m(bm, vf, rb)) ^ gf16_mul(m(am, ra, vf), m(rx, ve, rb)))
+    return bytes(out)

@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from tests.aarch64 import run_qemu
-from tests.gf16_model import mat_add, mat_mul
+from tests.gf16_model import linsys_coeffs, mat_add, mat_mul
 
 RANKS = (2, 3, 4)
 FAMILIES = ("add", "mul")
@@ -110,3 +110,16 @@ def test_harness_catches_broken_kernels(gf16_runner, name, expect):
         assert result.returncode == 3 and b"AAPCS64" in result.stderr, result
     else:
         assert result.returncode in (-signal.SIGSEGV, 5), result
+
+
+@pytest.mark.parametrize("rank", RANKS)
+def test_linsys_coeffs_match_model(gf16_runner, rank):
+    n = rank ** 4
+    rng = random.Random(rank)
+    cases = [[bytes(rng.randrange(16) for _ in range(n)) for _ in range(4)] for _ in range(150)]
+    cases += [[bytes([15] * n)] * 4, [bytes(n)] * 4, [bytes([1] * n), bytes([15] * n), bytes(n), bytes([7] * n)]]
+    out = run_qemu(gf16_runner, [f"gf16m_linsys_coeffs_r{rank}", "separate"],
+                   b"".join(b"".join(c) for c in cases)).stdout
+    assert len(out) == n * len(cases)
+    for i, (lx, bm, am, rx) in enumerate(cases):
+        assert out[i * n:(i + 1) * n] == linsys_coeffs(lx, bm, am, rx, rank), f"case {i}"

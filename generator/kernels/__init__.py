@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from . import aes, gf16
+from . import aes, gf16, linsys
 
 RANKS = (2, 3, 4)
 GF16_FAMILIES = ("add", "mul")
@@ -35,8 +35,26 @@ def gf16_kernel(family, rank) -> KernelSpec:
     )
 
 
-def gf16_kernels(ranks=RANKS, families=GF16_FAMILIES):
-    return [gf16_kernel(f, r) for r in ranks for f in families]
+def linsys_kernel(rank) -> KernelSpec:
+    lsq = rank * rank
+    return KernelSpec(
+        name=f"gf16m_linsys_coeffs_r{rank}",
+        params=("coef", "lx", "B", "A", "rx"),
+        c_signature="void {symbol}(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, "
+                    "const uint8_t *rx)",
+        doc=f"SNOVA signing system, rank {rank}: coef[r][v] ({lsq}x{lsq} bytes) = sum over a < {lsq} of "
+            f"lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); "
+            f"lx, B, A, rx: {lsq} consecutive {rank}x{rank} matrices each",
+        describe=partial(linsys.describe_linsys_coeffs, rank=rank),
+    )
+
+
+RANK_FAMILIES = (*GF16_FAMILIES, "linsys")
+
+
+def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
+    """The kernels that come in one version per rank, by family."""
+    return [linsys_kernel(r) if f == "linsys" else gf16_kernel(f, r) for r in ranks for f in families]
 
 
 AES_WAYS = aes.WAYS
@@ -79,4 +97,4 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
 
 def all_kernels():
     """Every kernel the product has: the generated header declares all of them."""
-    return gf16_kernels() + aes_kernels()
+    return ranked_kernels() + aes_kernels()

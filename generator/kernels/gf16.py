@@ -21,10 +21,10 @@ VECTOR_VIEW = {2: "s", 3: "d", 4: "q"}
 TAIL_OFFSET = 8   # rank 3: byte 8 travels through a general register
 
 
-def load_matrix(b, ptr, rank):
-    vec = b.load(VECTOR_VIEW[rank], ptr)
+def load_matrix(b, ptr, rank, offset=0):
+    vec = b.load(VECTOR_VIEW[rank], ptr, offset)
     if rank == 3:
-        b.ins_gpr(vec, "b", TAIL_OFFSET, b.load_byte(ptr, TAIL_OFFSET))
+        b.ins_gpr(vec, "b", TAIL_OFFSET, b.load_byte(ptr, offset + TAIL_OFFSET))
     return vec
 
 

@@ -31,7 +31,6 @@ typedef void (*expand_fn)(const uint8_t *key, uint8_t *rk);
 typedef void (*ctr_fn)(uint8_t *out, size_t len, const uint8_t *iv, const uint8_t *rk);
 typedef void (*prng_fn)(uint8_t *out, size_t len, const uint8_t *key);
 
-uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3);
 void probe_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint8_t *stack_dump, uint8_t *reg_dump);
 #define PROBE_STACK 4096
 #define PROBE_REGS (32 * 16 + 18 * 8)
@@ -193,11 +192,11 @@ static void run_record(const struct variant *v, const char *mode, size_t len, co
         uint8_t *out = slot_fill(&slots[2], NULL, nout, placement);
         uint32_t clobbered;
         if (strcmp(mode, "expand") == 0)
-            clobbered = test_call_checked((void *)v->expand, (uint64_t)a, (uint64_t)out, 0, 0);
+            clobbered = test_call_checked((void *)v->expand, (uint64_t)a, (uint64_t)out, 0, 0, 0);
         else if (strcmp(mode, "ctr") == 0)
-            clobbered = test_call_checked((void *)v->ctr, (uint64_t)out, len, (uint64_t)a, (uint64_t)b);
+            clobbered = test_call_checked((void *)v->ctr, (uint64_t)out, len, (uint64_t)a, (uint64_t)b, 0);
         else
-            clobbered = test_call_checked((void *)v->prng, (uint64_t)out, len, (uint64_t)a, 0);
+            clobbered = test_call_checked((void *)v->prng, (uint64_t)out, len, (uint64_t)a, 0, 0);
         check_canaries(clobbered, v->name);
         check_untouched_outside(&slots[2], out, nout);
         if (memcmp(a, in_a, na) != 0 || (nb && memcmp(b, in_b, nb) != 0))

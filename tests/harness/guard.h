@@ -16,4 +16,8 @@ guarded_page guarded_page_new(size_t bytes);
 uint8_t *guarded_place(const guarded_page *g, size_t n, enum guard_side side);
 void check_canaries(uint32_t clobbered, const char *what);
 
+/* canary.S: calls fn(a0..a4) with canaries in x19-x28 and d8-d15; returns the
+ * mask of those that changed (0 when the callee kept AAPCS64). */
+uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4);
+
 #endif
