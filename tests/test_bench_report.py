@@ -106,7 +106,8 @@ def test_json_to_markdown_and_plot(tmp_path):
     js = tmp_path / "results.json"
     shutil.copy(SMALL, js)
     subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.report", str(js),
-                    "--published", str(PUBLISHED)], cwd=ROOT, check=True, capture_output=True)
+                    "--published", str(PUBLISHED), "--official", str(tmp_path / "absent.json")],
+                   cwd=ROOT, check=True, capture_output=True)
     md = (tmp_path / "results.md").read_text()
     body = lambda s: s.split("\n", 3)[3]  # the mca link differs by location
     assert body(md) == body(EXPECTED)
@@ -148,3 +149,98 @@ def test_isolation_same_for_r2_and_r3(bench_prog, op):
     assert per_op_blocks(m2) == per_op_blocks(m3)          # block by block
     assert m2.digest == m3.digest and len(m2.digest) == 16
     assert m2.reseed_instructions == m3.reseed_instructions > 0
+
+
+# --- beside the official optimized build (bench/official_optimized.json) ----------
+
+OFFICIAL = DATA / "official_small.json"
+
+EXPECTED_OFFICIAL_SECTION = """## NEON vs official optimized
+
+Official / NEON estimated cycles per operation (higher is better for NEON). Target: sign and verify at least 2× fewer estimated cycles than the official optimized build, keygen at least 1.5×, on every core and every set: **NOT met (✗ marks the shortfalls)**.
+
+| set | op | needed | `apple-a15` | `cortex-a55` |
+|---|---|---:|---:|---:|
+| `snova-24-5-16-4-esk` | sign | 2× | 2.40× | 1.83× ✗ |
+| `snova-24-5-16-4-esk` | verify | 2× | 2.50× | 2.29× |
+
+Outputs: the official build prints the same digest of keys and signature as the NEON build for every set and operation compared.
+
+## Method
+"""
+
+
+def render_with_official(data=None, off=None):
+    data = data or json.loads(SMALL.read_text())
+    off = off or report.load_official(OFFICIAL)
+    return report.render(data, report.load_published(PUBLISHED), official=off)
+
+
+def test_report_with_official_adds_columns_and_bar_table():
+    md = render_with_official()
+    assert "| set | op | portable | NEON | improvement | official optimized |" in md
+    # instructions, then the per-core cycles
+    assert "| `snova-24-5-16-4-esk` | sign | 1,000,000 | 400,000 | 60.0% | 900,000 |" in md
+    assert "| `snova-24-5-16-4-esk` | verify | 400,000 | 100,000 | 75.0% | 250,000 |" in md
+    assert "| `snova-24-5-16-4-esk` | sign | 900,000 | 600,000 | 33.3% | 1,100,000 |" in md
+    start = md.index("## NEON vs official optimized")
+    assert md[start:md.index("## Method") + len("## Method\n")] == EXPECTED_OFFICIAL_SECTION
+    assert "`PQCLAB-SNOVA/SNOVA` at commit `63b10b08b573d2f58d058f28340750d3046497fd`" in md
+    assert "**Measured differently**" not in md
+    # without the official figures nothing of this appears: the report is the old one
+    assert report.render(json.loads(SMALL.read_text()), report.load_published(PUBLISHED)) == EXPECTED
+
+
+def test_official_bar_met_keygen_needs_less():
+    data, off = json.loads(SMALL.read_text()), json.loads(OFFICIAL.read_text())
+    off["results"]["snova-24-5-16-4-esk"]["sign"]["cycles"]["cortex-a55"] = 1200000.0  # 2.00x
+    md = render_with_official(data, off)
+    assert "every core and every set: **met**" in md
+    assert "| sign | 2× | 2.40× | 2.00× |" in md
+    # keygen's bar is 1.5x: 1.6x holds there and would fail for sign
+    for d, k in ((data["results"]["aarch64-neon"], 100000.0), (off["results"], 160000.0)):
+        d["snova-24-5-16-4-esk"]["keygen"] = {
+            "instructions": 1, "cycles": {"apple-a15": k, "cortex-a55": k}, "digest": "02"}
+    data["ops"] = ["keygen", "sign", "verify"]
+    md = render_with_official(data, off)
+    assert "| `snova-24-5-16-4-esk` | keygen | 1.5× | 1.60× | 1.60× |" in md
+    assert "every core and every set: **met**" in md
+
+
+def test_official_missing_figures_digest_and_method_differences():
+    data, off = json.loads(SMALL.read_text()), json.loads(OFFICIAL.read_text())
+    del off["results"]["snova-24-5-16-4-esk"]["verify"]
+    off["results"]["snova-24-5-16-4-esk"]["sign"]["digest"] = "ff"
+    off["method"]["reps"] = 3
+    md = render_with_official(data, off)
+    assert "| `snova-24-5-16-4-esk` | verify | 800,000 | 200,000 | 75.0% | — |" in md
+    assert "| verify | 2× | — | — |" in md
+    assert "**not measured: needs the NEON build and the official figures for every set**" in md
+    assert "**the official build's digest differs from the NEON build's** for " \
+           "`snova-24-5-16-4-esk` sign." in md
+    assert "**Measured differently** from our builds: reps: ours 2, official 3." in md
+
+
+def test_official_file_loads_and_cli_uses_it(tmp_path):
+    assert report.load_official(tmp_path / "absent.json") is None
+    js = tmp_path / "results.json"
+    shutil.copy(SMALL, js)
+    subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.report", str(js),
+                    "--published", str(PUBLISHED), "--official", str(OFFICIAL), "--no-plot"],
+                   cwd=ROOT, check=True, capture_output=True)
+    md = (tmp_path / "results.md").read_text()
+    assert md.split("\n", 3)[3] == render_with_official().split("\n", 3)[3]
+
+
+def test_committed_official_figures_are_complete():
+    """bench/official_optimized.json, when there: every set, op and core, the commit."""
+    off = report.load_official()
+    if off is None:
+        pytest.skip("no bench/official_optimized.json")
+    assert len(off["official"]["commit"]) == 40
+    assert off["official"]["commit"].startswith("63b10b0")
+    assert len(off["sets"]) == 18 and off["ops"] == ["keygen", "sign", "verify"]
+    for s in off["sets"]:
+        for op in off["ops"]:
+            r = off["results"][s][op]
+            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"])
