@@ -9,6 +9,10 @@
 
 /* l*l bytes each, row-major, one GF(16) element (0..15) per byte; c may alias a or b. */
 typedef void (*snova_gf16m_binop_fn)(const uint8_t *a, const uint8_t *b, uint8_t *c);
+/* acc += sum over c < count of X_c Y_c (l x l products), X_c at x + c*xstride and
+ * Y_c at y + c*ystride bytes; acc must not overlap any X_c or Y_c. */
+typedef void (*snova_gf16m_dot_fn)(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                   size_t ystride, size_t count);
 /* The l^2 x l^2 coefficient block of the signing system for one equation and
  * one oil index: coef[r][v] = sum over a < l^2 of lx_a[ra][ve] B_a[vf][rb] +
  * A_a[ra][vf] rx_a[ve][rb], r = ra*l + rb, v = ve*l + vf; lx, B, A, rx each hold
@@ -21,6 +25,7 @@ typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t
 struct snova_kernels {
     const char *name;
     snova_gf16m_binop_fn gf16m_add, gf16m_mul;
+    snova_gf16m_dot_fn gf16m_dot;
     snova_gf16m_linsys_fn gf16m_linsys_coeffs;
     snova_aes128_ctr_prng_fn aes128_ctr_prng;
 };
@@ -35,6 +40,12 @@ void snova_c_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_dot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                          size_t count);
+void snova_c_gf16m_dot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                          size_t count);
+void snova_c_gf16m_dot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                          size_t count);
 void snova_c_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,

@@ -22,6 +22,7 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
     if (simd) {
         chosen.gf16m_add = SNOVA_NEON_RANK_FN(add_r, SNOVA_L);
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
+        chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
     }
     if (aes)

@@ -96,6 +96,20 @@ void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 3); }
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
+/* acc += sum of X_c Y_c, one product at a time (kernels.h) */
+#define SNOVA_DOT_FN(l)                                                                                  \
+    void snova_c_gf16m_dot_r##l(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,       \
+                                size_t ystride, size_t count) {                                         \
+        uint8_t t[l * l];                                                                                \
+        for (size_t c = 0; c < count; c++) {                                                             \
+            gf16m_mul_rank(x + c * xstride, y + c * ystride, t, l);                                      \
+            gf16m_add_rank(acc, t, acc, l);                                                              \
+        }                                                                                                \
+    }
+SNOVA_DOT_FN(2)
+SNOVA_DOT_FN(3)
+SNOVA_DOT_FN(4)
+
 /* The signing system's coefficient block (kernels.h), term by term with the
  * constant-time scalar product. */
 static inline void gf16m_linsys_coeffs_rank(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
@@ -136,6 +150,7 @@ const struct snova_kernels snova_kernels_portable = {
     "portable-c",
     SNOVA_RANK_FN(add_r, SNOVA_L),
     SNOVA_RANK_FN(mul_r, SNOVA_L),
+    SNOVA_RANK_FN(dot_r, SNOVA_L),
     SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
     snova_c_aes128_ctr_prng,
 };

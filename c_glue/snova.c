@@ -256,53 +256,34 @@ static void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_S
 /* F12 = P11 T12 + P12 and F21 = T12^t P11 + P21 (block matrices of l x l blocks) */
 static void compute_f12_f21(kern_t *k, gf16m F12[M][V][O], gf16m F21[M][O][V],
                             const struct pubmap *pm, gf16m T12[V][O]) {
-    gf16m acc, t;
     for (int i = 0; i < M; i++) {
         for (int j = 0; j < V; j++) {
             for (int c = 0; c < O; c++) {
-                memcpy(acc, pm->P12[i][j][c], LSQ);
-                for (int x = 0; x < V; x++) {
-                    k->gf16m_mul(pm->P11[i][j][x], T12[x][c], t);
-                    k->gf16m_add(acc, t, acc);
-                }
-                memcpy(F12[i][j][c], acc, LSQ);
+                memcpy(F12[i][j][c], pm->P12[i][j][c], LSQ);
+                k->gf16m_dot(F12[i][j][c], pm->P11[i][j][0], LSQ, T12[0][c], O * LSQ, V);
             }
         }
         for (int j = 0; j < O; j++) {
             for (int c = 0; c < V; c++) {
-                memcpy(acc, pm->P21[i][j][c], LSQ);
-                for (int x = 0; x < V; x++) {
-                    k->gf16m_mul(T12[x][j], pm->P11[i][x][c], t);
-                    k->gf16m_add(acc, t, acc);
-                }
-                memcpy(F21[i][j][c], acc, LSQ);
+                memcpy(F21[i][j][c], pm->P21[i][j][c], LSQ);
+                k->gf16m_dot(F21[i][j][c], T12[0][j], O * LSQ, pm->P11[i][0][c], V * LSQ, V);
             }
         }
     }
-    snova_wipe(acc, sizeof(acc));
-    snova_wipe(t, sizeof(t));
 }
 
 /* P22 = T12^t F12 + P21 T12 */
 static void compute_p22(kern_t *k, gf16m P22[M][O][O], gf16m T12[V][O], gf16m F12[M][V][O],
                         const struct pubmap *pm) {
-    gf16m acc, t;
     for (int i = 0; i < M; i++) {
         for (int j = 0; j < O; j++) {
             for (int c = 0; c < O; c++) {
-                memset(acc, 0, LSQ);
-                for (int x = 0; x < V; x++) {
-                    k->gf16m_mul(T12[x][j], F12[i][x][c], t);
-                    k->gf16m_add(acc, t, acc);
-                    k->gf16m_mul(pm->P21[i][j][x], T12[x][c], t);
-                    k->gf16m_add(acc, t, acc);
-                }
-                memcpy(P22[i][j][c], acc, LSQ);
+                memset(P22[i][j][c], 0, LSQ);
+                k->gf16m_dot(P22[i][j][c], T12[0][j], O * LSQ, F12[i][0][c], O * LSQ, V);
+                k->gf16m_dot(P22[i][j][c], pm->P21[i][j][0], LSQ, T12[0][c], O * LSQ, V);
             }
         }
     }
-    snova_wipe(acc, sizeof(acc));
-    snova_wipe(t, sizeof(t));
 }
 
 struct keygen_ws {
@@ -371,15 +352,9 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, gf16m sp
 
 /* W[j0 + j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P */
 static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
-    for (int j = 0; j < nj; j++) {
-        gf16m *row = P + (size_t)j * (size_t)nc;
-        for (int q = 0; q < L; q++) {
-            for (int c = 0; c < nc; c++) {
-                k->gf16m_mul(row[c], w->Y[q][c0 + c], w->t);
-                k->gf16m_add(w->W[j0 + j][q], w->t, w->W[j0 + j][q]);
-            }
-        }
-    }
+    for (int j = 0; j < nj; j++)
+        for (int q = 0; q < L; q++)
+            k->gf16m_dot(w->W[j0 + j][q], P[(size_t)j * (size_t)nc], LSQ, w->Y[q][c0], LSQ, (size_t)nc);
 }
 
 /* out = sum_a A_a (sum_{p,q} q1[a][p] q2[a][q] Z_pq) B_a with Z_pq = sum_{j < n} U_pj W_jq */
@@ -388,10 +363,7 @@ static void quad_finish(kern_t *k, struct quad_ws *w, uint8_t *out, int n, gf16m
     for (int p = 0; p < L; p++) {
         for (int q = 0; q < L; q++) {
             memset(w->Z[p][q], 0, LSQ);
-            for (int j = 0; j < n; j++) {
-                k->gf16m_mul(w->U[p][j], w->W[j][q], w->t);
-                k->gf16m_add(w->Z[p][q], w->t, w->Z[p][q]);
-            }
+            k->gf16m_dot(w->Z[p][q], w->U[p][0], LSQ, w->W[0][q], L * LSQ, (size_t)n);
         }
     }
     memset(out, 0, LSQ);
@@ -480,12 +452,8 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *k
             for (int p = 0; p < L; p++) {
                 memset(ws->g1[p], 0, LSQ);
                 memset(ws->g2[p], 0, LSQ);
-                for (int j = 0; j < V; j++) {
-                    k->gf16m_mul(w->U[p][j], key->F12[i][j][c], w->t);
-                    k->gf16m_add(ws->g1[p], w->t, ws->g1[p]);
-                    k->gf16m_mul(key->F21[i][c][j], w->Y[p][j], w->t);
-                    k->gf16m_add(ws->g2[p], w->t, ws->g2[p]);
-                }
+                k->gf16m_dot(ws->g1[p], w->U[p][0], LSQ, key->F12[i][0][c], O * LSQ, V);
+                k->gf16m_dot(ws->g2[p], key->F21[i][c][0], LSQ, w->Y[p][0], LSQ, V);
             }
             for (int a = 0; a < LSQ; a++) {
                 memset(w->s, 0, LSQ);
@@ -599,12 +567,8 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
 
     /* oil part, then the vinegar part moved by T12 */
     memcpy(ws->X[V], ws->sol, NEQ);
-    for (int j = 0; j < V; j++) {
-        for (int c = 0; c < O; c++) {
-            k->gf16m_mul(key->T12[j][c], ws->X[V + c], ws->qw.t);
-            k->gf16m_add(ws->X[j], ws->qw.t, ws->X[j]);
-        }
-    }
+    for (int j = 0; j < V; j++)
+        k->gf16m_dot(ws->X[j], key->T12[j][0], LSQ, ws->X[V], LSQ, O);
     pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
     memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
     return 0;

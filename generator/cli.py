@@ -28,8 +28,8 @@ def parse_args(argv):
     p.add_argument("--rank", default="all", choices=["2", "3", "4", "all"],
                    help="matrix rank of the GF(16) kernels (default: all)")
     p.add_argument("--kernel", default="all", choices=[*kernels.RANK_FAMILIES, "all"],
-                   help="kernel family of the ranked kernels: add, mul (GF(16) matrices), linsys (the "
-                        "signing system's coefficients) (default: all)")
+                   help="kernel family of the ranked kernels: add, mul, dot (GF(16) matrices), linsys "
+                        "(the signing system's coefficients) (default: all)")
     p.add_argument("--aes", action="store_true",
                    help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
                         "includes them)")

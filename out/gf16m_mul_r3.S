@@ -8,28 +8,28 @@
 	.type	snova_gf16m_mul_r3, %function
 snova_gf16m_mul_r3:
 	.cfi_startproc
-	ldr	d0, [x0]
+	ldr	d6, [x0]
 	movi	v28.16b, #19
-	ldr	d1, [x1]
+	ldr	d7, [x1]
 	ldrb	w9, [x0, #8]
 	ldrb	w10, [x1, #8]
-	ldr	q2, .Lsnova_gf16m_mul_r3_cols0
-	ldr	q4, .Lsnova_gf16m_mul_r3_rows0
-	ldr	q6, .Lsnova_gf16m_mul_r3_cols1
-	mov	v0.b[8], w9
-	ldr	q16, .Lsnova_gf16m_mul_r3_rows1
-	mov	v1.b[8], w10
-	ldr	q18, .Lsnova_gf16m_mul_r3_cols2
-	ldr	q20, .Lsnova_gf16m_mul_r3_rows2
-	tbl	v3.16b, {v0.16b}, v2.16b
-	tbl	v7.16b, {v0.16b}, v6.16b
-	tbl	v5.16b, {v1.16b}, v4.16b
-	tbl	v17.16b, {v1.16b}, v16.16b
-	tbl	v19.16b, {v0.16b}, v18.16b
-	tbl	v21.16b, {v1.16b}, v20.16b
-	pmul	v22.16b, v3.16b, v5.16b
-	pmul	v23.16b, v7.16b, v17.16b
-	pmul	v24.16b, v19.16b, v21.16b
+	ldr	q0, .Lsnova_gf16m_mul_r3_cols0
+	ldr	q1, .Lsnova_gf16m_mul_r3_rows0
+	ldr	q2, .Lsnova_gf16m_mul_r3_cols1
+	mov	v6.b[8], w9
+	ldr	q3, .Lsnova_gf16m_mul_r3_rows1
+	mov	v7.b[8], w10
+	ldr	q4, .Lsnova_gf16m_mul_r3_cols2
+	ldr	q5, .Lsnova_gf16m_mul_r3_rows2
+	tbl	v16.16b, {v6.16b}, v0.16b
+	tbl	v17.16b, {v6.16b}, v2.16b
+	tbl	v19.16b, {v7.16b}, v1.16b
+	tbl	v20.16b, {v7.16b}, v3.16b
+	tbl	v18.16b, {v6.16b}, v4.16b
+	tbl	v21.16b, {v7.16b}, v5.16b
+	pmul	v22.16b, v16.16b, v19.16b
+	pmul	v23.16b, v17.16b, v20.16b
+	pmul	v24.16b, v18.16b, v21.16b
 	eor	v25.16b, v22.16b, v23.16b
 	eor	v26.16b, v25.16b, v24.16b
 	ushr	v27.16b, v26.16b, #4

@@ -123,3 +123,25 @@ def test_linsys_coeffs_match_model(gf16_runner, rank):
     assert len(out) == n * len(cases)
     for i, (lx, bm, am, rx) in enumerate(cases):
         assert out[i * n:(i + 1) * n] == linsys_coeffs(lx, bm, am, rx, rank), f"case {i}"
+
+
+@pytest.mark.parametrize("count, xgap, ygap", [(0, 0, 0), (1, 0, 0), (5, 0, 7), (24, 3, 0), (66, 0, 0)])
+@pytest.mark.parametrize("rank", RANKS)
+def test_dot_matches_model(dot_runner, rank, count, xgap, ygap):
+    """acc += Σ X_c·Y_c over strided sequences; the bytes between matrices
+    (gaps) hold garbage the kernel must ignore."""
+    n = rank * rank
+    xstride, ystride = n + xgap, n + ygap
+    rng = random.Random(rank * 1000 + count)
+    span = lambda stride: (count - 1) * stride + n if count else 0
+    records = []
+    for case in range(40):
+        acc = bytes(rng.randrange(16) for _ in range(n))
+        x = bytes(rng.randrange(16) if case else 15 for _ in range(span(xstride)))
+        y = bytes(rng.randrange(16) if case else 15 for _ in range(span(ystride)))
+        expect = acc
+        for c in range(count):
+            expect = mat_add(expect, mat_mul(x[c * xstride:c * xstride + n], y[c * ystride:c * ystride + n], rank))
+        records.append((acc + x + y, expect))
+    out = run_qemu(dot_runner, [rank, count, xstride, ystride], b"".join(r for r, _ in records)).stdout
+    assert [out[i * n:(i + 1) * n] for i in range(len(records))] == [e for _, e in records]

@@ -49,12 +49,26 @@ def linsys_kernel(rank) -> KernelSpec:
     )
 
 
-RANK_FAMILIES = (*GF16_FAMILIES, "linsys")
+def dot_kernel(rank) -> KernelSpec:
+    return KernelSpec(
+        name=f"gf16m_dot_r{rank}",
+        params=("acc", "x", "xstride", "y", "ystride", "count"),
+        c_signature="void {symbol}(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, "
+                    "size_t ystride, size_t count)",
+        doc=f"GF(16) {rank}x{rank} matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, "
+            f"Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c",
+        describe=partial(gf16.describe_dot, rank=rank),
+    )
+
+
+RANK_FAMILIES = (*GF16_FAMILIES, "dot", "linsys")
+_RANKED = {"add": partial(gf16_kernel, "add"), "mul": partial(gf16_kernel, "mul"), "dot": dot_kernel,
+           "linsys": linsys_kernel}
 
 
 def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
     """The kernels that come in one version per rank, by family."""
-    return [linsys_kernel(r) if f == "linsys" else gf16_kernel(f, r) for r in ranks for f in families]
+    return [_RANKED[f](r) for r in ranks for f in families]
 
 
 AES_WAYS = aes.WAYS

@@ -92,23 +92,54 @@ def tbl_replication_indices(rank):
             for k in range(rank)]
 
 
-def replicate_by_tbl(b, a, bm, rank):
-    columns, rows = [], []
-    for k, (a_idx, b_idx) in enumerate(tbl_replication_indices(rank)):
-        columns.append(b.tbl(a, b.load_literal("q", b.constant(f"cols{k}", a_idx))))
-        rows.append(b.tbl(bm, b.load_literal("q", b.constant(f"rows{k}", b_idx))))
-    return columns, rows
+def replication_indices(b, rank):
+    """Registers the replication needs for the whole kernel: rank 3's TBL index
+    vectors, as (column index, row index) per term; none for ranks 2 and 4."""
+    if rank != 3:
+        return None
+    return [(b.load_literal("q", b.constant(f"cols{k}", a_idx)), b.load_literal("q", b.constant(f"rows{k}", b_idx)))
+            for k, (a_idx, b_idx) in enumerate(tbl_replication_indices(rank))]
+
+
+def product_terms(b, a, bm, rank, indices):
+    """The l unreduced terms of A·B, one PMUL each; `indices` from replication_indices."""
+    arr = "8b" if rank == 2 else "16b"
+    if rank == 3:
+        columns = [b.tbl(a, cols) for cols, _ in indices]
+        rows = [b.tbl(bm, row_idx) for _, row_idx in indices]
+    else:
+        columns, rows = columns_along_rows(b, a, rank), rows_down_columns(b, bm, rank)
+    return [b.pmul(col, row, arr) for col, row in zip(columns, rows)]
 
 
 def describe_mul(b, rank):
     a_ptr, b_ptr, c_ptr = b.params
     arr = "8b" if rank == 2 else "16b"
-    a = load_matrix(b, a_ptr, rank)
-    bm = load_matrix(b, b_ptr, rank)
-    if rank == 3:
-        columns, rows = replicate_by_tbl(b, a, bm, rank)
-    else:
-        columns, rows = columns_along_rows(b, a, rank), rows_down_columns(b, bm, rank)
-    terms = [b.pmul(col, row, arr) for col, row in zip(columns, rows)]
+    indices = replication_indices(b, rank)
+    terms = product_terms(b, load_matrix(b, a_ptr, rank), load_matrix(b, b_ptr, rank), rank, indices)
     store_matrix(b, reduce_mod_poly(b, xor_tree(b, terms, arr), arr), c_ptr, rank)
+    b.ret()
+
+
+def describe_dot(b, rank):
+    """acc += Σ_{c < count} X_c·Y_c, X_c at x + c·xstride and Y_c at y + c·ystride
+    (bytes): the accumulation loop of SNOVA's matrix-of-matrices products. The sum
+    stays unreduced in a register across the loop (XOR of at most 7-bit terms)
+    and is reduced once, when it is stored."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = b.params
+    arr = "8b" if rank == 2 else "16b"
+    indices = replication_indices(b, rank)
+    acc = load_matrix(b, acc_ptr, rank)
+    done = b.block_label("done")
+    b.cbz(count, done)
+    loop = b.start_block("loop", mca_region=f"gf16m_dot_r{rank}")
+    x = load_matrix(b, x_ptr, rank)
+    y = load_matrix(b, y_ptr, rank)
+    b.gop("add", "x", x_ptr, x_stride, dst=x_ptr)
+    b.gop("add", "x", y_ptr, y_stride, dst=y_ptr)
+    b.eor(acc, xor_tree(b, product_terms(b, x, y, rank, indices), arr), arr, dst=acc)
+    b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
+    b.b_cond("ne", loop)
+    b.start_block("done")
+    store_matrix(b, reduce_mod_poly(b, acc, arr), acc_ptr, rank)
     b.ret()

@@ -17,6 +17,9 @@ void snova_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b */
 void snova_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 2x2 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
 /* SNOVA signing system, rank 2: coef[r][v] (4x4 bytes) = sum over a < 4 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 4 consecutive 2x2 matrices each */
 void snova_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
@@ -26,6 +29,9 @@ void snova_gf16m_add_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b */
 void snova_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 3x3 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
 /* SNOVA signing system, rank 3: coef[r][v] (9x9 bytes) = sum over a < 9 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 9 consecutive 3x3 matrices each */
 void snova_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
@@ -34,6 +40,9 @@ void snova_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b */
 void snova_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
+/* GF(16) 4x4 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* SNOVA signing system, rank 4: coef[r][v] (16x16 bytes) = sum over a < 16 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 16 consecutive 4x4 matrices each */
 void snova_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);

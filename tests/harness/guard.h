@@ -16,8 +16,19 @@ guarded_page guarded_page_new(size_t bytes);
 uint8_t *guarded_place(const guarded_page *g, size_t n, enum guard_side side);
 void check_canaries(uint32_t clobbered, const char *what);
 
-/* canary.S: calls fn(a0..a4) with canaries in x19-x28 and d8-d15; returns the
+/* Stray-write watch: the bytes around an operand are filled with SENTINEL
+ * before a call and checked after it. WATCH is more than any single AArch64
+ * store writes (64), so a stray store that misses the guard page still shows. */
+#define SENTINEL 0xA5
+#define WATCH 80
+uint8_t *watch_start(const guarded_page *g, const uint8_t *operand);
+uint8_t *watch_end(const guarded_page *g, const uint8_t *operand, size_t n);
+/* Every watched byte around `operand` still holds the sentinel, except the
+ * operand's own n bytes when keep is set. */
+int untouched_around(const guarded_page *g, const uint8_t *operand, size_t n, int keep);
+
+/* canary.S: calls fn(a0..a5) with canaries in x19-x28 and d8-d15; returns the
  * mask of those that changed (0 when the callee kept AAPCS64). */
-uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4);
+uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
 
 #endif
