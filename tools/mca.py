@@ -405,6 +405,8 @@ register_section(Section("GF(16) matrix kernels", prefixes=("gf16m_",), order=10
     "C reference: `tools/mca_ref/gf16m_ref.c` (add: XOR loop; mul: triple loop over a "
     "256-byte product table, fully unrolled by clang).")))
 register_section(FallbackSection())
+# This module's own sections; other modules (tools/mca_*.py) add theirs to SECTIONS.
+BASE_SECTIONS = tuple(SECTIONS)
 
 
 SUMMARY_HEAD = """# llvm-mca: generated kernels vs plain C
@@ -431,16 +433,18 @@ C references compiled with:
 """
 
 
-def render_summary(results: list, cpus: list, iterations: int = DEFAULT_ITERATIONS) -> str:
-    """summary.md for a list of KernelResult (deterministic: no timestamps)."""
+def render_summary(results: list, cpus: list, iterations: int = DEFAULT_ITERATIONS, sections=None) -> str:
+    """summary.md for a list of KernelResult (deterministic: no timestamps), with
+    the registered sections or the given ones."""
+    sections = SECTIONS if sections is None else sorted(sections, key=lambda s: s.order)
     mca_cmd = " ".join(mca_command("<cpu>", iterations))
     cc_cmd = " ".join(ref_compile_command(Path("tools/mca_ref/<file>.c"), "<cpu>"))
     parts = [SUMMARY_HEAD.format(iterations=iterations, mca_cmd=mca_cmd, cc_cmd=cc_cmd)]
     claimed = {}
     for r in results:
-        section = next(s for s in SECTIONS if s.matches(r.kernel))
+        section = next(s for s in sections if s.matches(r.kernel))
         claimed.setdefault(id(section), []).append(r)
-    for section in SECTIONS:
+    for section in sections:
         if id(section) in claimed:
             parts.append(section.render(claimed[id(section)], cpus))
     return "\n".join(parts)
