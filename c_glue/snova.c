@@ -49,10 +49,25 @@ static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
 /* ------------------------------------------------------------------------- */
 /* nibble packing                                                             */
 
-/* element 2i is the low nibble of byte i, element 2i+1 its high nibble */
+/* element 2i is the low nibble of byte i, element 2i+1 its high nibble. Works in
+ * place (out == in): blocks are taken from the end, and each block of input
+ * bytes is read before the twice as long output, which may overlap it, is
+ * written; a fixed block size lets the compiler vectorise the split. */
 static void unpack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
-    for (size_t i = 0; i < count; i++)
-        out[i] = (uint8_t)((in[i / 2] >> (4 * (i & 1))) & 0x0F);
+    enum { BLOCK = 16 };
+    size_t bytes = count / 2;
+    if (count & 1)
+        out[count - 1] = (uint8_t)(in[bytes] & 0x0F);
+    while (bytes > 0) {
+        size_t n = bytes >= BLOCK ? BLOCK : bytes;
+        uint8_t block[BLOCK];
+        bytes -= n;
+        memcpy(block, in + bytes, n);
+        for (size_t t = 0; t < n; t++) {
+            out[2 * (bytes + t)] = (uint8_t)(block[t] & 0x0F);
+            out[2 * (bytes + t) + 1] = (uint8_t)(block[t] >> 4);
+        }
+    }
 }
 
 static void pack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
@@ -215,9 +230,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
     uint8_t coeff[2 * L * LSQ];
 
     k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
-    /* one nibble per byte, in place: from the end, byte i/2 is still unread */
-    for (size_t i = SNOVA_PUB_NIBBLES; i-- > 0;)
-        raw[i] = (uint8_t)((raw[i / 2] >> (4 * (i & 1))) & 0x0F);
+    unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES);   /* one nibble per byte, in place */
 
     gen_s_powers(k, pm->spow);
     memcpy(coeff, pm->Q1, sizeof(coeff));

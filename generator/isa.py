@@ -83,6 +83,33 @@ class Table(Operand):
 
 
 @dataclass(eq=False)
+class LaneList(Operand):
+    """One lane as an LD1/ST1 single-structure list: {v3.s}[1]."""
+    reg: VReg
+    size: str
+    index: int
+
+    def regs(self):
+        return (self.reg,)
+
+    def render(self, phys):
+        return f"{{v{phys[self.reg]}.{self.size}}}[{self.index}]"
+
+
+@dataclass(eq=False)
+class MemPostReg(Operand):
+    """[base], step: post-indexed by a register (LD1/ST1)."""
+    base: VReg
+    step: VReg
+
+    def regs(self):
+        return (self.base, self.step)
+
+    def render(self, phys):
+        return f"[x{phys[self.base]}], x{phys[self.step]}"
+
+
+@dataclass(eq=False)
 class Mem(Operand):
     """[base, #offset], or with post=True the post-indexed form [base], #offset."""
     base: VReg
