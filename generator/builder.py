@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, LaneList, Mem, MemPostReg, Reg, Table, VReg
+from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemRegOffset, Reg, Table, VReg
 
 
 ACCESS_BYTES = {"q": 16, "d": 8, "s": 4, "h": 2, "b": 1, "x": 8, "w": 4}
@@ -131,11 +131,12 @@ class KernelBuilder:
         self.emit("ldr", Reg(dst, view), Label(label), defs=[dst], cls="load_vec", mem="load")
         return dst
 
-    def load_lane_post(self, vec, size, index, base, step):
-        """ld1 {vec.<size>}[index], [base], step: one element into a lane (the
-        other lanes kept), then base += step (a register)."""
-        self.emit("ld1", LaneList(vec, size, index), MemPostReg(base, step), defs=[vec, base],
-                  uses=[vec, base, step], cls="load_vec_lane", mem="load")
+    def load_indexed(self, view, base, offset, dst=None) -> VReg:
+        """ldr of a vector register from base + a register offset."""
+        dst = dst or self.v("ld")
+        self.emit("ldr", Reg(dst, view), MemRegOffset(base, offset), defs=[dst], uses=[base, offset],
+                  cls="load_vec", mem="load")
+        return dst
 
     def load_byte(self, base, offset=0, dst=None) -> VReg:
         dst = dst or self.x("ldb")

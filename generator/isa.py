@@ -83,30 +83,16 @@ class Table(Operand):
 
 
 @dataclass(eq=False)
-class LaneList(Operand):
-    """One lane as an LD1/ST1 single-structure list: {v3.s}[1]."""
-    reg: VReg
-    size: str
-    index: int
-
-    def regs(self):
-        return (self.reg,)
-
-    def render(self, phys):
-        return f"{{v{phys[self.reg]}.{self.size}}}[{self.index}]"
-
-
-@dataclass(eq=False)
-class MemPostReg(Operand):
-    """[base], step: post-indexed by a register (LD1/ST1)."""
+class MemRegOffset(Operand):
+    """[base, offset]: the address base + a register."""
     base: VReg
-    step: VReg
+    offset: VReg
 
     def regs(self):
-        return (self.base, self.step)
+        return (self.base, self.offset)
 
     def render(self, phys):
-        return f"[x{phys[self.base]}], x{phys[self.step]}"
+        return f"[x{phys[self.base]}, x{phys[self.offset]}]"
 
 
 @dataclass(eq=False)

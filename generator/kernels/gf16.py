@@ -134,21 +134,34 @@ def product_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count, rank, indices,
     b.b_cond("ne", loop)
 
 
+def gather_four(b, ptr, strides):
+    """Four 4-byte matrices at ptr + k·stride (k < 4) into the 32-bit lanes of one
+    register, then ptr += 4·stride. Separate loads joined by ZIP keep the four
+    loads independent (LD1 lane inserts would chain through one register)."""
+    parts = [b.load("s", ptr)] + [b.load_indexed("s", ptr, strides[k]) for k in range(3)]
+    b.gop("add", "x", ptr, strides[3], dst=ptr)
+    low, high = b.permute("zip1", parts[0], parts[1], "4s"), b.permute("zip1", parts[2], parts[3], "4s")
+    return b.permute("zip1", low, high, "2d")
+
+
 def packed_rank2_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count):
-    """Rank-2 matrices are 4 bytes: four products share each instruction. LD1
-    gathers four X and four Y matrices into the 32-bit lanes of two registers;
+    """Rank-2 matrices are 4 bytes: four products share each instruction. Four X
+    and four Y matrices are gathered into the 32-bit lanes of two registers;
     TRN on bytes spreads A's columns and TRN on halfwords B's rows within every
     lane, so the four products run side by side, their sums kept per lane in
     acc. Returns the register of count % 4, the products left over."""
     quads = b.gop_imm("lsr", "x", count, 2)
     left = b.gop_imm("and", "x", count, 3)
+    # stride multiples 1..4 for the gathers
+    x_steps = [x_stride, b.gop("add", "x", x_stride, x_stride)]
+    x_steps += [b.gop("add", "x", x_steps[1], x_stride), b.gop("add", "x", x_steps[1], x_steps[1])]
+    y_steps = [y_stride, b.gop("add", "x", y_stride, y_stride)]
+    y_steps += [b.gop("add", "x", y_steps[1], y_stride), b.gop("add", "x", y_steps[1], y_steps[1])]
     after = b.block_label("fold")
-    x, y = b.movi(0), b.movi(0)     # defined before the loop; every lane is reloaded
     b.cbz(quads, after)
     loop = b.start_block("quad", mca_region="gf16m_dot_r2")
-    for lane in range(4):
-        b.load_lane_post(x, "s", lane, x_ptr, x_stride)
-        b.load_lane_post(y, "s", lane, y_ptr, y_stride)
+    x = gather_four(b, x_ptr, x_steps)
+    y = gather_four(b, y_ptr, y_steps)
     columns = [b.permute("trn1", x, x), b.permute("trn2", x, x)]
     rows = [b.permute("trn1", y, y, "8h"), b.permute("trn2", y, y, "8h")]
     b.eor(acc, xor_tree(b, [b.pmul(c, r) for c, r in zip(columns, rows)], "16b"), dst=acc)
