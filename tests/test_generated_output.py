@@ -98,6 +98,8 @@ def snapshot(tree):
 @pytest.mark.parametrize("args", [
     ["--rank", "5"], ["--rank", "x"], ["--kernel", "div"], ["--abi", "coff"], ["--cpu", "pentium"],
     ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
+    ["--aes-ways", "3"], ["--aes-ways", "0"], ["--aes-ways", "16"], ["--aes-ways", "four"], ["--aes-ways"],
+    ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"],
 ])
 def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
     out = tmp_path / "out"
