@@ -117,7 +117,6 @@ static const struct variant {
     { "faulty_leaky", NULL, NULL, faulty_prng_leaky },
 };
 
-#define SENTINEL 0xA5
 enum { FLUSH_AFTER, FLUSH_BEFORE, ODD_ADDRESS, PLACEMENTS };
 
 /* A guarded page big enough for n bytes at an odd address, reallocated when the
