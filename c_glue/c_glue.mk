@@ -42,7 +42,7 @@ SNOVA_CFLAGS.aarch64-neon    := $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_NEON -I
 # The NEON build adds the run-time choice (compiled per set: it picks the rank's
 # kernels) and the generated kernels, assembled as they are shipped.
 SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c
-SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/aes128_*.S))
+SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S))
 SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
 
 build/aarch64-neon/asm/%.o: out/%.S

@@ -13,6 +13,11 @@ typedef void (*snova_gf16m_binop_fn)(const uint8_t *a, const uint8_t *b, uint8_t
  * Y_c at y + c*ystride bytes; acc must not overlap any X_c or Y_c. */
 typedef void (*snova_gf16m_dot_fn)(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
                                    size_t ystride, size_t count);
+/* acc[j] += sum over c < count of X_c Y_c[j] for j < n: X_c at x + c*xstride, Y_c a row
+ * of n consecutive matrices at y + c*ystride bytes, acc a row of n matrices that must
+ * not overlap any X_c or Y_c; count >= 1. */
+typedef void (*snova_gf16m_rowdot_fn)(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                      size_t ystride, size_t count, size_t n);
 /* The l^2 x l^2 coefficient block of the signing system for one equation and
  * one oil index: coef[r][v] = sum over a < l^2 of lx_a[ra][ve] B_a[vf][rb] +
  * A_a[ra][vf] rx_a[ve][rb], r = ra*l + rb, v = ve*l + vf; lx, B, A, rx each hold
@@ -21,13 +26,20 @@ typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const ui
                                       const uint8_t *rx);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
+/* The n x n system over GF(16) in g: n rows of stride bytes (stride a multiple of
+ * 16, at least n + 1; bytes past column n zero), one element per byte, right-hand
+ * side in column n. Constant time. Returns 0xFF when the system is regular, and
+ * then column n of row i holds the solution x_i; 0 when singular (g unspecified). */
+typedef uint8_t (*snova_gf16_solve_fn)(uint8_t *g, size_t n, size_t stride);
 
 struct snova_kernels {
     const char *name;
     snova_gf16m_binop_fn gf16m_add, gf16m_mul;
     snova_gf16m_dot_fn gf16m_dot;
+    snova_gf16m_rowdot_fn gf16m_rowdot;
     snova_gf16m_linsys_fn gf16m_linsys_coeffs;
     snova_aes128_ctr_prng_fn aes128_ctr_prng;
+    snova_gf16_solve_fn gf16_solve;
 };
 
 const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */
@@ -46,6 +58,12 @@ void snova_c_gf16m_dot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const 
                           size_t count);
 void snova_c_gf16m_dot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                           size_t count);
+void snova_c_gf16m_rowdot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                             size_t count, size_t n);
+void snova_c_gf16m_rowdot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                             size_t count, size_t n);
+void snova_c_gf16m_rowdot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                             size_t count, size_t n);
 void snova_c_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
@@ -53,5 +71,6 @@ void snova_c_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint
 void snova_c_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
+uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride);
 
 #endif

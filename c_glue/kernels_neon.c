@@ -23,7 +23,9 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
         chosen.gf16m_add = SNOVA_NEON_RANK_FN(add_r, SNOVA_L);
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
         chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
+        chosen.gf16m_rowdot = SNOVA_NEON_RANK_FN(rowdot_r, SNOVA_L);
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
+        chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes)
         chosen.aes128_ctr_prng = snova_aes128_ctr_prng;

@@ -7,8 +7,11 @@
  * the data. */
 #include "kernels.h"
 
+#include <string.h>
+
 #include "aes_ct.h"
 #include "gf16.h"
+#include "util.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SNOVA_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -110,6 +113,17 @@ SNOVA_DOT_FN(2)
 SNOVA_DOT_FN(3)
 SNOVA_DOT_FN(4)
 
+/* acc[j] += sum of X_c Y_c[j] for j < n: a dot product per output (kernels.h) */
+#define SNOVA_ROWDOT_FN(l)                                                                               \
+    void snova_c_gf16m_rowdot_r##l(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,    \
+                                   size_t ystride, size_t count, size_t n) {                            \
+        for (size_t j = 0; j < n; j++)                                                                   \
+            snova_c_gf16m_dot_r##l(acc + j * l * l, x, xstride, y + j * l * l, ystride, count);         \
+    }
+SNOVA_ROWDOT_FN(2)
+SNOVA_ROWDOT_FN(3)
+SNOVA_ROWDOT_FN(4)
+
 /* The signing system's coefficient block (kernels.h), term by term with the
  * constant-time scalar product. */
 static inline void gf16m_linsys_coeffs_rank(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
@@ -138,6 +152,96 @@ SNOVA_LINSYS_FN(2)
 SNOVA_LINSYS_FN(3)
 SNOVA_LINSYS_FN(4)
 
+/* ------------------------------------------------------------------------- */
+/* The signing system's Gaussian elimination (kernels.h), in constant time: a row
+ * of the augmented system is handled as 64-bit words of eight elements. Row
+ * pivoting adds every lower row under a mask that is set only while the pivot is
+ * still zero; the pivot row is scaled by the pivot's inverse, and every lower row
+ * loses f times it (f its element in the pivot column) through masks of the bits
+ * of f and the row's multiples by x, x^2, x^3. Back-substitution then writes x_i
+ * into column n. Branches and addresses depend on n, stride and counters only. */
+
+#define LANES_01 0x0101010101010101ULL
+
+/* x * y in each of eight byte lanes (elements 0..15) */
+static inline uint64_t lanes_times_x(uint64_t y) {
+    uint64_t top = (y >> 3) & LANES_01;
+    return ((y << 1) & 0x0E0E0E0E0E0E0E0EULL) ^ top ^ (top << 1);
+}
+
+static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
+    return 0ULL - (uint64_t)((s >> bit) & 1u);
+}
+
+static inline uint64_t load_word(const uint8_t *p) {
+    uint64_t w;
+    memcpy(&w, p, sizeof(w));
+    return w;
+}
+
+static inline void store_word(uint8_t *p, uint64_t w) { memcpy(p, &w, sizeof(w)); }
+
+/* words of the pivot row's multiples by x, x^2, x^3 kept at a time (every SNOVA row: 22 at most) */
+enum { SOLVE_CHUNK = 32 };
+
+uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
+    const size_t words = stride / 8;
+    uint64_t px[3][SOLVE_CHUNK];
+    uint8_t ok = 0xFF;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *gi = g + i * stride;
+        const size_t w0 = i / 8;
+        for (size_t j = i + 1; j < n; j++) {
+            const uint8_t *gj = g + j * stride;
+            uint64_t take = 0ULL - (uint64_t)(1u & ~gf16_nonzero_mask(gi[i]));
+            for (size_t w = w0; w < words; w++)
+                store_word(gi + 8 * w, load_word(gi + 8 * w) ^ (take & load_word(gj + 8 * w)));
+        }
+        uint8_t piv = gi[i];
+        ok &= gf16_nonzero_mask(piv);
+        uint8_t inv = gf16_inv(piv);
+        uint64_t m0 = bit_mask64(inv, 0), m1 = bit_mask64(inv, 1);
+        uint64_t m2 = bit_mask64(inv, 2), m3 = bit_mask64(inv, 3);
+        for (size_t w = w0; w < words; w++) {
+            uint64_t y0 = load_word(gi + 8 * w), y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
+            uint64_t y3 = lanes_times_x(y2);
+            store_word(gi + 8 * w, (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3));
+        }
+        /* the lower rows a chunk of words at a time, from the last chunk to the
+         * first: column i, which gives each row its factor, lies in the first, so
+         * it changes only after every chunk has read it */
+        for (size_t hi = words; hi > w0;) {
+            const size_t lo = hi - w0 > SOLVE_CHUNK ? hi - SOLVE_CHUNK : w0;
+            for (size_t w = lo; w < hi; w++) {
+                px[0][w - lo] = lanes_times_x(load_word(gi + 8 * w));
+                px[1][w - lo] = lanes_times_x(px[0][w - lo]);
+                px[2][w - lo] = lanes_times_x(px[1][w - lo]);
+            }
+            for (size_t j = i + 1; j < n; j++) {
+                uint8_t *gj = g + j * stride;
+                uint8_t f = gj[i];
+                uint64_t f0 = bit_mask64(f, 0), f1 = bit_mask64(f, 1);
+                uint64_t f2 = bit_mask64(f, 2), f3 = bit_mask64(f, 3);
+                for (size_t w = lo; w < hi; w++)
+                    store_word(gj + 8 * w, load_word(gj + 8 * w) ^ (load_word(gi + 8 * w) & f0) ^
+                                               (px[0][w - lo] & f1) ^ (px[1][w - lo] & f2) ^
+                                               (px[2][w - lo] & f3));
+            }
+            hi = lo;
+        }
+    }
+    /* row i is now [0 .. 0 1 a_i,i+1 .. a_i,n-1 | c_i]: x_i = c_i + sum a_ic x_c */
+    for (size_t i = n; i-- > 0;) {
+        uint8_t *gi = g + i * stride;
+        uint8_t s = gi[n];
+        for (size_t c = i + 1; c < n; c++)
+            s ^= gf16_mul(gi[c], g[c * stride + n]);
+        gi[n] = s;
+    }
+    snova_wipe(px, sizeof(px));
+    return ok;
+}
+
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
     snova_ct_aes128_ctr_keystream(out, len, key);
 }
@@ -151,7 +255,9 @@ const struct snova_kernels snova_kernels_portable = {
     SNOVA_RANK_FN(add_r, SNOVA_L),
     SNOVA_RANK_FN(mul_r, SNOVA_L),
     SNOVA_RANK_FN(dot_r, SNOVA_L),
+    SNOVA_RANK_FN(rowdot_r, SNOVA_L),
     SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
     snova_c_aes128_ctr_prng,
+    snova_c_gf16_solve,
 };
 #endif

@@ -24,27 +24,14 @@
 #define L SNOVA_L
 #define LSQ SNOVA_LSQ
 #define NEQ SNOVA_NEQ
-/* 64-bit words per row of the augmented system [coefficients | right-hand side] */
-#define GWORDS ((NEQ + 1 + 7) / 8)
+/* bytes per row of the augmented system [coefficients | right-hand side | zeros]:
+ * a multiple of 16, as the gf16_solve kernel wants */
+#define GSTRIDE ((NEQ + 1 + 15) / 16 * 16)
 
 typedef uint8_t gf16m[LSQ];
 typedef const struct snova_kernels kern_t;
 
 _Static_assert(SNOVA_ESK_NIBBLES % 2 == 0, "expanded key halves must be equal");
-
-/* ------------------------------------------------------------------------- */
-/* lane-parallel GF(16) on 64-bit words of eight bytes (rows of the system)   */
-
-#define LANES_01 0x0101010101010101ULL
-
-static inline uint64_t lanes_times_x(uint64_t y) {
-    uint64_t top = (y >> 3) & LANES_01;
-    return ((y << 1) & 0x0E0E0E0E0E0E0E0EULL) ^ top ^ (top << 1);
-}
-
-static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
-    return 0ULL - (uint64_t)((s >> bit) & 1u);
-}
 
 /* ------------------------------------------------------------------------- */
 /* nibble packing                                                             */
@@ -87,12 +74,13 @@ struct segment {
 static void pack_halves(uint8_t *out, const struct segment *seg, int nseg, size_t total) {
     size_t half = total / 2, e = 0;
     for (int s = 0; s < nseg; s++) {
-        for (size_t i = 0; i < seg[s].n; i++, e++) {
-            if (e < half)
-                out[e] = (uint8_t)(seg[s].p[i] & 0x0F);
-            else
-                out[e - half] = (uint8_t)(out[e - half] | (seg[s].p[i] << 4));
-        }
+        size_t n = seg[s].n, low = e >= half ? 0 : (half - e < n ? half - e : n);
+        /* elements are 0..15, so the low nibbles are a copy; each high nibble
+         * joins a byte that an earlier element has already written */
+        memcpy(out + e, seg[s].p, low);
+        for (size_t i = low; i < n; i++)
+            out[e + i - half] = (uint8_t)(out[e + i - half] | (seg[s].p[i] << 4));
+        e += n;
     }
 }
 
@@ -188,19 +176,13 @@ static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *
 }
 
 /* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
- * Evaluated for every a with masks (m is public, but it costs little). */
+ * m is public (the A and B of the public map), so the loop stops as soon as m
+ * is invertible: usually at once. */
 static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
-    gf16m orig, cand, term;
-    memcpy(orig, m, LSQ);
-    uint8_t done = gf16_nonzero_mask(det(orig));
-    uint8_t cum = 0;
-    for (uint8_t a = 1; a < 16; a++) {
-        cum ^= a;
-        mat_scale(k, cum, spow[1], term);
-        k->gf16m_add(orig, term, cand);
-        for (int i = 0; i < LSQ; i++)
-            m[i] = (uint8_t)((m[i] & done) | (cand[i] & ~done));
-        done |= gf16_nonzero_mask(det(cand));
+    gf16m term;
+    for (uint8_t a = 1; a < 16 && det(m) == 0; a++) {
+        mat_scale(k, a, spow[1], term);
+        k->gf16m_add(m, term, m);
     }
 }
 
@@ -266,35 +248,29 @@ static void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_S
 /* ------------------------------------------------------------------------- */
 /* key generation                                                             */
 
-/* F12 = P11 T12 + P12 and F21 = T12^t P11 + P21 (block matrices of l x l blocks) */
+/* F12 = P11 T12 + P12 and F21 = T12^t P11 + P21 (block matrices of l x l blocks),
+ * a block row at a time: row j of F12[i] is sum_k P11[i][j][k] (row k of T12), row
+ * j of F21[i] is sum_k T12[k][j] (row k of P11[i]). */
 static void compute_f12_f21(kern_t *k, gf16m F12[M][V][O], gf16m F21[M][O][V],
                             const struct pubmap *pm, gf16m T12[V][O]) {
+    memcpy(F12, pm->P12, sizeof(pm->P12));
+    memcpy(F21, pm->P21, sizeof(pm->P21));
     for (int i = 0; i < M; i++) {
-        for (int j = 0; j < V; j++) {
-            for (int c = 0; c < O; c++) {
-                memcpy(F12[i][j][c], pm->P12[i][j][c], LSQ);
-                k->gf16m_dot(F12[i][j][c], pm->P11[i][j][0], LSQ, T12[0][c], O * LSQ, V);
-            }
-        }
-        for (int j = 0; j < O; j++) {
-            for (int c = 0; c < V; c++) {
-                memcpy(F21[i][j][c], pm->P21[i][j][c], LSQ);
-                k->gf16m_dot(F21[i][j][c], T12[0][j], O * LSQ, pm->P11[i][0][c], V * LSQ, V);
-            }
-        }
+        for (int j = 0; j < V; j++)
+            k->gf16m_rowdot(F12[i][j][0], pm->P11[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
+        for (int j = 0; j < O; j++)
+            k->gf16m_rowdot(F21[i][j][0], T12[0][j], O * LSQ, pm->P11[i][0][0], V * LSQ, V, V);
     }
 }
 
-/* P22 = T12^t F12 + P21 T12 */
+/* P22 = T12^t F12 + P21 T12, a block row at a time */
 static void compute_p22(kern_t *k, gf16m P22[M][O][O], gf16m T12[V][O], gf16m F12[M][V][O],
                         const struct pubmap *pm) {
+    memset(P22, 0, sizeof(gf16m[M][O][O]));
     for (int i = 0; i < M; i++) {
         for (int j = 0; j < O; j++) {
-            for (int c = 0; c < O; c++) {
-                memset(P22[i][j][c], 0, LSQ);
-                k->gf16m_dot(P22[i][j][c], T12[0][j], O * LSQ, F12[i][0][c], O * LSQ, V);
-                k->gf16m_dot(P22[i][j][c], pm->P21[i][j][0], LSQ, T12[0][c], O * LSQ, V);
-            }
+            k->gf16m_rowdot(P22[i][j][0], T12[0][j], O * LSQ, F12[i][0][0], O * LSQ, V, O);
+            k->gf16m_rowdot(P22[i][j][0], pm->P21[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
         }
     }
 }
@@ -343,52 +319,63 @@ void snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED
  *   sum_a A_a [ sum_{j,k} X_j^t Q1_a P_jk Q2_a X_k ] B_a.
  * Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q are elements of F16[S],
  * so the bracket is sum_{p,q} q1[a][p] q2[a][q] Z_pq with
- *   Z_pq = sum_j U_pj W_jq,  W_jq = sum_k P_jk Y_qk,  U_pj = X_j^t S^p,  Y_qk = S^q X_k,
- * and the sums over j and k are done l times, not l^2 times (once per a). */
+ *   Z_pq = sum_k T_pk Y_qk,  T_pk = sum_j U_pj P_jk,  U_pj = X_j^t S^p,  Y_qk = S^q X_k,
+ * and the sums over j and k are done l times, not l^2 times (once per a). Every
+ * sum is a gf16m_rowdot: T_p. takes whole block rows of P (the long rows that
+ * keep the kernel in its main loop), Z_p. rows of l outputs. */
 struct quad_ws {
-    gf16m U[L][N], Y[L][N];  /* U_pj, Y_qk for the variables in use */
-    gf16m W[N][L];
+    gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
+    gf16m T[L][N];
     gf16m Z[L][L];
-    gf16m t, s, r;
+    gf16m S[LSQ];              /* the bracket, per a */
+    gf16m t, r;
 };
 
-/* U_pj = X_j^t S^p and Y_qj = S^q X_j for j < n */
+/* Scaling by the coefficients of F16[S] elements as gf16m_rowdot rows: X times
+ * row p of rows[] (rows[p][a] = coef_a,p I) is coef_a,p X for every a at once. */
+static void scalar_rows(gf16m rows[L][LSQ], uint8_t coef[LSQ][L]) {
+    for (int p = 0; p < L; p++)
+        for (int a = 0; a < LSQ; a++)
+            mat_scalar_identity(rows[p][a], coef[a][p]);
+}
+
+/* rows[p*l + q][a] = q1[a][p] q2[a][q] I, the weights of Z_pq in the bracket */
+static void scalar_pair_rows(gf16m rows[L * L][LSQ], uint8_t q1c[LSQ][L], uint8_t q2c[LSQ][L]) {
+    for (int p = 0; p < L; p++)
+        for (int q = 0; q < L; q++)
+            for (int a = 0; a < LSQ; a++)
+                mat_scalar_identity(rows[p * L + q][a], gf16_mul(q1c[a][p], q2c[a][q]));
+}
+
+/* U_pj = X_j^t S^p and Y_pj = S^p X_j = U_pj^t (S^p is symmetric) for j < n */
 static void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, gf16m spow[L]) {
+    memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
     for (int j = 0; j < n; j++) {
         mat_transpose(w->t, X[j]);
-        for (int p = 0; p < L; p++) {
-            k->gf16m_mul(w->t, spow[p], w->U[p][j]);
-            k->gf16m_mul(spow[p], X[j], w->Y[p][j]);
-        }
+        k->gf16m_rowdot(w->Ut[j][0], w->t, LSQ, spow[0], LSQ, 1, L);
+        for (int p = 0; p < L; p++)
+            mat_transpose(w->Yt[j][p], w->Ut[j][p]);
     }
 }
 
-/* W[j0 + j][q] += sum_{c < nc} P[j][c] Y[q][c0 + c] for the nj x nc block P */
+/* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
 static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
-    for (int j = 0; j < nj; j++)
-        for (int q = 0; q < L; q++)
-            k->gf16m_dot(w->W[j0 + j][q], P[(size_t)j * (size_t)nc], LSQ, w->Y[q][c0], LSQ, (size_t)nc);
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(w->T[p][c0], w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 }
 
-/* out = sum_a A_a (sum_{p,q} q1[a][p] q2[a][q] Z_pq) B_a with Z_pq = sum_{j < n} U_pj W_jq */
+/* out = sum_a A_a (sum_{p,q} q1[a][p] q2[a][q] Z_pq) B_a with Z_pq = sum_{k < n} T_pk Y_qk;
+ * pair_rows from scalar_pair_rows */
 static void quad_finish(kern_t *k, struct quad_ws *w, uint8_t *out, int n, gf16m A[LSQ], gf16m B[LSQ],
-                        uint8_t q1c[LSQ][L], uint8_t q2c[LSQ][L]) {
-    for (int p = 0; p < L; p++) {
-        for (int q = 0; q < L; q++) {
-            memset(w->Z[p][q], 0, LSQ);
-            k->gf16m_dot(w->Z[p][q], w->U[p][0], LSQ, w->W[0][q], L * LSQ, (size_t)n);
-        }
-    }
+                        gf16m pair_rows[L * L][LSQ]) {
+    memset(w->Z, 0, sizeof(w->Z));
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(w->Z[p][0], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
+    memset(w->S, 0, sizeof(w->S));
+    k->gf16m_rowdot(w->S[0], w->Z[0][0], LSQ, pair_rows[0][0], LSQ * LSQ, L * L, LSQ);
     memset(out, 0, LSQ);
     for (int a = 0; a < LSQ; a++) {
-        memset(w->s, 0, LSQ);
-        for (int p = 0; p < L; p++) {
-            for (int q = 0; q < L; q++) {
-                mat_scale(k, gf16_mul(q1c[a][p], q2c[a][q]), w->Z[p][q], w->t);
-                k->gf16m_add(w->s, w->t, w->s);
-            }
-        }
-        k->gf16m_mul(A[a], w->s, w->t);
+        k->gf16m_mul(A[a], w->S[a], w->t);
         k->gf16m_mul(w->t, B[a], w->r);
         k->gf16m_add(out, w->r, out);
     }
@@ -441,12 +428,14 @@ struct sign_ws {
     gf16m X[N];
     gf16m spow[L];
     uint8_t q1c[LSQ][L], q2c[LSQ][L];
+    gf16m q1_rows[L][LSQ], q2_rows[L][LSQ], pair_rows[L * L][LSQ];  /* scalar_rows, scalar_pair_rows */
     struct quad_ws qw;
     gf16m fvv;
-    gf16m g1[L], g2[L];
+    gf16m g1[L][O], g2[O][L];   /* G1_p and G2_q of every oil block c */
+    gf16m ls[LSQ], rs[LSQ];     /* sum_p q1[a][p] G1_p and sum_q q2[a][q] G2_q, per a */
     gf16m lx[LSQ], rx[LSQ];     /* left and right factors of each a's terms */
     uint8_t coef[LSQ][LSQ];
-    uint64_t G[NEQ][GWORDS];
+    _Alignas(16) uint8_t G[NEQ][GSTRIDE];   /* the linear system, for k->gf16_solve */
     uint8_t sol[NEQ];
     snova_shake256_ctx sh;
 };
@@ -461,25 +450,21 @@ struct sign_ws {
 static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *key) {
     struct quad_ws *w = &ws->qw;
     for (int i = 0; i < M; i++) {
+        memset(ws->g1, 0, sizeof(ws->g1));
+        memset(ws->g2, 0, sizeof(ws->g2));
+        for (int p = 0; p < L; p++)
+            k->gf16m_rowdot(ws->g1[p][0], w->Ut[0][p], L * LSQ, key->F12[i][0][0], O * LSQ, V, O);
+        for (int c = 0; c < O; c++)
+            k->gf16m_rowdot(ws->g2[c][0], key->F21[i][c][0], LSQ, w->Yt[0][0], L * LSQ, V, L);
         for (int c = 0; c < O; c++) {
-            for (int p = 0; p < L; p++) {
-                memset(ws->g1[p], 0, LSQ);
-                memset(ws->g2[p], 0, LSQ);
-                k->gf16m_dot(ws->g1[p], w->U[p][0], LSQ, key->F12[i][0][c], O * LSQ, V);
-                k->gf16m_dot(ws->g2[p], key->F21[i][c][0], LSQ, w->Y[p][0], LSQ, V);
-            }
+            memset(ws->ls, 0, sizeof(ws->ls));
+            memset(ws->rs, 0, sizeof(ws->rs));
+            k->gf16m_rowdot(ws->ls[0], ws->g1[0][c], O * LSQ, ws->q1_rows[0][0], LSQ * LSQ, L, LSQ);
+            k->gf16m_rowdot(ws->rs[0], ws->g2[c][0], LSQ, ws->q2_rows[0][0], LSQ * LSQ, L, LSQ);
             for (int a = 0; a < LSQ; a++) {
-                memset(w->s, 0, LSQ);
-                memset(w->r, 0, LSQ);
-                for (int p = 0; p < L; p++) {
-                    mat_scale(k, ws->q1c[a][p], ws->g1[p], w->t);
-                    k->gf16m_add(w->s, w->t, w->s);
-                    mat_scale(k, ws->q2c[a][p], ws->g2[p], w->t);
-                    k->gf16m_add(w->r, w->t, w->r);
-                }
-                k->gf16m_mul(key->A[a], w->s, w->t);
+                k->gf16m_mul(key->A[a], ws->ls[a], w->t);
                 k->gf16m_mul(w->t, key->Q2[a], ws->lx[a]);
-                k->gf16m_mul(key->Q1[a], w->r, w->t);
+                k->gf16m_mul(key->Q1[a], ws->rs[a], w->t);
                 k->gf16m_mul(w->t, key->B[a], ws->rx[a]);
             }
             k->gf16m_linsys_coeffs(&ws->coef[0][0], ws->lx[0], key->B[0], key->A[0], ws->rx[0]);
@@ -492,50 +477,12 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *k
 }
 
 /* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
- * constant time. Returns 0xFF if it is regular (then sol holds the unique
- * solution), 0 if singular. Row pivoting is done by adding every lower row under
- * a mask that is set only while the pivot is still zero. */
-static uint8_t solve_system(uint64_t G[NEQ][GWORDS], uint8_t sol[NEQ]) {
-    uint64_t px[3][GWORDS];
-    uint8_t ok = 0xFF;
-    for (int i = 0; i < NEQ; i++) {
-        int w0 = i / 8;
-        uint8_t *gi = (uint8_t *)G[i];
-        for (int j = i + 1; j < NEQ; j++) {
-            uint64_t take = 0ULL - (uint64_t)(1u & ~gf16_nonzero_mask(gi[i]));
-            for (int w = w0; w < GWORDS; w++)
-                G[i][w] ^= take & G[j][w];
-        }
-        uint8_t piv = gi[i];
-        ok &= gf16_nonzero_mask(piv);
-        uint8_t inv = gf16_inv(piv);
-        uint64_t m0 = bit_mask64(inv, 0), m1 = bit_mask64(inv, 1);
-        uint64_t m2 = bit_mask64(inv, 2), m3 = bit_mask64(inv, 3);
-        for (int w = w0; w < GWORDS; w++) {
-            uint64_t y0 = G[i][w], y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
-            uint64_t y3 = lanes_times_x(y2);
-            uint64_t r = (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3);
-            G[i][w] = r;
-            px[0][w] = lanes_times_x(r);
-            px[1][w] = lanes_times_x(px[0][w]);
-            px[2][w] = lanes_times_x(px[1][w]);
-        }
-        for (int j = i + 1; j < NEQ; j++) {
-            uint8_t f = ((uint8_t *)G[j])[i];
-            uint64_t f0 = bit_mask64(f, 0), f1 = bit_mask64(f, 1);
-            uint64_t f2 = bit_mask64(f, 2), f3 = bit_mask64(f, 3);
-            for (int w = w0; w < GWORDS; w++)
-                G[j][w] ^= (G[i][w] & f0) ^ (px[0][w] & f1) ^ (px[1][w] & f2) ^ (px[2][w] & f3);
-        }
-    }
-    for (int i = NEQ - 1; i >= 0; i--) {
-        const uint8_t *gi = (const uint8_t *)G[i];
-        uint8_t s = gi[NEQ];
-        for (int c = i + 1; c < NEQ; c++)
-            s ^= gf16_mul(gi[c], sol[c]);
-        sol[i] = s;
-    }
-    snova_wipe(px, sizeof(px));
+ * constant time with the gf16_solve kernel. Returns 0xFF if it is regular (then
+ * sol holds the unique solution), 0 if singular. */
+static uint8_t solve_system(kern_t *k, uint8_t G[NEQ][GSTRIDE], uint8_t sol[NEQ]) {
+    uint8_t ok = k->gf16_solve(&G[0][0], NEQ, GSTRIDE);
+    for (int i = 0; i < NEQ; i++)
+        sol[i] = G[i][NEQ];
     return ok;
 }
 
@@ -548,6 +495,9 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
         fqs_recover(key->Q1[a], ws->spow, ws->q1c[a]);
         fqs_recover(key->Q2[a], ws->spow, ws->q2c[a]);
     }
+    scalar_rows(ws->q1_rows, ws->q1c);
+    scalar_rows(ws->q2_rows, ws->q2c);
+    scalar_pair_rows(ws->pair_rows, ws->q1c, ws->q2c);
 
     for (unsigned attempt = 1; attempt <= 255 && !ok; attempt++) {
         uint8_t counter = (uint8_t)attempt;
@@ -563,15 +513,15 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
         /* right-hand side: hash + F11 evaluated on the vinegar */
         for (int i = 0; i < M; i++) {
-            memset(ws->qw.W, 0, sizeof(ws->qw.W));
+            memset(ws->qw.T, 0, sizeof(ws->qw.T));
             quad_block(k, &ws->qw, (gf16m *)key->F11[i], V, V, 0, 0);
-            quad_finish(k, &ws->qw, ws->fvv, V, key->A, key->B, ws->q1c, ws->q2c);
+            quad_finish(k, &ws->qw, ws->fvv, V, key->A, key->B, ws->pair_rows);
             for (int r = 0; r < LSQ; r++)
                 ((uint8_t *)ws->G[i * LSQ + r])[NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[r]);
         }
         build_system(k, ws, key);
 
-        ok = solve_system(ws->G, ws->sol);
+        ok = solve_system(k, ws->G, ws->sol);
         /* whether this attempt's system was singular is revealed by the retry */
         SNOVA_DECLASSIFY(&ok, sizeof(ok));
     }
@@ -645,6 +595,7 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
         gf16m X[N];
         struct quad_ws w;
         gf16m out;
+        gf16m pair_rows[L * L][LSQ];
         uint8_t hash[SNOVA_HASH_NIBBLES];
     } ws;
 
@@ -660,14 +611,15 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
     unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
 
     quad_prepare(k, &ws.w, ws.X, N, ws.pm.spow);
+    scalar_pair_rows(ws.pair_rows, ws.pm.q1c, ws.pm.q2c);
     /* all data here is public: stop at the first matrix that differs */
     for (int i = 0; i < M; i++) {
-        memset(ws.w.W, 0, sizeof(ws.w.W));
+        memset(ws.w.T, 0, sizeof(ws.w.T));
         quad_block(k, &ws.w, (gf16m *)ws.pm.P11[i], V, V, 0, 0);
         quad_block(k, &ws.w, (gf16m *)ws.pm.P12[i], V, O, 0, V);
         quad_block(k, &ws.w, (gf16m *)ws.pm.P21[i], O, V, V, 0);
         quad_block(k, &ws.w, (gf16m *)ws.P22[i], O, O, V, V);
-        quad_finish(k, &ws.w, ws.out, N, ws.pm.A, ws.pm.B, ws.pm.q1c, ws.pm.q2c);
+        quad_finish(k, &ws.w, ws.out, N, ws.pm.A, ws.pm.B, ws.pair_rows);
         if (memcmp(ws.out, ws.hash + i * LSQ, LSQ) != 0)
             return -1;
     }

@@ -1,6 +1,6 @@
 /* Checks the run-time kernel choice of the NEON build for every combination of
  * the capabilities it looks at: prints one line per combination,
- *   <hwcap> <name> <add> <mul> <dot> <linsys> <prng>
+ *   <hwcap> <name> <add> <mul> <dot> <rowdot> <linsys> <prng> <solve>
  * where each kernel column is "neon" or "portable". */
 #include <stdio.h>
 
@@ -14,9 +14,10 @@ int main(void) {
     const struct snova_kernels *p = &snova_kernels_portable;
     for (unsigned i = 0; i < sizeof caps / sizeof caps[0]; i++) {
         struct snova_kernels k = snova_kernels_for_hwcap(caps[i]);
-        printf("%lu %s %s %s %s %s %s\n", caps[i], k.name, origin(k.gf16m_add == p->gf16m_add),
-               origin(k.gf16m_mul == p->gf16m_mul), origin(k.gf16m_dot == p->gf16m_dot), origin(k.gf16m_linsys_coeffs == p->gf16m_linsys_coeffs),
-               origin(k.aes128_ctr_prng == p->aes128_ctr_prng));
+        printf("%lu %s %s %s %s %s %s %s %s\n", caps[i], k.name, origin(k.gf16m_add == p->gf16m_add),
+               origin(k.gf16m_mul == p->gf16m_mul), origin(k.gf16m_dot == p->gf16m_dot),
+               origin(k.gf16m_rowdot == p->gf16m_rowdot), origin(k.gf16m_linsys_coeffs == p->gf16m_linsys_coeffs),
+               origin(k.aes128_ctr_prng == p->aes128_ctr_prng), origin(k.gf16_solve == p->gf16_solve));
     }
     return 0;
 }

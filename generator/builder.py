@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemRegOffset, Reg, Table, VReg
+from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemPostReg, MemRegOffset, Reg, Table, VReg
 
 
 ACCESS_BYTES = {"q": 16, "d": 8, "s": 4, "h": 2, "b": 1, "x": 8, "w": 4}
@@ -136,6 +136,12 @@ class KernelBuilder:
         dst = dst or self.v("ld")
         self.emit("ldr", Reg(dst, view), MemRegOffset(base, offset), defs=[dst], uses=[base, offset],
                   cls="load_vec", mem="load")
+        return dst
+
+    def load_replicated(self, arr, base, dst=None) -> VReg:
+        """ld1r: one element at base copied into every lane of arrangement arr."""
+        dst = dst or self.v("ld1r")
+        self.emit("ld1r", Table(dst, arr), Mem(base), defs=[dst], uses=[base], cls="load_vec_lane", mem="load")
         return dst
 
     def load_byte(self, base, offset=0, dst=None) -> VReg:
@@ -276,3 +282,43 @@ class KernelBuilder:
     def pinned_v(self, number: int) -> VReg:
         """The vector register v<number> itself (e.g. to wipe every register)."""
         return VReg(VEC, f"v{number}", fixed=number)
+
+    # --- Gaussian elimination (used by kernels/gauss.py) ---------------------------------
+    def pinned_x(self, number: int) -> VReg:
+        """The general register x<number> itself (e.g. x0 for a return value)."""
+        return VReg(GPR, f"x{number}", fixed=number)
+
+    def mov_imm(self, value, dst=None) -> VReg:
+        """mov x, #value (a MOVZ immediate)."""
+        dst = dst or self.x("imm")
+        self.emit("mov", Reg(dst, "x"), Imm(value), defs=[dst], cls="gpr_alu")
+        return dst
+
+    def mov_x(self, src, dst=None) -> VReg:
+        """A copy of a general register (mov x, x)."""
+        dst = dst or self.x("mov")
+        self.emit("mov", Reg(dst, "x"), Reg(src, "x"), defs=[dst], uses=[src], cls="gpr_alu")
+        return dst
+
+    def cmp(self, a, b):
+        """Flags from a - b (X registers)."""
+        self.emit("cmp", Reg(a, "x"), Reg(b, "x"), uses=[a, b], cls="gpr_cmp", sets_flags=True)
+
+    def load_replicated_post(self, arr, base, step, dst=None) -> VReg:
+        """ld1r {v.<arr>}, [base], step: the element at base in every lane, then
+        base += step (a register)."""
+        dst = dst or self.v("ld1r")
+        self.emit("ld1r", Table(dst, arr), MemPostReg(base, step), defs=[dst, base], uses=[base, step],
+                  cls="load_vec_lane", mem="load")
+        return dst
+
+    def store_indexed(self, view, src, base, offset):
+        """str of a vector register at base + a register offset."""
+        self.emit("str", Reg(src, view), MemRegOffset(base, offset), uses=[src, base, offset],
+                  cls="store_vec", mem="store")
+
+    def cmeq_zero(self, a, arr="16b", dst=None) -> VReg:
+        """cmeq v, a, #0: all ones in the lanes where a is zero, zero elsewhere."""
+        dst = dst or self.v("cmeq")
+        self.emit("cmeq", Reg(dst, arr), Reg(a, arr), Imm(0), defs=[dst], uses=[a], cls="vec_alu")
+        return dst

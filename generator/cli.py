@@ -28,7 +28,7 @@ def parse_args(argv):
     p.add_argument("--rank", default="all", choices=["2", "3", "4", "all"],
                    help="matrix rank of the GF(16) kernels (default: all)")
     p.add_argument("--kernel", default="all", choices=[*kernels.RANK_FAMILIES, "all"],
-                   help="kernel family of the ranked kernels: add, mul, dot (GF(16) matrices), linsys "
+                   help="kernel family of the ranked kernels: add, mul, dot, rowdot (GF(16) matrices), linsys "
                         "(the signing system's coefficients) (default: all)")
     p.add_argument("--aes", action="store_true",
                    help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
@@ -58,7 +58,7 @@ def selected_kernels(args):
     families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
     selected = kernels.ranked_kernels(ranks, families)
     if args.rank == "all" and args.kernel == "all":
-        selected += kernels.aes_kernels(args.aes_ways)
+        selected += kernels.aes_kernels(args.aes_ways) + kernels.solve_kernels()
     return selected
 
 

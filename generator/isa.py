@@ -96,6 +96,19 @@ class MemRegOffset(Operand):
 
 
 @dataclass(eq=False)
+class MemPostReg(Operand):
+    """[base], step: post-indexed by a register (the access at base, then base += step)."""
+    base: VReg
+    step: VReg
+
+    def regs(self):
+        return (self.base, self.step)
+
+    def render(self, phys):
+        return f"[x{phys[self.base]}], x{phys[self.step]}"
+
+
+@dataclass(eq=False)
 class Mem(Operand):
     """[base, #offset], or with post=True the post-indexed form [base], #offset."""
     base: VReg

@@ -20,6 +20,9 @@ void snova_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 2x2 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
+/* GF(16) 2x2 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*4 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
+void snova_gf16m_rowdot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA signing system, rank 2: coef[r][v] (4x4 bytes) = sum over a < 4 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 4 consecutive 2x2 matrices each */
 void snova_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
@@ -31,6 +34,9 @@ void snova_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 3x3 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) 3x3 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*9 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
+void snova_gf16m_rowdot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA signing system, rank 3: coef[r][v] (9x9 bytes) = sum over a < 9 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 9 consecutive 3x3 matrices each */
 void snova_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
@@ -44,6 +50,9 @@ void snova_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 4x4 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
+/* GF(16) 4x4 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*16 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
+void snova_gf16m_rowdot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA signing system, rank 4: coef[r][v] (16x16 bytes) = sum over a < 16 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 16 consecutive 4x4 matrices each */
 void snova_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
@@ -55,6 +64,9 @@ void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t iv[16], 
 
 /* SNOVA public-key expansion: AES-128-CTR keystream of key with a zero IV, len bytes to out; round keys stay in registers and are wiped before return */
 void snova_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
+
+/* GF(16) linear system, constant time: g holds n rows of stride bytes (stride a multiple of 16, >= n+1; bytes past column n zero), one element per byte, right-hand side in column n; returns 0xFF and the solution x_i in column n of row i when the system is regular, 0 when singular */
+uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride);
 
 #ifdef __cplusplus
 }

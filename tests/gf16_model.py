@@ -44,3 +44,47 @@ def linsys_coeffs(lx: bytes, bm: bytes, am: bytes, rx: bytes, rank: int) -> byte
                         out[(ra * rank + rb) * lsq + ve * rank + vf] ^= (
                             gf16_mul(m(lx, ra, ve), m(bm, vf, rb)) ^ gf16_mul(m(am, ra, vf), m(rx, ve, rb)))
     return bytes(out)
+
+
+def gf16_inv(a: int) -> int:
+    """The inverse of a nonzero element, by search over the field."""
+    return next(x for x in range(1, 16) if gf16_mul(a, x) == 1)
+
+
+_PRODUCTS = None
+
+
+def solve(rows):
+    """Solves A x = b over GF(16): rows are the n augmented rows [A_i0 .. A_i,n-1, b_i].
+    Textbook Gaussian elimination with row exchanges (not constant time, and
+    nothing like the kernel's masked pivoting); returns x as a list, or None when
+    A is singular. Products come from a table of gf16_mul, for speed."""
+    global _PRODUCTS
+    if _PRODUCTS is None:
+        _PRODUCTS = [[gf16_mul(a, b) for b in range(16)] for a in range(16)]
+    n = len(rows)
+    m = [list(r[:n + 1]) for r in rows]
+    for c in range(n):
+        p = next((r for r in range(c, n) if m[r][c]), None)
+        if p is None:
+            return None
+        m[c], m[p] = m[p], m[c]
+        times_inv = _PRODUCTS[gf16_inv(m[c][c])]
+        m[c] = [times_inv[v] for v in m[c]]
+        pivot_row = m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                times_f = _PRODUCTS[m[r][c]]
+                m[r] = [v ^ times_f[w] for v, w in zip(m[r], pivot_row)]
+    return [m[i][n] for i in range(n)]
+
+
+def mat_vec(a, x):
+    """A x for A a list of rows (of at least len(x) elements) and x a list."""
+    out = []
+    for row in a:
+        acc = 0
+        for aij, xj in zip(row, x):
+            acc ^= gf16_mul(aij, xj)
+        out.append(acc)
+    return out

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from generator.kernels import all_kernels
 from tests.aarch64 import OUT, ROOT
 
 ELF_FILES = sorted(OUT.glob("*.S"))
@@ -23,6 +24,7 @@ def gen(*args, cwd=ROOT):
 def test_out_has_every_kernel():
     names = {p.stem for p in ELF_FILES}
     assert {f"gf16m_{f}_r{r}" for f in ("add", "mul") for r in (2, 3, 4)} <= names
+    assert {spec.name for spec in all_kernels()} <= names      # the whole catalogue, gf16_solve included
     assert {p.name for p in MACHO_FILES} == {p.name for p in ELF_FILES}
 
 

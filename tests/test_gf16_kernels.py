@@ -145,3 +145,37 @@ def test_dot_matches_model(dot_runner, rank, count, xgap, ygap):
         records.append((acc + x + y, expect))
     out = run_qemu(dot_runner, [rank, count, xstride, ystride], b"".join(r for r, _ in records)).stdout
     assert [out[i * n:(i + 1) * n] for i in range(len(records))] == [e for _, e in records]
+
+
+# Row lengths covering a full main-loop pass, every leftover run width and
+# SNOVA's row lengths (l, o, v, l*l); counts from one term to a whole row of P11.
+ROWDOT_SHAPES = [(0, 1), (1, 1), (2, 3), (3, 2), (4, 1), (5, 7), (7, 4), (8, 1), (9, 2), (15, 3), (16, 5),
+                 (17, 28), (25, 1), (31, 2), (33, 43), (61, 3)]
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_SHAPES)
+@pytest.mark.parametrize("rank", RANKS)
+def test_rowdot_matches_model(dot_runner, rank, n, count):
+    """acc[j] += Σ_c X_c·Y_c[j] for j < n: a row of n outputs per call, with
+    garbage between the X matrices and after each Y row that must be ignored."""
+    lsq = rank * rank
+    xstride, ystride = lsq + 5, n * lsq + 3
+    rng = random.Random(rank * 100_000 + n * 100 + count)
+    span = lambda stride, size: (count - 1) * stride + size
+    records = []
+    for case in range(12):
+        fill = (lambda: 15) if case == 0 else (lambda: rng.randrange(16))
+        acc = bytes(fill() for _ in range(n * lsq))
+        x = bytes(fill() for _ in range(span(xstride, lsq)))
+        y = bytes(fill() for _ in range(span(ystride, n * lsq)))
+        expect = bytearray(acc)
+        for j in range(n):
+            cell = acc[j * lsq:(j + 1) * lsq]
+            for c in range(count):
+                yc = y[c * ystride + j * lsq:c * ystride + (j + 1) * lsq]
+                cell = mat_add(cell, mat_mul(x[c * xstride:c * xstride + lsq], yc, rank))
+            expect[j * lsq:(j + 1) * lsq] = cell
+        records.append((acc + x + y, bytes(expect)))
+    out = run_qemu(dot_runner, [rank, count, xstride, ystride, n], b"".join(r for r, _ in records)).stdout
+    size = n * lsq
+    assert [out[i * size:(i + 1) * size] for i in range(len(records))] == [e for _, e in records]

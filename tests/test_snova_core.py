@@ -298,8 +298,8 @@ def test_neon_choice_follows_hwcap():
     r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select")
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == [
-        "0 portable-c portable portable portable portable portable",
-        "2 neon gf16, portable-c aes neon neon neon neon portable",          # Advanced SIMD only
-        "8 portable-c gf16, neon aes portable portable portable portable neon",  # AES only
-        "10 neon neon neon neon neon neon",
+        "0 portable-c portable portable portable portable portable portable portable",
+        "2 neon gf16, portable-c aes neon neon neon neon neon portable neon",          # Advanced SIMD only
+        "8 portable-c gf16, neon aes portable portable portable portable portable neon portable",  # AES only
+        "10 neon neon neon neon neon neon neon neon",
     ]

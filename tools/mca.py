@@ -541,7 +541,7 @@ CLASS_EXAMPLES = {
     "load_vec": ["ldr d{d}, [x20, #{o8}]", "ldr s{d}, [x20, #{o4}]", "ld1 {{v{d}.8b}}, [x20]"],
     "load_vec_q": ["ldr q{d}, [x20, #{o16}]", "ld1 {{v{d}.16b}}, [x20]", "ldp q{d}, q{d1}, [x20, #{o32}]"],
     "load_vec_multi": ["ld1 {{v{d}.16b-v{d3}.16b}}, [x20]"],
-    "load_vec_lane": ["ld1 {{v{d}.b}}[3], [x20]"],
+    "load_vec_lane": ["ld1 {{v{d}.b}}[3], [x20]", "ld1r {{v{d}.16b}}, [x20]"],
     "store_vec": ["str d{d}, [x20, #{o8}]", "st1 {{v{d}.8b}}, [x20]"],
     "store_vec_q": ["str q{d}, [x20, #{o16}]", "st1 {{v{d}.16b}}, [x20]", "stp q{d}, q{d1}, [x20, #{o32}]"],
     "store_vec_lane": ["st1 {{v{d}.b}}[3], [x20]"],

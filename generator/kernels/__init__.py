@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from . import aes, gf16, linsys
+from . import aes, gauss, gf16, linsys
 
 RANKS = (2, 3, 4)
 GF16_FAMILIES = ("add", "mul")
@@ -61,9 +61,22 @@ def dot_kernel(rank) -> KernelSpec:
     )
 
 
-RANK_FAMILIES = (*GF16_FAMILIES, "dot", "linsys")
+def rowdot_kernel(rank) -> KernelSpec:
+    return KernelSpec(
+        name=f"gf16m_rowdot_r{rank}",
+        params=("acc", "x", "xstride", "y", "ystride", "count", "n"),
+        c_signature="void {symbol}(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, "
+                    "size_t ystride, size_t count, size_t n)",
+        doc=f"GF(16) {rank}x{rank} matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
+            f"x + k*xstride, Y_k[c] at y + k*ystride + c*{rank * rank} (strides in bytes); count >= 1; "
+            f"acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
+        describe=partial(gf16.describe_rowdot, rank=rank),
+    )
+
+
+RANK_FAMILIES = (*GF16_FAMILIES, "dot", "rowdot", "linsys")
 _RANKED = {"add": partial(gf16_kernel, "add"), "mul": partial(gf16_kernel, "mul"), "dot": dot_kernel,
-           "linsys": linsys_kernel}
+           "rowdot": rowdot_kernel, "linsys": linsys_kernel}
 
 
 def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
@@ -109,6 +122,21 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
     ]
 
 
+def solve_kernels():
+    """Rank-independent: the signing system's constant-time Gaussian elimination."""
+    return [
+        KernelSpec(
+            name="gf16_solve",
+            params=("g", "n", "stride"),
+            c_signature="uint8_t {symbol}(uint8_t *g, size_t n, size_t stride)",
+            doc="GF(16) linear system, constant time: g holds n rows of stride bytes (stride a multiple of 16, "
+                ">= n+1; bytes past column n zero), one element per byte, right-hand side in column n; returns "
+                "0xFF and the solution x_i in column n of row i when the system is regular, 0 when singular",
+            describe=gauss.describe_solve,
+        ),
+    ]
+
+
 def all_kernels():
     """Every kernel the product has: the generated header declares all of them."""
-    return ranked_kernels() + aes_kernels()
+    return ranked_kernels() + aes_kernels() + solve_kernels()

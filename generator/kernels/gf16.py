@@ -48,9 +48,10 @@ def describe_add(b, rank):
     b.ret()
 
 
-def reduce_mod_poly(b, acc, arr):
+def reduce_mod_poly(b, acc, arr, poly=None):
+    """acc mod x^4+x+1 per lane; `poly` a register of POLY bytes to share between reductions."""
     high = b.shift("ushr", acc, 4, arr)
-    return b.eor(acc, b.pmul(high, b.movi(POLY, arr), arr), arr)
+    return b.eor(acc, b.pmul(high, poly or b.movi(POLY, arr), arr), arr)
 
 
 def xor_tree(b, values, arr):
@@ -189,4 +190,128 @@ def describe_dot(b, rank):
     product_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count, rank, indices, "loop")
     b.start_block("done")
     store_matrix(b, reduce_mod_poly(b, acc, arr), acc_ptr, rank)
+    b.ret()
+
+
+# Matrices per pass of describe_rowdot's main loop: their accumulators, the
+# replicated left factor and one right factor's temporaries fit 32 registers.
+ROWDOT_WIDTH = {2: 16, 3: 8, 4: 8}
+
+
+def row_parts(rank, width):
+    """How a run of `width` consecutive matrices is moved between memory and
+    registers: (view, byte offset, arrangement) per register. Rank 2 packs four
+    matrices per register (a q, or a d/s for two/one); ranks 3 and 4 hold one
+    each (for rank 3, view None marks the 9-byte load/store of load_matrix)."""
+    lsq = rank * rank
+    if rank == 2:
+        size = width * lsq
+        views = [("q", 16)] * (size // 16) + [(v, n) for v, n in (("d", 8), ("s", 4)) if size % 16 & n]
+        parts, offset = [], 0
+        for view, nbytes in views:
+            parts.append((view, offset, "16b" if view == "q" else "8b"))
+            offset += nbytes
+        return parts
+    if rank == 4:
+        return [("q", c * lsq, "16b") for c in range(width)]
+    # Rank 3: a 16-byte access at matrix c also covers 7 bytes of matrix c + 1,
+    # which is in the run for all but the last matrix (see describe_rowdot).
+    return [("q" if c < width - 1 else None, c * lsq, "16b") for c in range(width)]
+
+
+def load_part(b, rank, view, base, offset):
+    if view is None:
+        return load_matrix(b, base, rank, offset)
+    return b.load(view, base, offset)
+
+
+def store_part(b, rank, view, vec, base, offset):
+    if view is None:
+        b.store("d", vec, base, offset)
+        b.store_byte(b.umov(vec, "b", TAIL_OFFSET), base, offset + TAIL_OFFSET)
+    else:
+        b.store(view, vec, base, offset)
+
+
+def left_factor_columns(b, x_ptr, rank, indices):
+    """Column k of X spread along the rows, per k, ready to multiply any right factor.
+    Rank 2 loads X into all four 32-bit lanes (LD1R), so the columns serve four
+    right factors per register."""
+    if rank == 2:
+        x = b.load_replicated("4s", x_ptr)
+        return [b.permute("trn1", x, x), b.permute("trn2", x, x)]
+    x = load_matrix(b, x_ptr, rank)
+    if rank == 3:
+        return [b.tbl(x, cols) for cols, _ in indices]
+    return columns_along_rows(b, x, rank)
+
+
+def right_factor_products(b, y, columns, rank, indices, arr):
+    """The unreduced products X·Y_c of every matrix packed in register y."""
+    if rank == 2:
+        rows = [b.permute("trn1", y, y, "8h" if arr == "16b" else "4h"),
+                b.permute("trn2", y, y, "8h" if arr == "16b" else "4h")]
+    elif rank == 3:
+        rows = [b.tbl(y, row_idx) for _, row_idx in indices]
+    else:
+        rows = rows_down_columns(b, y, rank)
+    return xor_tree(b, [b.pmul(col, row, arr) for col, row in zip(columns, rows)], arr)
+
+
+def rowdot_run(b, rank, width, params, indices, name):
+    """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
+    then acc and y move past them. The run's accumulators stay in registers across
+    the loop over k; a copy of x, y and count walks the loop."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
+    parts = row_parts(rank, width)
+    accs = [load_part(b, rank, view, acc_ptr, off) for view, off, _ in parts]
+    xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
+    loop = b.start_block(name, mca_region=f"gf16m_rowdot_r{rank}" if width == ROWDOT_WIDTH[rank] else None)
+    columns = left_factor_columns(b, xk, rank, indices)
+    for acc, (view, off, arr) in zip(accs, parts):
+        y = load_part(b, rank, view, yk, off)
+        b.eor(acc, right_factor_products(b, y, columns, rank, indices, arr), arr, dst=acc)
+    b.gop("add", "x", xk, x_stride, dst=xk)
+    b.gop("add", "x", yk, y_stride, dst=yk)
+    b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
+    b.b_cond("ne", loop)
+    b.start_block(f"{name}_store")
+    # In address order: for rank 3 a 16-byte store also rewrites 7 bytes of the
+    # next matrix with the values loaded before the loop, and the next store
+    # then puts that matrix's result over them.
+    poly = b.movi(POLY)
+    for acc, (view, off, arr) in zip(accs, parts):
+        store_part(b, rank, view, reduce_mod_poly(b, acc, arr, poly), acc_ptr, off)
+    step = width * rank * rank
+    b.gop_imm("add", "x", acc_ptr, step, dst=acc_ptr)
+    b.gop_imm("add", "x", y_ptr, step, dst=y_ptr)
+
+
+def describe_rowdot(b, rank):
+    """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
+    x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
+    the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
+    map's rows). X_k's replication is done once per k for the whole run, and the
+    run's sums stay unreduced in registers across k. Runs of ROWDOT_WIDTH matrices
+    loop; the n mod ROWDOT_WIDTH left over go in runs of halving width, one per
+    set bit of n. count >= 1; n may be 0."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
+    params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
+    indices = replication_indices(b, rank)
+    width = ROWDOT_WIDTH[rank]
+    runs = b.gop_imm("lsr", "x", n, width.bit_length() - 1)
+    after_full = b.block_label("partial")
+    b.cbz(runs, after_full)
+    full = b.start_block("full")
+    rowdot_run(b, rank, width, params, indices, "full_k")
+    b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
+    b.b_cond("ne", full)
+    b.start_block("partial")
+    while width > 1:
+        width //= 2
+        skip = b.block_label(f"after{width}")
+        b.tbz(n, width.bit_length() - 1, skip)
+        b.start_block(f"run{width}")
+        rowdot_run(b, rank, width, params, indices, f"run{width}_k")
+        b.start_block(f"after{width}")
     b.ret()

@@ -191,11 +191,11 @@ static void run_record(const struct variant *v, const char *mode, size_t len, co
         uint8_t *out = slot_fill(&slots[2], NULL, nout, placement);
         uint32_t clobbered;
         if (strcmp(mode, "expand") == 0)
-            clobbered = test_call_checked((void *)v->expand, (uint64_t)a, (uint64_t)out, 0, 0, 0, 0);
+            clobbered = test_call_checked((void *)v->expand, (uint64_t)a, (uint64_t)out, 0, 0, 0, 0, 0);
         else if (strcmp(mode, "ctr") == 0)
-            clobbered = test_call_checked((void *)v->ctr, (uint64_t)out, len, (uint64_t)a, (uint64_t)b, 0, 0);
+            clobbered = test_call_checked((void *)v->ctr, (uint64_t)out, len, (uint64_t)a, (uint64_t)b, 0, 0, 0);
         else
-            clobbered = test_call_checked((void *)v->prng, (uint64_t)out, len, (uint64_t)a, 0, 0, 0);
+            clobbered = test_call_checked((void *)v->prng, (uint64_t)out, len, (uint64_t)a, 0, 0, 0, 0);
         check_canaries(clobbered, v->name);
         check_untouched_outside(&slots[2], out, nout);
         if (memcmp(a, in_a, na) != 0 || (nb && memcmp(b, in_b, nb) != 0))

@@ -1,10 +1,10 @@
-// AAPCS64 checker for the kernel tests: calls a function with up to six
+// AAPCS64 checker for the kernel tests: calls a function with up to seven
 // arguments after filling every callee-saved register (x19-x28, d8-d15) with a
 // distinct canary, and returns a bit mask of the registers that did not come
 // back intact (bit i: x19+i for i < 10; bit 10+i: d8+i). A callee that moves
 // sp without restoring it crashes the restore sequence instead.
 //
-// uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
+// uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6);
 	.text
 	.globl	test_call_checked
 	.type	test_call_checked, %function
@@ -28,6 +28,7 @@ test_call_checked:
 	mov	x3, x4
 	mov	x4, x5
 	mov	x5, x6
+	mov	x6, x7
 	adr	x17, canaries
 	ldp	x19, x20, [x17]
 	ldp	x21, x22, [x17, #16]

@@ -1,11 +1,14 @@
-/* Runs a GF(16) dot-product kernel (acc += sum of X_c * Y_c over strided
- * sequences) on records read from stdin, for the Python tests.
+/* Runs a GF(16) dot-product kernel on records read from stdin, for the Python
+ * tests: gf16m_dot (acc += sum of X_c * Y_c over strided sequences) or, given
+ * n, gf16m_rowdot (acc[j] += sum of X_c * Y_c[j] for j < n, Y_c a row of n
+ * consecutive matrices).
  *
- *   dot_runner <rank> <count> <xstride> <ystride>  < records
+ *   dot_runner <rank> <count> <xstride> <ystride> [n]  < records
  *
- * Strides are in bytes. A record is acc (l*l bytes), then the X region and the
- * Y region, each (count - 1) * stride + l*l bytes (the bytes between matrices
- * are there to be ignored); the output is acc after the call. Every call runs
+ * Strides are in bytes. A record is acc (n*l*l bytes, n = 1 for gf16m_dot), then
+ * the X region, (count - 1) * xstride + l*l bytes, and the Y region,
+ * (count - 1) * ystride + n*l*l bytes (the bytes between matrices are there to
+ * be ignored); the output is acc after the call. Every call runs
  * through the AAPCS64 canary checker twice, with each region flush against the
  * guard page after it and then before it; both must agree, the X and Y regions
  * must come back unchanged and nothing around acc may change. Exit status as
@@ -18,12 +21,20 @@
 #include "snova_kernels.h"
 
 typedef void (*dot_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, size_t);
+typedef void (*rowdot_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, size_t, size_t);
+
+/* The kernel under test: rowdot when row > 0, else dot. */
+struct kernel {
+    dot_fn dot;
+    rowdot_fn rowdot;
+    size_t row;
+};
 
 /* Bytes a strided sequence of count matrices of n bytes spans. */
 static size_t span(size_t count, size_t stride, size_t n) { return count ? (count - 1) * stride + n : 0; }
 
 /* size: bytes of acc, the X region and the Y region */
-static void run_one(dot_fn fn, size_t count, const size_t stride[2], const size_t size[3], enum guard_side side,
+static void run_one(const struct kernel *k, size_t count, const size_t stride[2], const size_t size[3], enum guard_side side,
                     guarded_page pages[3], const uint8_t *record, uint8_t *out)
 {
     const size_t n = size[0];
@@ -36,8 +47,9 @@ static void run_one(dot_fn fn, size_t count, const size_t stride[2], const size_
         memcpy(region[i], in, size[i]);
         in += size[i];
     }
-    check_canaries(test_call_checked((void *)fn, (uint64_t)region[0], (uint64_t)region[1], stride[0],
-                                     (uint64_t)region[2], stride[1], count), "kernel");
+    void *fn = k->row ? (void *)k->rowdot : (void *)k->dot;
+    check_canaries(test_call_checked(fn, (uint64_t)region[0], (uint64_t)region[1], stride[0], (uint64_t)region[2],
+                                     stride[1], count, k->row), "kernel");
     memcpy(out, region[0], n);
     in = record + size[0];
     for (int i = 0; i < 3; i++) {
@@ -55,20 +67,25 @@ static void run_one(dot_fn fn, size_t count, const size_t stride[2], const size_
 
 int main(int argc, char **argv)
 {
-    static const dot_fn kernels[5] = { [2] = snova_gf16m_dot_r2, [3] = snova_gf16m_dot_r3, [4] = snova_gf16m_dot_r4 };
-    if (argc != 5 || atoi(argv[1]) < 2 || atoi(argv[1]) > 4) {
-        fprintf(stderr, "usage: %s <rank 2..4> <count> <xstride> <ystride>\n", argv[0]);
+    static const dot_fn dots[5] = { [2] = snova_gf16m_dot_r2, [3] = snova_gf16m_dot_r3, [4] = snova_gf16m_dot_r4 };
+    static const rowdot_fn rowdots[5] = {
+        [2] = snova_gf16m_rowdot_r2, [3] = snova_gf16m_rowdot_r3, [4] = snova_gf16m_rowdot_r4,
+    };
+    if ((argc != 5 && argc != 6) || atoi(argv[1]) < 2 || atoi(argv[1]) > 4) {
+        fprintf(stderr, "usage: %s <rank 2..4> <count> <xstride> <ystride> [n]\n", argv[0]);
         return 2;
     }
     const int rank = atoi(argv[1]);
-    const size_t n = (size_t)(rank * rank), count = strtoul(argv[2], NULL, 10);
+    const struct kernel k = { dots[rank], rowdots[rank], argc == 6 ? strtoul(argv[5], NULL, 10) : 0 };
+    const size_t lsq = (size_t)(rank * rank), count = strtoul(argv[2], NULL, 10);
+    const size_t n = lsq * (k.row ? k.row : 1);
     const size_t stride[2] = { strtoul(argv[3], NULL, 10), strtoul(argv[4], NULL, 10) };
-    const size_t size[3] = { n, span(count, stride[0], n), span(count, stride[1], n) };
+    const size_t size[3] = { n, span(count, stride[0], lsq), span(count, stride[1], n) };
     guarded_page pages[3] = { guarded_page_new(size[0]), guarded_page_new(size[1]), guarded_page_new(size[2]) };
-    uint8_t *in = malloc(size[0] + size[1] + size[2]), after[16], before[16];
-    while (in && fread(in, 1, size[0] + size[1] + size[2], stdin) == size[0] + size[1] + size[2]) {
-        run_one(kernels[rank], count, stride, size, GUARD_AFTER, pages, in, after);
-        run_one(kernels[rank], count, stride, size, GUARD_BEFORE, pages, in, before);
+    uint8_t *in = malloc(size[0] + size[1] + size[2]), *after = malloc(n), *before = malloc(n);
+    while (in && after && before && fread(in, 1, size[0] + size[1] + size[2], stdin) == size[0] + size[1] + size[2]) {
+        run_one(&k, count, stride, size, GUARD_AFTER, pages, in, after);
+        run_one(&k, count, stride, size, GUARD_BEFORE, pages, in, before);
         if (memcmp(after, before, n) != 0) {
             fprintf(stderr, "result depends on operand placement\n");
             return 5;
@@ -76,5 +93,7 @@ int main(int argc, char **argv)
         fwrite(after, 1, n, stdout);
     }
     free(in);
+    free(after);
+    free(before);
     return 0;
 }

@@ -67,7 +67,7 @@ static void run_one(size_t k, int dst, enum guard_side side, guarded_page pages[
     uint64_t x[MAX_OPERANDS] = { 0 };
     for (int i = 0; i < count; i++)
         x[i] = (uint64_t)(i == output ? arg[dst] : arg[i]);
-    check_canaries(test_call_checked(kernels[k].fn, x[0], x[1], x[2], x[3], x[4], 0), "kernel");
+    check_canaries(test_call_checked(kernels[k].fn, x[0], x[1], x[2], x[3], x[4], 0, 0), "kernel");
     memcpy(out, arg[dst], n);
     in = inputs;
     for (int i = 0; i < count; i++) {

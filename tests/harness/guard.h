@@ -29,6 +29,6 @@ int untouched_around(const guarded_page *g, const uint8_t *operand, size_t n, in
 
 /* canary.S: calls fn(a0..a5) with canaries in x19-x28 and d8-d15; returns the
  * mask of those that changed (0 when the callee kept AAPCS64). */
-uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5);
+uint32_t test_call_checked(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6);
 
 #endif

@@ -1,0 +1,219 @@
+"""snova_gf16_solve: the signing system's Gaussian elimination over GF(16), in
+constant time.
+
+    uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride)
+
+g holds n rows of `stride` bytes (a multiple of 16, at least n + 1), one element
+0..15 per byte; row i is [A_i0 .. A_i,n-1 | b_i | zeros]. The kernel returns
+0xFF when A is regular, and then byte n of row i is x_i, the unique solution of
+A x = b; it returns 0 when A is singular (g is then unspecified). It reads and
+writes the n*stride bytes of g and nothing else.
+
+Forward elimination, column i = 0 .. n-1, on whole 16-byte vectors of a row
+from the vector holding column i onwards (the columns before it are zero in
+the rows concerned):
+
+1. Pivoting without branches: every row j > i is added into row i under a mask
+   that is all ones while the pivot (row i, column i) is still zero, exactly as
+   the portable C does. The pivot is tracked in a register, broadcast to every
+   lane (LD1R), so the masks come from CMEQ #0 without reloading row i.
+2. Normalisation: the pivot's inverse comes from TBL on a 16-byte inverse table
+   held in a register (indexed in-register: no memory access depends on data);
+   row i is multiplied by it through TBL with the table inv*[0..15], built in
+   registers: PMUL of the broadcast factor with the constant 0..15 and one
+   reduction modulo x^4+x+1 (h = p >> 4; p ^= PMUL(h, 0x13)).
+3. Elimination below: row j ^= f_j * row i for j > i, f_j = row j's element in
+   column i, again by TBL with f_j*[0..15].
+
+Then back-substitution, column i = n-1 .. 1, as an upward elimination on the
+vectors from column n's onwards only: there row i is e_i | x_i (the columns
+right of i were cleared by the earlier steps), so row j ^= f_j * row i for
+j < i leaves x_j in column n once every column right of j is done.
+
+The row loops take rows eight at a time (one load of the pivot row's vector
+serves eight rows, eight independent chains for an in-order core), then the
+rest four at a time, then one at a time; the forward elimination's eight-row
+vector loop is the kernel's llvm-mca region. The return value is the AND of
+CMTST(pivot) over all columns. Every branch and address depends on n, stride
+and loop counters only: matrix data never leaves the vector registers except
+as the returned mask.
+"""
+from __future__ import annotations
+
+POLY = 0x13          # x^4 + x + 1
+GROUPS = (8, 4, 1)   # rows per iteration of the row loops: eight, then four, then one
+VECTOR = 16          # bytes per vector
+BLOCK_START = 0xFFFFFFFFFFFFFFF0   # i & BLOCK_START: column of the first byte of i's vector
+
+
+def _gf16_mul(a, b):
+    product = 0
+    for bit in range(4):
+        if b >> bit & 1:
+            product ^= a << bit
+    for bit in (6, 5, 4):
+        if product >> bit & 1:
+            product ^= POLY << (bit - 4)
+    return product
+
+
+# INVERSES[a] = a^-1 for a != 0; INVERSES[0] = 0 (a singular column then zeroes its row)
+INVERSES = bytes([0] + [next(x for x in range(1, 16) if _gf16_mul(a, x) == 1) for a in range(1, 16)])
+LANES = bytes(range(16))
+
+
+def scale_table(b, factor, lanes, poly):
+    """factor*[0..15] for a factor broadcast to every lane: PMUL by the constant
+    0..15 (at most 7 bits per lane) and one reduction modulo x^4+x+1."""
+    product = b.pmul(factor, lanes)
+    return b.eor(product, b.pmul(b.shift("ushr", product, 4), poly))
+
+
+def row_loops(b, name, rows, setup, update, first_end, stride, kinit, after, mca_region=None):
+    """Loops over `rows` consecutive rows (a register, left as it is), the first
+    ending at `first_end` (a register, advanced past them): GROUPS[0] rows at a
+    time, then the rest GROUPS[1] at a time, and so on down to one. setup()
+    returns one row's per-row values; update(values, ends, k) emits the work on
+    the vector at offset k (from kinit up to -16) of the rows ending at `ends`.
+    Rows are `stride` bytes apart. The loop of the largest group carries `mca_region`.
+    Ends at the block labelled `after`, which the caller starts next."""
+    for t, size in enumerate(GROUPS):
+        if t:
+            b.start_block(f"{name}_count{size}")
+        count = b.gop_imm("lsr", "x", rows, size.bit_length() - 1) if size > 1 else rows
+        if t:
+            count = b.gop_imm("and", "x", count, GROUPS[t - 1] // size - 1)
+        following = b.block_label(f"{name}_count{GROUPS[t + 1]}") if t + 1 < len(GROUPS) else after
+        b.cbz(count, following)
+
+        group = b.start_block(f"{name}_by{size}")
+        values = [setup() for _ in range(size)]
+        ends = [first_end]
+        for _ in range(1, size):
+            ends.append(b.gop("add", "x", ends[-1], stride))
+        k = b.mov_x(kinit)
+        vec = b.start_block(f"{name}_by{size}_vec", mca_region=mca_region if t == 0 else None)
+        update(values, ends, k)
+        b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
+        b.b_cond("ne", vec)
+        b.start_block(f"{name}_by{size}_next")
+        b.gop("add", "x", ends[-1], stride, dst=first_end)
+        b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
+        b.b_cond("ne", group)
+
+
+def xor_tree(b, values):
+    while len(values) > 1:
+        pairs = [b.eor(values[i], values[i + 1]) for i in range(0, len(values) - 1, 2)]
+        values = pairs + values[len(pairs) * 2:]
+    return values[0]
+
+
+def search_row(b, column, stride, pivot):
+    """Pivot search, per row below: its element in the pivot column (LD1R, then
+    the column pointer moves one row on); the mask `take` is all ones while the
+    pivot is still zero, and the pivot register follows the additions."""
+    def setup():
+        f = b.load_replicated_post("16b", column, stride)
+        take = b.cmeq_zero(pivot)
+        b.eor(pivot, b.vop("and", "16b", take, f, "vec_logic"), dst=pivot)
+        return take
+
+    def update(takes, ends, k, pivot_end):
+        acc = b.load_indexed("q", pivot_end, k)
+        rows = [b.load_indexed("q", end, k) for end in ends]
+        terms = [b.vop("and", "16b", take, row, "vec_logic") for take, row in zip(takes, rows)]
+        b.store_indexed("q", b.eor(acc, xor_tree(b, terms)), pivot_end, k)
+    return setup, update
+
+
+def eliminate_row(b, column, stride, lanes, poly):
+    """Elimination, per row: the table f*[0..15] of its element f in the pivot
+    column, then row ^= f * pivot row, by TBL on the pivot row's vectors."""
+    def setup():
+        return scale_table(b, b.load_replicated_post("16b", column, stride), lanes, poly)
+
+    def update(tables, ends, k, pivot_end):
+        source = b.load_indexed("q", pivot_end, k)
+        rows = [b.load_indexed("q", end, k) for end in ends]
+        rows = [b.eor(row, b.tbl(t, source)) for row, t in zip(rows, tables)]
+        for row, end in zip(rows, ends):
+            b.store_indexed("q", row, end, k)
+    return setup, update
+
+
+def describe_solve(b):
+    g, n, stride = b.params
+    lanes = b.load_literal("q", b.constant("lanes", LANES))
+    inverses = b.load_literal("q", b.constant("inverses", INVERSES))
+    poly = b.movi(POLY)
+    ok = b.movi(0xFF)
+    i = b.mov_imm(0)
+    diag = b.mov_x(g)                          # row i, column i
+    pivot_end = b.gop("add", "x", g, stride)   # end of row i
+    done = b.block_label("done")
+    b.cbz(n, done)
+
+    # --- forward: column i = 0 .. n-1 --------------------------------------------------
+    pivot_label = b.start_block("pivot")
+    pivot = b.load_replicated("16b", diag)
+    # the vectors of a row from column i's on: offsets kinit .. -16 from the row's end
+    kinit = b.gop("sub", "x", b.gop_imm("and", "x", i, BLOCK_START), stride)
+    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)
+
+    # 1. rows j > i into row i while the pivot is zero
+    column = b.gop("add", "x", diag, stride)         # row i+1, column i
+    row_end = b.gop("add", "x", pivot_end, stride)   # end of row i+1
+    setup, update = search_row(b, column, stride, pivot)
+    row_loops(b, "search", below, setup, lambda *a: update(*a, pivot_end), row_end, stride, kinit,
+              b.block_label("normalise"))
+
+    # 2. regular so far? row i times the pivot's inverse
+    b.start_block("normalise")
+    b.vop("and", "16b", ok, b.vop("cmtst", "16b", pivot, pivot, "vec_alu"), "vec_logic", dst=ok)
+    table = scale_table(b, b.tbl(inverses, pivot), lanes, poly)
+    k = b.mov_x(kinit)
+    vec = b.start_block("normalise_vec")
+    b.store_indexed("q", b.tbl(table, b.load_indexed("q", pivot_end, k)), pivot_end, k)
+    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
+    b.b_cond("ne", vec)
+
+    # 3. row j ^= f_j * row i for the rows j > i
+    b.start_block("eliminate")
+    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)     # (recomputed: one register less)
+    column = b.gop("add", "x", diag, stride)
+    row_end = b.gop("add", "x", pivot_end, stride)
+    setup, update = eliminate_row(b, column, stride, lanes, poly)
+    row_loops(b, "eliminate", below, setup, lambda *a: update(*a, pivot_end), row_end, stride, kinit,
+              b.block_label("next"), mca_region="gf16_solve")
+
+    b.start_block("next")
+    b.gop_imm("add", "x", i, 1, dst=i)
+    b.gop("add", "x", diag, stride, dst=diag)
+    b.gop_imm("add", "x", diag, 1, dst=diag)
+    b.gop("add", "x", pivot_end, stride, dst=pivot_end)
+    b.cmp(i, n)
+    b.b_cond("ne", pivot_label)
+
+    # --- backward: column i = n-1 .. 1, on the vectors from column n's on ---------------
+    b.start_block("backward_init")
+    rhs_k = b.gop("sub", "x", b.gop_imm("and", "x", n, BLOCK_START), stride)
+    b.gop("sub", "x", pivot_end, stride, dst=pivot_end)           # end of row n-1
+    b.gop_imm("subs", "x", i, 1, dst=i, sets_flags=True)           # i = n-1
+    b.b_cond("eq", done)
+
+    # 4. row j ^= f_j * row i for the rows j < i (row i is e_i | x_i there)
+    back_label = b.start_block("backward")
+    column = b.gop("add", "x", g, i)                  # row 0, column i
+    row_end = b.gop("add", "x", g, stride)            # end of row 0
+    setup, update = eliminate_row(b, column, stride, lanes, poly)
+    row_loops(b, "backward", i, setup, lambda *a: update(*a, pivot_end), row_end, stride, rhs_k,
+              b.block_label("backward_next"))
+    b.start_block("backward_next")
+    b.gop("sub", "x", pivot_end, stride, dst=pivot_end)
+    b.gop_imm("subs", "x", i, 1, dst=i, sets_flags=True)
+    b.b_cond("ne", back_label)
+
+    b.start_block("done")
+    b.umov(ok, "b", 0, dst=b.pinned_x(0))
+    b.ret()
