@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -37,3 +38,15 @@ def run_qemu(exe: Path, args=(), stdin: bytes = b"", check=True) -> subprocess.C
         raise RuntimeError(f"{exe.name} {' '.join(map(str, args))} exited {result.returncode}: "
                            f"{result.stderr.decode(errors='replace')}")
     return result
+
+
+def assert_harness_verdict(result: subprocess.CompletedProcess, expect: str) -> None:
+    """A deliberately broken kernel run under a guard-page runner was caught as
+    expected: 'segv' (a guard page), 'aapcs' (the canary checker, exit 3) or
+    'caught' (a guard page or a stray-write check, exit 5)."""
+    if expect == "segv":
+        assert result.returncode == -signal.SIGSEGV, result
+    elif expect == "aapcs":
+        assert result.returncode == 3 and b"AAPCS64" in result.stderr, result
+    else:
+        assert result.returncode in (-signal.SIGSEGV, 5), result

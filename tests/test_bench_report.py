@@ -244,3 +244,19 @@ def test_committed_official_figures_are_complete():
         for op in off["ops"]:
             r = off["results"][s][op]
             assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"])
+
+
+def test_summary_table_rows():
+    data, off = json.loads(SMALL.read_text()), json.loads(OFFICIAL.read_text())
+    table = report.summary_table(data, off)
+    assert table[0] == ("| set | op | portable instr. | NEON instr. | official instr. | "
+                        "official/NEON apple-a15 | official/NEON cortex-a55 |")
+    assert "| `snova-24-5-16-4-esk` | sign | 1,000,000 | 400,000 | 900,000 | 2.40× | 1.83× ✗ |" in table
+
+
+def test_readme_results_table_is_the_committed_results():
+    """The README's results table is summary_table of the committed bench/results.json:
+    re-run `make bench`, then paste `python -m tools.bench.report bench/results.json --summary`."""
+    data = json.loads((ROOT / "bench" / "results.json").read_text())
+    table = "\n".join(report.summary_table(data, report.load_official()))
+    assert table in (ROOT / "README.md").read_text()

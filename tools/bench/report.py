@@ -1,8 +1,10 @@
 """Render the SNOVA benchmark results (results.json from run.py) as markdown.
 
     python -m tools.bench.report DIR/results.json [--published TSV] [--no-plot]
+    python -m tools.bench.report bench/results.json --summary
 
-writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot).
+writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot);
+--summary prints the README's results table instead.
 The published Apple M2 figures (bench/published_m2.tsv) are shown beside ours,
 and, when bench/official_optimized.json is there (the official optimized SNOVA
 build measured the same way; see its "official" entry), an "official optimized"
@@ -166,6 +168,23 @@ def bar_status(data: dict) -> tuple[list[list[str]], str]:
     return rows, verdict
 
 
+def summary_table(data: dict, off: dict) -> list[str]:
+    """The README's results table: per set and operation, executed instructions of
+    the portable, NEON and official optimized builds, and official / NEON
+    estimated cycles per core (✗ where short of OFFICIAL_BAR)."""
+    cpus = data["cpus"]
+    rows, _ = official_status(data, off)
+    status = {(r[0], r[1]): r[3:] for r in rows}
+    out = []
+    for s in data["sets"]:
+        for op in data["ops"]:
+            counts = [fmt_int(_get(data, PORTABLE, s, op)), fmt_int(_get(data, NEON, s, op)),
+                      fmt_int(_official(off, s, op))]
+            out.append([f"`{s}`", op] + counts + status[(f"`{s}`", op)])
+    head = ["set", "op", "portable instr.", "NEON instr.", "official instr."] + [f"official/NEON {c}" for c in cpus]
+    return _table(head, out)
+
+
 def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summary.md",
            plot: str = "results.png", official: dict | None = None) -> str:
     m, cpus, sets, ops = data["method"], data["cpus"], data["sets"], data["ops"]
@@ -318,7 +337,13 @@ def main(argv=None) -> int:
     ap.add_argument("--official", default=str(OFFICIAL),
                     help="the official optimized build's figures (ignored if absent)")
     ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--summary", action="store_true",
+                    help="print the README's results table (summary_table) instead of writing files")
     a = ap.parse_args(argv)
+    if a.summary:
+        data = json.loads(Path(a.json).read_text())
+        print("\n".join(summary_table(data, load_official(a.official))))
+        return 0
     print(f"wrote {write(a.json, a.published, a.official)}")
     if not a.no_plot:
         from . import plot
