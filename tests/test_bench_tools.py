@@ -152,6 +152,16 @@ def test_unmodelled_hot_block_is_filled_and_reported(tmp_path):
     assert e.cycles == pytest.approx(e.modeled_cycles * p.total / 8000)
 
 
+def test_a_call_costs_a_branch_not_llvm_mcas_placeholder(tmp_path):
+    """llvm-mca charges a BL 100 cycles unless told otherwise; on the in-order
+    cortex-a55 model that would make a block ending in a call cost ~100 cycles."""
+    bl_next = (0x94000001,)   # bl .+4
+    b_next = (0x14000001,)    # b .+4
+    costs = mca.block_costs([NOPS + bl_next, NOPS + b_next], "cortex-a55", tmp_path)
+    assert costs[NOPS + bl_next].cycles == pytest.approx(costs[NOPS + b_next].cycles, abs=1.0)
+    assert costs[NOPS + bl_next].cycles < 10
+
+
 def test_unknown_cpu_is_an_error(tmp_path):
     with pytest.raises(mca.UnknownCpu):
         est.estimate(synthetic((10, NEON)), "no-such-core", cache=tmp_path)

@@ -298,7 +298,10 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
           "re-seed's; per operation = difference / R (set-up and tear-down cancel exactly). "
           "Every build must print the same digest of keys and signature.",
           f"- Cycles: the hot blocks covering {100 * m['coverage']:g}% of the operation's "
-          "executed instructions are modelled by llvm-mca (100 iterations each); the rest are "
+          "executed instructions are modelled by llvm-mca (100 iterations each"
+          + (f", a call counted as {m['call_latency']} cycle(s) instead of llvm-mca's placeholder of 100"
+             if "call_latency" in m else "")
+          + "); the rest are "
           "counted at the modelled blocks' average cycles per instruction. Blocks are qemu's "
           "translation blocks, which also end at 4 KiB page boundaries, so identical code placed "
           "at other addresses can be cut into other blocks: such estimates differ by a few "

@@ -32,7 +32,7 @@ from pathlib import Path
 from . import estimate as est
 from .count import ROOT, ensure_plugin
 from .isolate import isolate
-from .mca import mca_version
+from .mca import CALL_LATENCY, mca_version
 from .profile import Profile
 
 OPS = ("keygen", "sign", "verify")
@@ -116,6 +116,7 @@ def method(reps: int, base: int) -> dict:
         "reps": reps, "base": base, "coverage": est.COVERAGE,
         "emulator": _first_line(["qemu-aarch64", "--version"]) + " -cpu max, insncount plugin",
         "llvm_mca": mca_version(),
+        "call_latency": CALL_LATENCY,
         "compiler": _first_line(["clang-19", "--version"]),
         "message_bytes": 33,
     }
