@@ -28,10 +28,10 @@ def load_matrix(b, ptr, rank, offset=0):
     return vec
 
 
-def store_matrix(b, vec, ptr, rank):
-    b.store(VECTOR_VIEW[rank], vec, ptr)
+def store_matrix(b, vec, ptr, rank, offset=0):
+    b.store(VECTOR_VIEW[rank], vec, ptr, offset)
     if rank == 3:
-        b.store_byte(b.umov(vec, "b", TAIL_OFFSET), ptr, TAIL_OFFSET)
+        b.store_byte(b.umov(vec, "b", TAIL_OFFSET), ptr, offset + TAIL_OFFSET)
 
 
 def describe_add(b, rank):
@@ -227,8 +227,7 @@ def load_part(b, rank, view, base, offset):
 
 def store_part(b, rank, view, vec, base, offset):
     if view is None:
-        b.store("d", vec, base, offset)
-        b.store_byte(b.umov(vec, "b", TAIL_OFFSET), base, offset + TAIL_OFFSET)
+        store_matrix(b, vec, base, rank, offset)
     else:
         b.store(view, vec, base, offset)
 
@@ -249,8 +248,8 @@ def left_factor_columns(b, x_ptr, rank, indices):
 def right_factor_products(b, y, columns, rank, indices, arr):
     """The unreduced products X·Y_c of every matrix packed in register y."""
     if rank == 2:
-        rows = [b.permute("trn1", y, y, "8h" if arr == "16b" else "4h"),
-                b.permute("trn2", y, y, "8h" if arr == "16b" else "4h")]
+        halves = "8h" if arr == "16b" else "4h"
+        rows = [b.permute("trn1", y, y, halves), b.permute("trn2", y, y, halves)]
     elif rank == 3:
         rows = [b.tbl(y, row_idx) for _, row_idx in indices]
     else:

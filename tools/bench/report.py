@@ -172,17 +172,13 @@ def summary_table(data: dict, off: dict) -> list[str]:
     """The README's results table: per set and operation, executed instructions of
     the portable, NEON and official optimized builds, and official / NEON
     estimated cycles per core (✗ where short of OFFICIAL_BAR)."""
-    cpus = data["cpus"]
-    rows, _ = official_status(data, off)
-    status = {(r[0], r[1]): r[3:] for r in rows}
+    rows, _ = official_status(data, off)   # [set, op, needed] + per-core cells, in set/op order
     out = []
-    for s in data["sets"]:
-        for op in data["ops"]:
-            counts = [fmt_int(_get(data, PORTABLE, s, op)), fmt_int(_get(data, NEON, s, op)),
-                      fmt_int(_official(off, s, op))]
-            out.append([f"`{s}`", op] + counts + status[(f"`{s}`", op)])
-    head = ["set", "op", "portable instr.", "NEON instr.", "official instr."] + [f"official/NEON {c}" for c in cpus]
-    return _table(head, out)
+    for (s, op), (name, _, _, *cells) in zip(((s, op) for s in data["sets"] for op in data["ops"]), rows):
+        counts = [fmt_int(_get(data, v, s, op)) for v in (PORTABLE, NEON)] + [fmt_int(_official(off, s, op))]
+        out.append([name, op] + counts + cells)
+    head = ["set", "op", "portable instr.", "NEON instr.", "official instr."]
+    return _table(head + [f"official/NEON {c}" for c in data["cpus"]], out)
 
 
 def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summary.md",
