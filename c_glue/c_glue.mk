@@ -16,15 +16,37 @@ HOST_CC  ?= cc
 CLANG    ?= clang-19
 CROSS_CC ?= $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 
-# The parameter sets (v-o-l, q = 16), each with an expanded (esk) and a seed (ssk)
-# secret key. This list is the only place they are named.
+# The parameter sets of every round. These tables are the only place they are named;
+# each set gets its compiler definitions SNOVA_DEFS.<set> and its round's core
+# source SNOVA_CORE.<set>.
+#
+# Round 1 (v-o-l, q = 16), each with an expanded (esk) and a seed (ssk) secret key.
 SNOVA_VOL := 24-5-4 25-8-3 28-17-2 37-8-4 43-25-2 49-11-3 60-10-4 61-33-2 66-15-3
 snova_field = $(word $(2),$(subst -, ,$(1)))
-SNOVA_SETS := $(foreach p,$(SNOVA_VOL),$(foreach k,esk ssk,\
+SNOVA_R1_SETS := $(foreach p,$(SNOVA_VOL),$(foreach k,esk ssk,\
     snova-$(call snova_field,$(p),1)-$(call snova_field,$(p),2)-16-$(call snova_field,$(p),3)-$(k)))
-# compiler definitions for a set name snova-v-o-16-l-esk|ssk
-snova_defs = -DSNOVA_V=$(call snova_field,$(1),2) -DSNOVA_O=$(call snova_field,$(1),3) \
-    -DSNOVA_L=$(call snova_field,$(1),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(1),6)),1,0)
+$(foreach s,$(SNOVA_R1_SETS),$(eval SNOVA_CORE.$(s) := snova.c)\
+    $(eval SNOVA_DEFS.$(s) := -DSNOVA_V=$(call snova_field,$(s),2) -DSNOVA_O=$(call snova_field,$(s),3) \
+    -DSNOVA_L=$(call snova_field,$(s),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(s),6)),1,0)))
+
+# Round 3 (NIST Round 3): official name without SNOVA_, then v:o:l:r:m1; each set
+# also comes as _AES (AES-128-CTR instead of SHAKE128 public-map expansion). Build
+# name: the official name lower-cased, SNOVA_ -> snova-r3-, _ -> -.
+SNOVA_R3_TABLE := I_K:29:3:4:8:5 I_B:27:4:4:6:5 I_S:27:5:4:4:5 I_X:50:17:2:2:17 \
+    III_K:38:4:4:8:7 III_B:38:5:4:6:7 III_S:38:6:4:5:7 III_X:76:25:2:2:25 \
+    V_K:40:4:5:8:6 V_B:40:5:5:6:6 V_S:40:6:5:5:6 V_X:104:33:2:2:33
+snova_r3_lower = $(subst _,-,$(subst I,i,$(subst V,v,$(subst K,k,$(subst B,b,$(subst S,s,$(subst X,x,$(1))))))))
+# $(1) = table entry, $(2) = build-name suffix, $(3) = SNOVA_AES value
+define snova_r3_set
+SNOVA_R3_SETS += snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2)
+SNOVA_CORE.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := snova_r3.c
+SNOVA_DEFS.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := -DSNOVA_ROUND=3 \
+    $$(join -DSNOVA_SET= -DSNOVA_V= -DSNOVA_O= -DSNOVA_L= -DSNOVA_R= -DSNOVA_M1=,$(subst :, ,$(1))) -DSNOVA_AES=$(3)
+endef
+SNOVA_R3_SETS :=
+$(foreach e,$(SNOVA_R3_TABLE),$(eval $(call snova_r3_set,$(e),,0))$(eval $(call snova_r3_set,$(e),-aes,1)))
+
+SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R3_SETS)
 
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan host-ct aarch64-portable aarch64-neon
@@ -51,9 +73,9 @@ build/aarch64-neon/asm/%.o: out/%.S
 
 SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
 
-# set-independent sources (primitives), and sources compiled for each set
-SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c
-SNOVA_SET_SRC  := snova.c sign.c kernels_portable.c kernels_select.c
+# set-independent sources (primitives), and sources compiled for each set $(1)
+SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c nibbles.c
+SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_portable.c kernels_select.c
 
 .PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
@@ -63,7 +85,7 @@ snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
     build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
 snova-aarch64-neon: $(foreach s,$(SNOVA_SETS),build/aarch64-neon/$(s)/kat \
     build/aarch64-neon/$(s)/test_snova build/aarch64-neon/$(s)/test_select) build/aarch64-neon/test_prims
-snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
+snova-ct: $(foreach s,$(SNOVA_R1_SETS),build/host-ct/$(s)/test_ct)
 snova-list:
 	@echo $(SNOVA_SETS)
 
@@ -81,9 +103,9 @@ endef
 define snova_set_rules
 build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
-	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
+	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 
-SNOVA_OBJS.$(1).$(2) := $(addprefix build/$(1)/$(2)/,$(SNOVA_SET_SRC:.c=.o) $(SNOVA_EXTRA_SRC.$(1):.c=.o)) \
+SNOVA_OBJS.$(1).$(2) := $(addprefix build/$(1)/$(2)/,$(patsubst %.c,%.o,$(call SNOVA_SET_SRC,$(2)) $(SNOVA_EXTRA_SRC.$(1)))) \
     $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $(SNOVA_EXTRA_OBJS.$(1))
 
 build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $$(SNOVA_OBJS.$(1).$(2))

@@ -3,7 +3,11 @@
  * vector; each vector then re-seeds the DRBG with its seed and runs
  * crypto_sign_keypair, crypto_sign and crypto_sign_open.
  *
- *   kat --rsp DIR [-n COUNT]   write DIR/PQCsignKAT_<sklen>.req and .rsp (default 100 vectors)
+ *   kat --rsp DIR [-n COUNT]   write DIR/<stem>.req and .rsp (default 100 vectors), the stem as the
+ *                              round's official KAT files name them: PQCsignKAT_<sklen> (Round 1),
+ *                              PQCsignKAT_<algorithm name> (Round 3); the .rsp starts "# <name>"
+ *   kat --nist [-n COUNT]      the .rsp text without its header line on stdout, as liboqs's KAT
+ *                              program prints it (default 100 vectors)
  *   kat --json [-n COUNT]      one JSON line per vector on stdout (default 10 vectors):
  *                              count, seed, mlen, msg, and length and SHA-256 of pk, sk, sm
  *   kat --json --hex ...       the same plus the hex of pk, sk and sm
@@ -39,19 +43,22 @@ static void print_sha256(FILE *f, const unsigned char *p, size_t n) {
 }
 
 static int usage(const char *argv0) {
-    fprintf(stderr, "usage: %s --rsp DIR [-n COUNT] | --json [--hex] [-n COUNT] | --backend\n", argv0);
+    fprintf(stderr, "usage: %s --rsp DIR [-n COUNT] | --nist [-n COUNT] | --json [--hex] [-n COUNT] | --backend\n",
+            argv0);
     return 2;
 }
 
 int main(int argc, char **argv) {
     const char *dir = NULL;
-    int json = 0, hex = 0;
+    int json = 0, hex = 0, nist = 0;
     long count = -1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rsp") == 0 && i + 1 < argc)
             dir = argv[++i];
         else if (strcmp(argv[i], "--json") == 0)
             json = 1;
+        else if (strcmp(argv[i], "--nist") == 0)
+            nist = 1;
         else if (strcmp(argv[i], "--hex") == 0)
             hex = 1;
         else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
@@ -62,7 +69,7 @@ int main(int argc, char **argv) {
         } else
             return usage(argv[0]);
     }
-    if ((dir == NULL) == (json == 0))
+    if ((dir != NULL) + json + nist != 1)
         return usage(argv[0]);
     if (count < 0)
         count = json ? 10 : 100;
@@ -87,8 +94,13 @@ int main(int argc, char **argv) {
 
     FILE *req = NULL, *rsp = NULL;
     if (dir != NULL) {
-        char path[4096];
-        snprintf(path, sizeof(path), "%s/PQCsignKAT_%d.req", dir, CRYPTO_SECRETKEYBYTES);
+        char stem[64], path[4096];
+#if SNOVA_ROUND == 1
+        snprintf(stem, sizeof(stem), "PQCsignKAT_%d", CRYPTO_SECRETKEYBYTES);
+#else
+        snprintf(stem, sizeof(stem), "PQCsignKAT_%s", CRYPTO_ALGNAME);
+#endif
+        snprintf(path, sizeof(path), "%s/%s.req", dir, stem);
         req = fopen(path, "w");
         if (req == NULL) {
             perror(path);
@@ -102,13 +114,15 @@ int main(int argc, char **argv) {
             fprintf(req, "pk =\nsk =\nsmlen =\nsm =\n\n");
         }
         fclose(req);
-        snprintf(path, sizeof(path), "%s/PQCsignKAT_%d.rsp", dir, CRYPTO_SECRETKEYBYTES);
+        snprintf(path, sizeof(path), "%s/%s.rsp", dir, stem);
         rsp = fopen(path, "w");
         if (rsp == NULL) {
             perror(path);
             return 1;
         }
         fprintf(rsp, "# %s\n\n", CRYPTO_ALGNAME);
+    } else if (nist) {
+        rsp = stdout;
     }
 
     static unsigned char pk[CRYPTO_PUBLICKEYBYTES], sk[CRYPTO_SECRETKEYBYTES];
@@ -170,7 +184,7 @@ int main(int argc, char **argv) {
         free(sm);
         free(m1);
     }
-    if (rsp != NULL)
+    if (dir != NULL)
         fclose(rsp);
     for (long i = 0; i < count; i++)
         free(msgs[i]);

@@ -24,6 +24,13 @@ typedef void (*snova_gf16m_rowdot_fn)(uint8_t *acc, const uint8_t *x, size_t xst
  * l^2 consecutive l x l matrices. */
 typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                       const uint8_t *rx);
+/* The Round 3 signing system's coefficient block for one equation and one oil
+ * index, (l r) x (l r) bytes: coef[ra*l + rb][ve*r + vf] = sum over a < count of
+ * lx_a[ra][ve] B_a[vf][rb] + A_a[ra][vf] rx_a[ve][rb] (ra, vf < r; rb, ve < l);
+ * lx_a and B_a are r x l, A_a is r x r, rx_a is l x l, each array `count`
+ * consecutive matrices. For r = l and count = l^2 it is snova_gf16m_linsys_fn. */
+typedef void (*snova_gf16m_linsys_lr_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                         const uint8_t *rx, size_t count);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* The n x n system over GF(16) in g: n rows of stride bytes (stride a multiple of
@@ -40,23 +47,36 @@ struct snova_kernels {
     snova_gf16m_linsys_fn gf16m_linsys_coeffs;
     snova_aes128_ctr_prng_fn aes128_ctr_prng;
     snova_gf16_solve_fn gf16_solve;
+    /* Products of the rectangular matrices of Round 3 (l x r signature blocks),
+     * named by the shapes of their factors: mul_rrl is (r x r)(r x l), rowdot_rll
+     * is (r x l)(l x l), with the semantics of the square kernels above (dot,
+     * rowdot: acc of the result's shape, X of the left factor's, Y of the right
+     * factor's). Where r = l they are the square kernels. */
+    snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_llr, mul_lrl;
+    snova_gf16m_dot_fn dot_llr;
+    snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
+    snova_gf16m_linsys_lr_fn linsys_lr;
 };
 
 const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */
-extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L */
+extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L (and SNOVA_R) */
 
 /* The portable C kernels, for every rank (constant time, no data-indexed tables). */
 void snova_c_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_add_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_add_r5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+void snova_c_gf16m_mul_r5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 void snova_c_gf16m_dot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                           size_t count);
 void snova_c_gf16m_dot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                           size_t count);
 void snova_c_gf16m_dot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                          size_t count);
+void snova_c_gf16m_dot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                           size_t count);
 void snova_c_gf16m_rowdot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                              size_t count, size_t n);
@@ -64,11 +84,15 @@ void snova_c_gf16m_rowdot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, con
                              size_t count, size_t n);
 void snova_c_gf16m_rowdot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                              size_t count, size_t n);
+void snova_c_gf16m_rowdot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                             size_t count, size_t n);
 void snova_c_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
+                                    const uint8_t *rx);
+void snova_c_gf16m_linsys_coeffs_r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                     const uint8_t *rx);
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
 uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride);

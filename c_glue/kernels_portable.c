@@ -1,10 +1,12 @@
 /* Portable C kernels. GF(16) = GF(2)[x]/(x^4 + x + 1), one element per byte.
- * A product loads both l x l matrices into 64-bit words with one element per
- * nibble (row-major), then sums, over k and over the bits t of b[k][j],
- * (a[i][k] x^t) masked by bit t of b[k][j]: column k of a is spread along the
- * rows, row k of the masks of b is copied to every row. Only shifts, ANDs, XORs
- * and multiplications by constants: no branch and no memory index depends on
- * the data. */
+ * A square product of rank 2 to 4 loads both l x l matrices into 64-bit words with
+ * one element per nibble (row-major), then sums, over k and over the bits t of
+ * b[k][j], (a[i][k] x^t) masked by bit t of b[k][j]: column k of a is spread along
+ * the rows, row k of the masks of b is copied to every row. Rank 5 and the
+ * rectangular products of Round 3 (too large for a word) go element by element
+ * with the constant-time scalar product, in loops the compiler vectorises. Only
+ * shifts, ANDs, XORs and multiplications by constants: no branch and no memory
+ * index depends on the data. */
 #include "kernels.h"
 
 #include <string.h>
@@ -99,6 +101,49 @@ void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 3); }
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
+/* acc (p x s) += a (p x q) b (q x s), element by element */
+static SNOVA_ALWAYS_INLINE void gf16_matmul_acc(uint8_t *acc, const uint8_t *a, const uint8_t *b, const int p,
+                                                const int q, const int s) {
+    for (int i = 0; i < p; i++)
+        for (int k = 0; k < q; k++) {
+            const uint8_t aik = a[i * q + k];
+            for (int j = 0; j < s; j++)
+                acc[i * s + j] ^= gf16_mul(aik, b[k * s + j]);
+        }
+}
+
+/* c = a b for any shape; c may alias a or b */
+static SNOVA_ALWAYS_INLINE void gf16_matmul(uint8_t *c, const uint8_t *a, const uint8_t *b, const int p, const int q,
+                                            const int s) {
+    uint8_t t[64] = {0};
+    gf16_matmul_acc(t, a, b, p, q, s);
+    memcpy(c, t, (size_t)(p * s));
+}
+
+static SNOVA_ALWAYS_INLINE void gf16_dot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                         size_t ystride, size_t count, const int p, const int q, const int s) {
+    for (size_t c = 0; c < count; c++)
+        gf16_matmul_acc(acc, x + c * xstride, y + c * ystride, p, q, s);
+}
+
+static SNOVA_ALWAYS_INLINE void gf16_rowdot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                            size_t ystride, size_t count, size_t n, const int p, const int q,
+                                            const int s) {
+    for (size_t j = 0; j < n; j++)
+        gf16_dot(acc + j * (size_t)(p * s), x, xstride, y + j * (size_t)(q * s), ystride, count, p, q, s);
+}
+
+void snova_c_gf16m_add_r5(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_add_rank(a, b, c, 5); }
+void snova_c_gf16m_mul_r5(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, 5, 5, 5); }
+void snova_c_gf16m_dot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                          size_t count) {
+    gf16_dot(acc, x, xstride, y, ystride, count, 5, 5, 5);
+}
+void snova_c_gf16m_rowdot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                             size_t count, size_t n) {
+    gf16_rowdot(acc, x, xstride, y, ystride, count, n, 5, 5, 5);
+}
+
 /* acc += sum of X_c Y_c, one product at a time (kernels.h) */
 #define SNOVA_DOT_FN(l)                                                                                  \
     void snova_c_gf16m_dot_r##l(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,       \
@@ -124,33 +169,36 @@ SNOVA_ROWDOT_FN(2)
 SNOVA_ROWDOT_FN(3)
 SNOVA_ROWDOT_FN(4)
 
-/* The signing system's coefficient block (kernels.h), term by term with the
- * constant-time scalar product. */
-static inline void gf16m_linsys_coeffs_rank(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
-                                            const uint8_t *am, const uint8_t *rx, const int l) {
-    const int lsq = l * l;
-    for (int i = 0; i < lsq * lsq; i++)
+/* The signing system's coefficient block (kernels.h) of l x r blocks and `count`
+ * terms, term by term with the constant-time scalar product. */
+static inline void gf16m_linsys_coeffs_shape(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
+                                             const uint8_t *am, const uint8_t *rx, size_t count, const int l,
+                                             const int r) {
+    const int lr = l * r;
+    for (int i = 0; i < lr * lr; i++)
         coef[i] = 0;
-    for (int a = 0; a < lsq; a++) {
-        const int m = a * lsq;
-        for (int ra = 0; ra < l; ra++)
+    for (size_t a = 0; a < count; a++) {
+        const uint8_t *lxa = lx + a * (size_t)lr, *ba = bm + a * (size_t)lr;
+        const uint8_t *aa = am + a * (size_t)(r * r), *rxa = rx + a * (size_t)(l * l);
+        for (int ra = 0; ra < r; ra++)
             for (int rb = 0; rb < l; rb++)
                 for (int ve = 0; ve < l; ve++)
-                    for (int vf = 0; vf < l; vf++)
-                        coef[(ra * l + rb) * lsq + ve * l + vf] ^=
-                            (uint8_t)(gf16_mul(lx[m + ra * l + ve], bm[m + vf * l + rb]) ^
-                                      gf16_mul(am[m + ra * l + vf], rx[m + ve * l + rb]));
+                    for (int vf = 0; vf < r; vf++)
+                        coef[(ra * l + rb) * lr + ve * r + vf] ^=
+                            (uint8_t)(gf16_mul(lxa[ra * l + ve], ba[vf * l + rb]) ^
+                                      gf16_mul(aa[ra * r + vf], rxa[ve * l + rb]));
     }
 }
 
 #define SNOVA_LINSYS_FN(l)                                                                               \
     void snova_c_gf16m_linsys_coeffs_r##l(uint8_t *coef, const uint8_t *lx, const uint8_t *B,           \
                                           const uint8_t *A, const uint8_t *rx) {                        \
-        gf16m_linsys_coeffs_rank(coef, lx, B, A, rx, l);                                                 \
+        gf16m_linsys_coeffs_shape(coef, lx, B, A, rx, l * l, l, l);                                      \
     }
 SNOVA_LINSYS_FN(2)
 SNOVA_LINSYS_FN(3)
 SNOVA_LINSYS_FN(4)
+SNOVA_LINSYS_FN(5)
 
 /* ------------------------------------------------------------------------- */
 /* The signing system's Gaussian elimination (kernels.h), in constant time: a row
@@ -247,17 +295,55 @@ void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
 }
 
 #ifdef SNOVA_L
+#include "params.h"
+
 #define SNOVA_PASTE3(a, b, c) a##b##c
 #define SNOVA_RANK_FN(op, l) SNOVA_PASTE3(snova_c_gf16m_, op, l)
+#define L SNOVA_L
+#define R SNOVA_R
+
+/* The rectangular products of the build's l x r blocks (kernels.h), named by
+ * the shapes of their factors. */
+#define SNOVA_SHAPE_FNS(name, p, q, s)                                                                   \
+    static inline void mul_##name(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, p, q, s); } \
+    static inline void dot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, \
+                           size_t count) {                                                               \
+        gf16_dot(acc, x, xstride, y, ystride, count, p, q, s);                                           \
+    }                                                                                                    \
+    static inline void rowdot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,         \
+                              size_t ystride, size_t count, size_t n) {                                 \
+        gf16_rowdot(acc, x, xstride, y, ystride, count, n, p, q, s);                                     \
+    }
+SNOVA_SHAPE_FNS(rrr, R, R, R)
+SNOVA_SHAPE_FNS(rrl, R, R, L)
+SNOVA_SHAPE_FNS(rll, R, L, L)
+SNOVA_SHAPE_FNS(llr, L, L, R)
+SNOVA_SHAPE_FNS(lrl, L, R, L)
+SNOVA_SHAPE_FNS(rlr, R, L, R)
+
+static void linsys_lr(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx,
+                      size_t count) {
+    gf16m_linsys_coeffs_shape(coef, lx, B, A, rx, count, L, R);
+}
 
 const struct snova_kernels snova_kernels_portable = {
-    "portable-c",
-    SNOVA_RANK_FN(add_r, SNOVA_L),
-    SNOVA_RANK_FN(mul_r, SNOVA_L),
-    SNOVA_RANK_FN(dot_r, SNOVA_L),
-    SNOVA_RANK_FN(rowdot_r, SNOVA_L),
-    SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
-    snova_c_aes128_ctr_prng,
-    snova_c_gf16_solve,
+    .name = "portable-c",
+    .gf16m_add = SNOVA_RANK_FN(add_r, SNOVA_L),
+    .gf16m_mul = SNOVA_RANK_FN(mul_r, SNOVA_L),
+    .gf16m_dot = SNOVA_RANK_FN(dot_r, SNOVA_L),
+    .gf16m_rowdot = SNOVA_RANK_FN(rowdot_r, SNOVA_L),
+    .gf16m_linsys_coeffs = SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
+    .aes128_ctr_prng = snova_c_aes128_ctr_prng,
+    .gf16_solve = snova_c_gf16_solve,
+    .mul_rrr = mul_rrr,
+    .mul_rrl = mul_rrl,
+    .mul_rll = mul_rll,
+    .mul_llr = mul_llr,
+    .mul_lrl = mul_lrl,
+    .dot_llr = dot_llr,
+    .rowdot_llr = rowdot_llr,
+    .rowdot_rll = rowdot_rll,
+    .rowdot_rlr = rowdot_rlr,
+    .linsys_lr = linsys_lr,
 };
 #endif

@@ -1,4 +1,4 @@
-/* Keccak-f[1600] and SHAKE256, written from FIPS 202 (sections 3.2, 4, 6.2). */
+/* Keccak-f[1600], SHAKE128 and SHAKE256, written from FIPS 202 (sections 3.2, 4, 6.2). */
 #include "shake.h"
 
 #include "util.h"
@@ -62,32 +62,38 @@ static uint8_t get_byte(const uint64_t lane[25], size_t pos) {
     return (uint8_t)(lane[pos >> 3] >> (8 * (pos & 7)));
 }
 
-void snova_shake256_init(snova_shake256_ctx *ctx) {
+static void shake_init(snova_shake_ctx *ctx, size_t rate) {
     for (int i = 0; i < 25; i++)
         ctx->lane[i] = 0;
     ctx->pos = 0;
+    ctx->rate = rate;
     ctx->squeezing = 0;
 }
 
-void snova_shake256_absorb(snova_shake256_ctx *ctx, const uint8_t *in, size_t len) {
+void snova_shake128_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE128_RATE); }
+
+void snova_shake256_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE256_RATE); }
+
+void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
+    const size_t rate = ctx->rate;
     size_t pos = ctx->pos;
     while (len > 0) {
-        if (pos == 0 && len >= SNOVA_SHAKE256_RATE) {
+        if (pos == 0 && len >= rate) {
             /* whole block, 8 bytes at a time */
-            for (size_t w = 0; w < SNOVA_SHAKE256_RATE / 8; w++) {
+            for (size_t w = 0; w < rate / 8; w++) {
                 uint64_t v = 0;
                 for (int k = 7; k >= 0; k--)
                     v = (v << 8) | in[8 * w + (size_t)k];
                 ctx->lane[w] ^= v;
             }
             snova_keccak_f1600(ctx->lane);
-            in += SNOVA_SHAKE256_RATE;
-            len -= SNOVA_SHAKE256_RATE;
+            in += rate;
+            len -= rate;
             continue;
         }
         xor_byte(ctx->lane, pos, *in++);
         len--;
-        if (++pos == SNOVA_SHAKE256_RATE) {
+        if (++pos == rate) {
             snova_keccak_f1600(ctx->lane);
             pos = 0;
         }
@@ -95,18 +101,19 @@ void snova_shake256_absorb(snova_shake256_ctx *ctx, const uint8_t *in, size_t le
     ctx->pos = pos;
 }
 
-void snova_shake256_squeeze(snova_shake256_ctx *ctx, uint8_t *out, size_t len) {
+void snova_shake_squeeze(snova_shake_ctx *ctx, uint8_t *out, size_t len) {
+    const size_t rate = ctx->rate;
     size_t pos = ctx->pos;
     if (!ctx->squeezing) {
         /* SHAKE suffix 1111 followed by pad10*1 */
         xor_byte(ctx->lane, pos, 0x1F);
-        xor_byte(ctx->lane, SNOVA_SHAKE256_RATE - 1, 0x80);
+        xor_byte(ctx->lane, rate - 1, 0x80);
         snova_keccak_f1600(ctx->lane);
         ctx->squeezing = 1;
         pos = 0;
     }
     while (len > 0) {
-        if (pos == SNOVA_SHAKE256_RATE) {
+        if (pos == rate) {
             snova_keccak_f1600(ctx->lane);
             pos = 0;
         }
@@ -116,14 +123,40 @@ void snova_shake256_squeeze(snova_shake256_ctx *ctx, uint8_t *out, size_t len) {
     ctx->pos = pos;
 }
 
-void snova_shake256_wipe(snova_shake256_ctx *ctx) {
+void snova_shake_wipe(snova_shake_ctx *ctx) {
     snova_wipe(ctx, sizeof(*ctx));
 }
 
 void snova_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen) {
-    snova_shake256_ctx ctx;
+    snova_shake_ctx ctx;
     snova_shake256_init(&ctx);
-    snova_shake256_absorb(&ctx, in, inlen);
-    snova_shake256_squeeze(&ctx, out, outlen);
-    snova_shake256_wipe(&ctx);
+    snova_shake_absorb(&ctx, in, inlen);
+    snova_shake_squeeze(&ctx, out, outlen);
+    snova_shake_wipe(&ctx);
+}
+
+/* Block i is the first 168 bytes of SHAKE128(seed || i as 8 bytes little-endian):
+ * 24 input bytes, so the padded block is built in the state directly. */
+void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
+    uint64_t lane[25];
+    uint64_t s0 = 0, s1 = 0;
+    for (int k = 7; k >= 0; k--) {
+        s0 = (s0 << 8) | seed[k];
+        s1 = (s1 << 8) | seed[8 + k];
+    }
+    for (uint64_t block = 0; len > 0; block++) {
+        for (int i = 0; i < 25; i++)
+            lane[i] = 0;
+        lane[0] = s0;
+        lane[1] = s1;
+        lane[2] = block;
+        xor_byte(lane, 24, 0x1F);
+        xor_byte(lane, SNOVA_SHAKE128_RATE - 1, 0x80);
+        snova_keccak_f1600(lane);
+        size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
+        for (size_t i = 0; i < n; i++)
+            out[i] = get_byte(lane, i);
+        out += n;
+        len -= n;
+    }
 }

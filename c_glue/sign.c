@@ -1,25 +1,20 @@
-/* NIST API on top of the SNOVA core. Randomness comes from randombytes() (rng.h):
- * 48 bytes per key pair (public seed || private seed), 16 bytes of salt per
+/* NIST API on top of the SNOVA core of the build's round (core.h). Randomness
+ * comes from randombytes() (rng.h): 48 bytes per key pair (public seed || private seed), 16 bytes of salt per
  * signature. The message is hashed to a 64-byte digest with SHAKE256. */
 #include <string.h>
 
 #include "api.h"
 #include "rng.h"
 #include "shake.h"
-#include "snova.h"
+#include "core.h"
 #include "util.h"
 
 int crypto_sign_keypair(unsigned char *pk, unsigned char *sk) {
     uint8_t seed[SNOVA_SEED_BYTES];
     randombytes(seed, sizeof(seed));
-#if SNOVA_SSK
-    snova_keygen(pk, NULL, seed, seed + SNOVA_PK_SEED_BYTES);
-    memcpy(sk, seed, SNOVA_SEED_BYTES);
-#else
-    snova_keygen(pk, sk, seed, seed + SNOVA_PK_SEED_BYTES);
-#endif
+    int r = snova_core_keypair(pk, sk, seed);
     snova_wipe(seed, sizeof(seed));
-    return 0;
+    return r;
 }
 
 int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
@@ -29,11 +24,7 @@ int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned cha
     int r;
     snova_shake256(digest, sizeof(digest), m, mlen);
     randombytes(salt, sizeof(salt));
-#if SNOVA_SSK
-    r = snova_sign_ssk(sig, digest, salt, sk);
-#else
-    r = snova_sign_esk(sig, digest, salt, sk);
-#endif
+    r = snova_core_sign(sig, digest, salt, sk);
     snova_wipe(digest, sizeof(digest));
     if (r != 0) {
         memset(sig, 0, CRYPTO_BYTES);
@@ -63,7 +54,7 @@ int crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned c
     if (siglen != CRYPTO_BYTES)
         return -1;
     snova_shake256(digest, sizeof(digest), m, mlen);
-    return snova_verify(digest, sig, pk) == 0 ? 0 : -1;
+    return snova_core_verify(digest, sig, pk) == 0 ? 0 : -1;
 }
 
 int crypto_sign_open(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,

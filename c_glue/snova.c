@@ -9,60 +9,15 @@
  * implementation). Secret intermediates are wiped before returning. */
 #include "snova.h"
 
-#include <stddef.h>
-#include <string.h>
+#include "core.h"
+#include "snova_common.h"
 
-#include "gf16.h"
-#include "kernels.h"
-#include "shake.h"
-#include "util.h"
-
-#define V SNOVA_V
-#define O SNOVA_O
 #define M SNOVA_M
-#define N SNOVA_N
-#define L SNOVA_L
-#define LSQ SNOVA_LSQ
-#define NEQ SNOVA_NEQ
-/* bytes per row of the augmented system [coefficients | right-hand side | zeros]:
- * a multiple of 16, as the gf16_solve kernel wants */
-#define GSTRIDE ((NEQ + 1 + 15) / 16 * 16)
-
-typedef uint8_t gf16m[LSQ];
-typedef const struct snova_kernels kern_t;
 
 _Static_assert(SNOVA_ESK_NIBBLES % 2 == 0, "expanded key halves must be equal");
 
 /* ------------------------------------------------------------------------- */
-/* nibble packing                                                             */
-
-/* element 2i is the low nibble of byte i, element 2i+1 its high nibble. Works in
- * place (out == in): blocks are taken from the end, and each block of input
- * bytes is read before the twice as long output, which may overlap it, is
- * written; a fixed block size lets the compiler vectorise the split. */
-static void unpack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
-    enum { BLOCK = 16 };
-    size_t bytes = count / 2;
-    if (count & 1)
-        out[count - 1] = (uint8_t)(in[bytes] & 0x0F);
-    while (bytes > 0) {
-        size_t n = bytes >= BLOCK ? BLOCK : bytes;
-        uint8_t block[BLOCK];
-        bytes -= n;
-        memcpy(block, in + bytes, n);
-        for (size_t t = 0; t < n; t++) {
-            out[2 * (bytes + t)] = (uint8_t)(block[t] & 0x0F);
-            out[2 * (bytes + t) + 1] = (uint8_t)(block[t] >> 4);
-        }
-    }
-}
-
-static void pack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
-    for (size_t i = 0; i + 1 < count; i += 2)
-        out[i / 2] = (uint8_t)((in[i] & 0x0F) | (in[i + 1] << 4));
-    if (count & 1)
-        out[count / 2] = (uint8_t)(in[count - 1] & 0x0F);
-}
+/* the expanded secret key                                                    */
 
 /* The expanded secret key stores element i in the low nibble of byte i and
  * element i + total/2 in its high nibble. The elements come from several arrays. */
@@ -93,100 +48,6 @@ static void unpack_halves(uint8_t *out, const uint8_t *in, size_t total) {
 }
 
 /* ------------------------------------------------------------------------- */
-/* small matrix helpers                                                       */
-
-static void mat_scalar_identity(uint8_t *m, uint8_t a) {
-    for (int i = 0; i < LSQ; i++)
-        m[i] = (uint8_t)((i % (L + 1) == 0) ? a : 0);
-}
-
-static void mat_transpose(uint8_t *t, const uint8_t *m) {
-    for (int i = 0; i < L; i++)
-        for (int j = 0; j < L; j++)
-            t[j * L + i] = m[i * L + j];
-}
-
-/* 2x2 minor of rows r, r+1 and columns c0, c1 (characteristic 2: no signs) */
-static uint8_t minor2(const uint8_t *m, int r, int c0, int c1) {
-    return gf16_mul(m[r * L + c0], m[(r + 1) * L + c1]) ^ gf16_mul(m[r * L + c1], m[(r + 1) * L + c0]);
-}
-
-/* Determinant over GF(16) by expansion into 2x2 minors, which in characteristic
- * 2 needs no signs: 2, 9 or 30 field products for l = 2, 3, 4. The order of
- * evaluation never depends on the data. */
-static uint8_t det(const uint8_t *m) {
-#if L == 2
-    return minor2(m, 0, 0, 1);
-#elif L == 3
-    return gf16_mul(m[0], minor2(m, 1, 1, 2)) ^ gf16_mul(m[1], minor2(m, 1, 0, 2)) ^
-           gf16_mul(m[2], minor2(m, 1, 0, 1));
-#else
-    /* Laplace expansion along rows 0-1: every 2x2 minor of those rows times the
-     * complementary minor of rows 2-3 */
-    static const uint8_t cols[6][4] = {
-        {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
-    };
-    uint8_t s = 0;
-    for (int p = 0; p < 6; p++)
-        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
-    return s;
-#endif
-}
-
-/* S (S[i][j] = 8 - i - j) and its powers S^0 .. S^(l-1) */
-static void gen_s_powers(kern_t *k, gf16m spow[L]) {
-    mat_scalar_identity(spow[0], 1);
-    for (int i = 0; i < L; i++)
-        for (int j = 0; j < L; j++)
-            spow[1][i * L + j] = (uint8_t)(8 - (i + j));
-    for (int p = 2; p < L; p++)
-        k->gf16m_mul(spow[p - 1], spow[1], spow[p]);
-}
-
-/* Coefficients of an element of F16[S] (c0 I + c1 S + ... + c' S^(l-1)) from l
- * drawn nibbles: the last one is replaced, when zero, by 16 - c0 (or by 15 if
- * c0 = 0), so that the element is never singular. */
-static void fqs_coeffs(const uint8_t *c, uint8_t *fixed) {
-    uint8_t c0 = c[0];
-    uint8_t nz0 = gf16_nonzero_mask(c0);
-    uint8_t alt = (uint8_t)(((16 - c0) & nz0) | (15 & ~nz0));
-    uint8_t nzl = gf16_nonzero_mask(c[L - 1]);
-    for (int p = 0; p < L - 1; p++)
-        fixed[p] = c[p];
-    fixed[L - 1] = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
-}
-
-/* c * m, as the product (c I) m through the kernel */
-static void mat_scale(kern_t *k, uint8_t c, const uint8_t *m, uint8_t *out) {
-    gf16m ci;
-    mat_scalar_identity(ci, c);
-    k->gf16m_mul(ci, m, out);
-    snova_wipe(ci, sizeof(ci));
-}
-
-/* sum_p coef[p] S^p */
-static void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *out) {
-    gf16m term;
-    mat_scalar_identity(out, coef[0]);
-    for (int p = 1; p < L; p++) {
-        mat_scale(k, coef[p], spow[p], term);
-        k->gf16m_add(out, term, out);
-    }
-    snova_wipe(term, sizeof(term));
-}
-
-/* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
- * m is public (the A and B of the public map), so the loop stops as soon as m
- * is invertible: usually at once. */
-static void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
-    gf16m term;
-    for (uint8_t a = 1; a < 16 && det(m) == 0; a++) {
-        mat_scale(k, a, spow[1], term);
-        k->gf16m_add(m, term, m);
-    }
-}
-
-/* ------------------------------------------------------------------------- */
 /* public-seed expansion                                                      */
 
 /* Field order is the keystream order; the l coefficients of the Q1 and Q2
@@ -212,7 +73,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
     uint8_t coeff[2 * L * LSQ];
 
     k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
-    unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES);   /* one nibble per byte, in place */
+    snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES);   /* one nibble per byte, in place */
 
     gen_s_powers(k, pm->spow);
     memcpy(coeff, pm->Q1, sizeof(coeff));
@@ -223,55 +84,6 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
         fqs_coeffs(coeff + L * LSQ + a * L, pm->q2c[a]);
         fqs_element(k, pm->spow, pm->q1c[a], pm->Q1[a]);
         fqs_element(k, pm->spow, pm->q2c[a], pm->Q2[a]);
-    }
-}
-
-/* T12 from the private seed */
-static void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
-    uint8_t bytes[SNOVA_PRIV_BYTES];
-    uint8_t coeff[SNOVA_PRIV_NIBBLES];
-    uint8_t fixed[L];
-    gf16m spow[L];
-    snova_shake256(bytes, sizeof(bytes), sk_seed, SNOVA_SK_SEED_BYTES);
-    unpack_nibbles(coeff, bytes, SNOVA_PRIV_NIBBLES);
-    gen_s_powers(k, spow);
-    for (int j = 0; j < V; j++)
-        for (int c = 0; c < O; c++) {
-            fqs_coeffs(coeff + (j * O + c) * L, fixed);
-            fqs_element(k, spow, fixed, T12[j][c]);
-        }
-    snova_wipe(bytes, sizeof(bytes));
-    snova_wipe(coeff, sizeof(coeff));
-    snova_wipe(fixed, sizeof(fixed));
-}
-
-/* ------------------------------------------------------------------------- */
-/* key generation                                                             */
-
-/* F12 = P11 T12 + P12 and F21 = T12^t P11 + P21 (block matrices of l x l blocks),
- * a block row at a time: row j of F12[i] is sum_k P11[i][j][k] (row k of T12), row
- * j of F21[i] is sum_k T12[k][j] (row k of P11[i]). */
-static void compute_f12_f21(kern_t *k, gf16m F12[M][V][O], gf16m F21[M][O][V],
-                            const struct pubmap *pm, gf16m T12[V][O]) {
-    memcpy(F12, pm->P12, sizeof(pm->P12));
-    memcpy(F21, pm->P21, sizeof(pm->P21));
-    for (int i = 0; i < M; i++) {
-        for (int j = 0; j < V; j++)
-            k->gf16m_rowdot(F12[i][j][0], pm->P11[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
-        for (int j = 0; j < O; j++)
-            k->gf16m_rowdot(F21[i][j][0], T12[0][j], O * LSQ, pm->P11[i][0][0], V * LSQ, V, V);
-    }
-}
-
-/* P22 = T12^t F12 + P21 T12, a block row at a time */
-static void compute_p22(kern_t *k, gf16m P22[M][O][O], gf16m T12[V][O], gf16m F12[M][V][O],
-                        const struct pubmap *pm) {
-    memset(P22, 0, sizeof(gf16m[M][O][O]));
-    for (int i = 0; i < M; i++) {
-        for (int j = 0; j < O; j++) {
-            k->gf16m_rowdot(P22[i][j][0], T12[0][j], O * LSQ, F12[i][0][0], O * LSQ, V, O);
-            k->gf16m_rowdot(P22[i][j][0], pm->P21[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
-        }
     }
 }
 
@@ -290,11 +102,12 @@ void snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED
 
     expand_public(k, &ws.pm, pk_seed);
     gen_t12(k, ws.T12, sk_seed);
-    compute_f12_f21(k, ws.F12, ws.F21, &ws.pm, ws.T12);
-    compute_p22(k, ws.P22, ws.T12, ws.F12, &ws.pm);
+    compute_f12(k, M, ws.F12, ws.pm.P11, ws.pm.P12, ws.T12);
+    compute_f21(k, M, ws.F21, ws.pm.P11, ws.pm.P21, ws.T12);
+    compute_p22(k, M, ws.P22, ws.T12, ws.F12, ws.pm.P21);
 
     memcpy(pk, pk_seed, SNOVA_PK_SEED_BYTES);
-    pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)ws.P22, SNOVA_P22_NIBBLES);
+    snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)ws.P22, SNOVA_P22_NIBBLES);
 
     if (esk != NULL) {
         /* A, B, Q1, Q2 are adjacent in the public map; F11 is P11 */
@@ -410,18 +223,6 @@ struct sign_key {
     const uint8_t *pk_seed, *sk_seed;
 };
 
-static void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *pk_seed, const uint8_t *digest,
-                        const uint8_t *salt) {
-    uint8_t bytes[SNOVA_HASH_BYTES];
-    snova_shake256_ctx sh;
-    snova_shake256_init(&sh);
-    snova_shake256_absorb(&sh, pk_seed, SNOVA_PK_SEED_BYTES);
-    snova_shake256_absorb(&sh, digest, SNOVA_DIGEST_BYTES);
-    snova_shake256_absorb(&sh, salt, SNOVA_SALT_BYTES);
-    snova_shake256_squeeze(&sh, bytes, sizeof(bytes));
-    unpack_nibbles(hash, bytes, SNOVA_HASH_NIBBLES);
-}
-
 struct sign_ws {
     uint8_t hash[SNOVA_HASH_NIBBLES];
     uint8_t vbytes[SNOVA_VINEGAR_BYTES];
@@ -437,7 +238,7 @@ struct sign_ws {
     uint8_t coef[LSQ][LSQ];
     _Alignas(16) uint8_t G[NEQ][GSTRIDE];   /* the linear system, for k->gf16_solve */
     uint8_t sol[NEQ];
-    snova_shake256_ctx sh;
+    snova_shake_ctx sh;
 };
 
 /* Coefficients of the oil variables in the system. Equation row i*l^2 + (a, b) is
@@ -476,20 +277,10 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *k
     }
 }
 
-/* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
- * constant time with the gf16_solve kernel. Returns 0xFF if it is regular (then
- * sol holds the unique solution), 0 if singular. */
-static uint8_t solve_system(kern_t *k, uint8_t G[NEQ][GSTRIDE], uint8_t sol[NEQ]) {
-    uint8_t ok = k->gf16_solve(&G[0][0], NEQ, GSTRIDE);
-    for (int i = 0; i < NEQ; i++)
-        sol[i] = G[i][NEQ];
-    return ok;
-}
-
 static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
                      const struct sign_key *key, struct sign_ws *ws) {
     uint8_t ok = 0;
-    signed_hash(ws->hash, key->pk_seed, digest, salt);
+    signed_hash(ws->hash, key->pk_seed, SNOVA_PK_SEED_BYTES, digest, salt);
     gen_s_powers(k, ws->spow);
     for (int a = 0; a < LSQ; a++) {
         fqs_recover(key->Q1[a], ws->spow, ws->q1c[a]);
@@ -500,14 +291,8 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
     scalar_pair_rows(ws->pair_rows, ws->q1c, ws->q2c);
 
     for (unsigned attempt = 1; attempt <= 255 && !ok; attempt++) {
-        uint8_t counter = (uint8_t)attempt;
-        snova_shake256_init(&ws->sh);
-        snova_shake256_absorb(&ws->sh, key->sk_seed, SNOVA_SK_SEED_BYTES);
-        snova_shake256_absorb(&ws->sh, digest, SNOVA_DIGEST_BYTES);
-        snova_shake256_absorb(&ws->sh, salt, SNOVA_SALT_BYTES);
-        snova_shake256_absorb(&ws->sh, &counter, 1);
-        snova_shake256_squeeze(&ws->sh, ws->vbytes, sizeof(ws->vbytes));
-        unpack_nibbles((uint8_t *)ws->X, ws->vbytes, (size_t)V * LSQ);
+        derive_vinegar(&ws->sh, ws->vbytes, sizeof(ws->vbytes), key->sk_seed, digest, salt, (uint8_t)attempt);
+        snova_unpack_nibbles((uint8_t *)ws->X, ws->vbytes, (size_t)V * LSQ);
 
         memset(ws->G, 0, sizeof(ws->G));
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
@@ -532,7 +317,7 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
     memcpy(ws->X[V], ws->sol, NEQ);
     for (int j = 0; j < V; j++)
         k->gf16m_dot(ws->X[j], key->T12[j][0], LSQ, ws->X[V], LSQ, O);
-    pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
+    snova_pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
     memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
     return 0;
 }
@@ -576,7 +361,8 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
     const uint8_t *pk_seed = ssk, *sk_seed = ssk + SNOVA_PK_SEED_BYTES;
     expand_public(k, &ws.pm, pk_seed);
     gen_t12(k, ws.T12, sk_seed);
-    compute_f12_f21(k, ws.F12, ws.F21, &ws.pm, ws.T12);
+    compute_f12(k, M, ws.F12, ws.pm.P11, ws.pm.P12, ws.T12);
+    compute_f21(k, M, ws.F21, ws.pm.P11, ws.pm.P21, ws.T12);
     struct sign_key key = {ws.pm.A, ws.pm.B, ws.pm.Q1, ws.pm.Q2, ws.T12, ws.pm.P11, ws.F12, ws.F21,
                            pk_seed, sk_seed};
     int r = sign_core(k, sig, digest, salt, &key, &ws.s);
@@ -605,10 +391,10 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
     if ((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0)
         return -1;
 
-    signed_hash(ws.hash, pk, digest, sig + SNOVA_SIG_PACKED_BYTES);
-    unpack_nibbles((uint8_t *)ws.X, sig, SNOVA_SIG_NIBBLES);
+    signed_hash(ws.hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+    snova_unpack_nibbles((uint8_t *)ws.X, sig, SNOVA_SIG_NIBBLES);
     expand_public(k, &ws.pm, pk);
-    unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    snova_unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
 
     quad_prepare(k, &ws.w, ws.X, N, ws.pm.spow);
     scalar_pair_rows(ws.pair_rows, ws.pm.q1c, ws.pm.q2c);
@@ -624,4 +410,30 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
             return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* the round-neutral entry points of the NIST API (core.h)                    */
+
+int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]) {
+#if SNOVA_SSK
+    snova_keygen(pk, NULL, seed, seed + SNOVA_PK_SEED_BYTES);
+    memcpy(sk, seed, SNOVA_SEED_BYTES);
+#else
+    snova_keygen(pk, sk, seed, seed + SNOVA_PK_SEED_BYTES);
+#endif
+    return 0;
+}
+
+int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
+                    const uint8_t *sk) {
+#if SNOVA_SSK
+    return snova_sign_ssk(sig, digest, salt, sk);
+#else
+    return snova_sign_esk(sig, digest, salt, sk);
+#endif
+}
+
+int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
+    return snova_verify(digest, sig, pk);
 }

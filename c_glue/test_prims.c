@@ -66,12 +66,12 @@ int main(void) {
             if (chunk == 0) {
                 snova_shake256(out, outlen, in, inlen);
             } else {
-                snova_shake256_ctx ctx;
+                snova_shake_ctx ctx;
                 snova_shake256_init(&ctx);
                 for (size_t p = 0; p < inlen; p += chunk)
-                    snova_shake256_absorb(&ctx, in + p, inlen - p < chunk ? inlen - p : chunk);
+                    snova_shake_absorb(&ctx, in + p, inlen - p < chunk ? inlen - p : chunk);
                 for (size_t p = 0; p < outlen; p += chunk)
-                    snova_shake256_squeeze(&ctx, out + p, outlen - p < chunk ? outlen - p : chunk);
+                    snova_shake_squeeze(&ctx, out + p, outlen - p < chunk ? outlen - p : chunk);
             }
             puthex(out, outlen);
             free(in);

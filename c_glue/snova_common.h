@@ -1,0 +1,246 @@
+/* What the SNOVA rounds share of their algorithm, for the round's core (snova.c,
+ * snova_r3.c) to include after params.h: l x l matrix helpers, F16[S], T12, the
+ * block products of F12, F21 and P22, the message hash and the linear system.
+ * Everything depends on the set's compile-time parameters (SNOVA_L, ...), so it is
+ * a header of static inline functions rather than a separate object. */
+#ifndef SNOVA_COMMON_H
+#define SNOVA_COMMON_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "gf16.h"
+#include "kernels.h"
+#include "nibbles.h"
+#include "params.h"
+#include "shake.h"
+#include "util.h"
+
+#define V SNOVA_V
+#define O SNOVA_O
+#define N SNOVA_N
+#define L SNOVA_L
+#define LSQ SNOVA_LSQ
+#define NEQ SNOVA_NEQ
+/* bytes per row of the augmented system [coefficients | right-hand side | zeros]:
+ * a multiple of 16, as the gf16_solve kernel wants */
+#define GSTRIDE ((NEQ + 1 + 15) / 16 * 16)
+
+typedef uint8_t gf16m[LSQ];
+typedef const struct snova_kernels kern_t;
+
+/* ------------------------------------------------------------------------- */
+/* small matrix helpers (l x l)                                               */
+
+static inline void mat_scalar_identity(uint8_t *m, uint8_t a) {
+    for (int i = 0; i < LSQ; i++)
+        m[i] = (uint8_t)((i % (L + 1) == 0) ? a : 0);
+}
+
+static inline void mat_transpose(uint8_t *t, const uint8_t *m) {
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < L; j++)
+            t[j * L + i] = m[i * L + j];
+}
+
+/* 2x2 minor of rows r, r+1 and columns c0, c1 (characteristic 2: no signs) */
+static inline uint8_t minor2(const uint8_t *m, int r, int c0, int c1) {
+    return gf16_mul(m[r * L + c0], m[(r + 1) * L + c1]) ^ gf16_mul(m[r * L + c1], m[(r + 1) * L + c0]);
+}
+
+/* 3x3 minor of rows r..r+2 and columns c[0..2], along row r */
+static inline uint8_t minor3(const uint8_t *m, int r, const uint8_t c[3]) {
+    return gf16_mul(m[r * L + c[0]], minor2(m, r + 1, c[1], c[2])) ^
+           gf16_mul(m[r * L + c[1]], minor2(m, r + 1, c[0], c[2])) ^
+           gf16_mul(m[r * L + c[2]], minor2(m, r + 1, c[0], c[1]));
+}
+
+/* Determinant over GF(16) by expansion into 2x2 minors, which in characteristic
+ * 2 needs no signs: 2, 9, 30 or 100 field products for l = 2, 3, 4, 5. The order
+ * of evaluation never depends on the data. */
+static inline uint8_t det(const uint8_t *m) {
+#if L == 2
+    return minor2(m, 0, 0, 1);
+#elif L == 3
+    return gf16_mul(m[0], minor2(m, 1, 1, 2)) ^ gf16_mul(m[1], minor2(m, 1, 0, 2)) ^
+           gf16_mul(m[2], minor2(m, 1, 0, 1));
+#elif L == 4
+    /* Laplace expansion along rows 0-1: every 2x2 minor of those rows times the
+     * complementary minor of rows 2-3 */
+    static const uint8_t cols[6][4] = {
+        {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
+    };
+    uint8_t s = 0;
+    for (int p = 0; p < 6; p++)
+        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
+    return s;
+#else
+    /* Laplace expansion along rows 0-1 again, the complement now 3x3 */
+    static const uint8_t cols[10][5] = {
+        {0, 1, 2, 3, 4}, {0, 2, 1, 3, 4}, {0, 3, 1, 2, 4}, {0, 4, 1, 2, 3}, {1, 2, 0, 3, 4},
+        {1, 3, 0, 2, 4}, {1, 4, 0, 2, 3}, {2, 3, 0, 1, 4}, {2, 4, 0, 1, 3}, {3, 4, 0, 1, 2},
+    };
+    uint8_t s = 0;
+    for (int p = 0; p < 10; p++)
+        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor3(m, 2, cols[p] + 2));
+    return s;
+#endif
+}
+
+/* S (S[i][j] = 8 - i - j, but 9 in the corner for l = 5, where 8 - i - j would
+ * be 0 there) and its powers S^0 .. S^(l-1) */
+static inline void gen_s_powers(kern_t *k, gf16m spow[L]) {
+    mat_scalar_identity(spow[0], 1);
+    for (int i = 0; i < L; i++)
+        for (int j = 0; j < L; j++)
+            spow[1][i * L + j] = (uint8_t)(8 - (i + j));
+#if L == 5
+    spow[1][LSQ - 1] = 9;
+#endif
+    for (int p = 2; p < L; p++)
+        k->gf16m_mul(spow[p - 1], spow[1], spow[p]);
+}
+
+/* Coefficients of an element of F16[S] (c0 I + c1 S + ... + c' S^(l-1)) from l
+ * drawn nibbles: the last one is replaced, when zero, by 16 - c0 (or by 15 if
+ * c0 = 0), so that the element is never singular. */
+static inline void fqs_coeffs(const uint8_t *c, uint8_t *fixed) {
+    uint8_t c0 = c[0];
+    uint8_t nz0 = gf16_nonzero_mask(c0);
+    uint8_t alt = (uint8_t)(((16 - c0) & nz0) | (15 & ~nz0));
+    uint8_t nzl = gf16_nonzero_mask(c[L - 1]);
+    for (int p = 0; p < L - 1; p++)
+        fixed[p] = c[p];
+    fixed[L - 1] = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
+}
+
+/* c * m, as the product (c I) m through the kernel */
+static inline void mat_scale(kern_t *k, uint8_t c, const uint8_t *m, uint8_t *out) {
+    gf16m ci;
+    mat_scalar_identity(ci, c);
+    k->gf16m_mul(ci, m, out);
+    snova_wipe(ci, sizeof(ci));
+}
+
+/* sum_p coef[p] S^p */
+static inline void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *out) {
+    gf16m term;
+    mat_scalar_identity(out, coef[0]);
+    for (int p = 1; p < L; p++) {
+        mat_scale(k, coef[p], spow[p], term);
+        k->gf16m_add(out, term, out);
+    }
+    snova_wipe(term, sizeof(term));
+}
+
+/* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
+ * m is public (the A and B of the public map), so the loop stops as soon as m
+ * is invertible: usually at once. */
+static inline void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
+    gf16m term;
+    for (uint8_t a = 1; a < 16 && det(m) == 0; a++) {
+        mat_scale(k, a, spow[1], term);
+        k->gf16m_add(m, term, m);
+    }
+}
+
+/* T12 from the private seed: each block is an element of F16[S] whose l
+ * coefficients are drawn with SHAKE256. Round 1 makes the last coefficient nonzero
+ * (fqs_coeffs); later rounds take the coefficients as drawn. */
+static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
+    uint8_t bytes[SNOVA_PRIV_BYTES];
+    uint8_t coeff[SNOVA_PRIV_NIBBLES];
+    uint8_t fixed[L];
+    gf16m spow[L];
+    snova_shake256(bytes, sizeof(bytes), sk_seed, SNOVA_SK_SEED_BYTES);
+    snova_unpack_nibbles(coeff, bytes, SNOVA_PRIV_NIBBLES);
+    gen_s_powers(k, spow);
+    for (int j = 0; j < V; j++)
+        for (int c = 0; c < O; c++) {
+#if SNOVA_ROUND == 1
+            fqs_coeffs(coeff + (j * O + c) * L, fixed);
+#else
+            memcpy(fixed, coeff + (j * O + c) * L, L);
+#endif
+            fqs_element(k, spow, fixed, T12[j][c]);
+        }
+    snova_wipe(bytes, sizeof(bytes));
+    snova_wipe(coeff, sizeof(coeff));
+    snova_wipe(fixed, sizeof(fixed));
+}
+
+/* ------------------------------------------------------------------------- */
+/* the block matrices of key generation and signing (l x l blocks; nmat public
+ * matrices of v x v, v x o and o x v blocks)                                   */
+
+/* F12 = P11 T12 + P12, a block row at a time: row j of F12[i] is
+ * sum_k P11[i][j][k] (row k of T12) */
+static inline void compute_f12(kern_t *k, int nmat, gf16m F12[][V][O], gf16m P11[][V][V], gf16m P12[][V][O],
+                               gf16m T12[V][O]) {
+    memcpy(F12, P12, (size_t)nmat * sizeof(gf16m[V][O]));
+    for (int i = 0; i < nmat; i++)
+        for (int j = 0; j < V; j++)
+            k->gf16m_rowdot(F12[i][j][0], P11[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
+}
+
+/* F21 = T12^t P11 + P21 (transposed as a block matrix): row j of F21[i] is
+ * sum_k T12[k][j] (row k of P11[i]) */
+static inline void compute_f21(kern_t *k, int nmat, gf16m F21[][O][V], gf16m P11[][V][V], gf16m P21[][O][V],
+                               gf16m T12[V][O]) {
+    memcpy(F21, P21, (size_t)nmat * sizeof(gf16m[O][V]));
+    for (int i = 0; i < nmat; i++)
+        for (int j = 0; j < O; j++)
+            k->gf16m_rowdot(F21[i][j][0], T12[0][j], O * LSQ, P11[i][0][0], V * LSQ, V, V);
+}
+
+/* P22 = T12^t F12 + P21 T12, a block row at a time */
+static inline void compute_p22(kern_t *k, int nmat, gf16m P22[][O][O], gf16m T12[V][O], gf16m F12[][V][O],
+                               gf16m P21[][O][V]) {
+    memset(P22, 0, (size_t)nmat * sizeof(gf16m[O][O]));
+    for (int i = 0; i < nmat; i++) {
+        for (int j = 0; j < O; j++) {
+            k->gf16m_rowdot(P22[i][j][0], T12[0][j], O * LSQ, F12[i][0][0], O * LSQ, V, O);
+            k->gf16m_rowdot(P22[i][j][0], P21[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* hashing and the linear system of signing                                   */
+
+/* The target of a signature: SHAKE256(key_id || digest || salt) as elements. */
+static inline void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *key_id, size_t key_id_len,
+                               const uint8_t *digest, const uint8_t *salt) {
+    uint8_t bytes[SNOVA_HASH_BYTES];
+    snova_shake_ctx sh;
+    snova_shake256_init(&sh);
+    snova_shake_absorb(&sh, key_id, key_id_len);
+    snova_shake_absorb(&sh, digest, SNOVA_DIGEST_BYTES);
+    snova_shake_absorb(&sh, salt, SNOVA_SALT_BYTES);
+    snova_shake_squeeze(&sh, bytes, sizeof(bytes));
+    snova_unpack_nibbles(hash, bytes, SNOVA_HASH_NIBBLES);
+}
+
+/* The vinegar bytes of signing attempt `counter`: SHAKE256(sk_seed || digest ||
+ * salt || counter). sh is the caller's, so that it is wiped with the workspace. */
+static inline void derive_vinegar(snova_shake_ctx *sh, uint8_t *out, size_t len, const uint8_t *sk_seed,
+                                  const uint8_t *digest, const uint8_t *salt, uint8_t counter) {
+    snova_shake256_init(sh);
+    snova_shake_absorb(sh, sk_seed, SNOVA_SK_SEED_BYTES);
+    snova_shake_absorb(sh, digest, SNOVA_DIGEST_BYTES);
+    snova_shake_absorb(sh, salt, SNOVA_SALT_BYTES);
+    snova_shake_absorb(sh, &counter, 1);
+    snova_shake_squeeze(sh, out, len);
+}
+
+/* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
+ * constant time with the gf16_solve kernel. Returns 0xFF if it is regular (then
+ * sol holds the unique solution), 0 if singular. */
+static inline uint8_t solve_system(kern_t *k, uint8_t G[NEQ][GSTRIDE], uint8_t sol[NEQ]) {
+    uint8_t ok = k->gf16_solve(&G[0][0], NEQ, GSTRIDE);
+    for (int i = 0; i < NEQ; i++)
+        sol[i] = G[i][NEQ];
+    return ok;
+}
+
+#endif

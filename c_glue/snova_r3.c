@@ -1,0 +1,411 @@
+/* SNOVA core, Round 3 algorithm (NIST Round 3, "SNOVA v3", q = 16), written for
+ * this project from the official reference's behaviour.
+ *
+ * What changes from Round 1: the signature's blocks X_j are l x r; the public map
+ * has m1 matrices P_i (n x n blocks of l x l), and equation e < o is
+ *   sum over a < alpha of A_ea (X^t Q1_ea P_i' Q2_ea X) B_ea,  i' = (e + a) mod m1,
+ * an r x l matrix, with A_ea r x r, B_ea r x l and Q1, Q2 l x l elements of
+ * F16[S]; A, B and the coefficients of Q1, Q2 are the same for every key (drawn
+ * from a constant seed); P11, P12, P21 are expanded from the public seed with
+ * SHAKE128 in counter mode or, for the _AES sets, AES-128-CTR; the secret key is
+ * the seed, followed for l > 2 by a hash of the public key that the message hash
+ * takes in place of the public seed.
+ *
+ * Since Q1 = sum_a q1[a] S^a and Q2 = sum_b q2[b] S^b, the bracket is
+ *   sum_{a,b} q1[a] q2[b] Z_i'ab,  Z_iab = sum_{j,k} (S^a X_j)^t P_ijk (S^b X_k),
+ * so the l^2 matrices Z_i.. of every public matrix are computed once and every
+ * equation only weighs them (quad_* below). Every matrix product goes through
+ * the kernel table (kernels.h). Key generation and signing are constant time
+ * with respect to secret data, as in Round 1; working memory is on the heap,
+ * wiped before it is freed. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core.h"
+#include "snova_common.h"
+
+#define M1 SNOVA_M1
+#define R SNOVA_R
+#define LR SNOVA_LR
+#define RSQ SNOVA_RSQ
+#define ALPHA SNOVA_ALPHA
+#define NTERMS (O * ALPHA) /* (equation, a) pairs */
+
+/* l x r (signature blocks), r x l and r x r matrices, row-major */
+typedef uint8_t mlr[LR];
+typedef uint8_t mrl[LR];
+typedef uint8_t mrr[RSQ];
+
+/* ------------------------------------------------------------------------- */
+/* the constant part of the public map: A, B, Q1, Q2                          */
+
+struct abq {
+    mrr A[NTERMS];
+    mrl B[NTERMS];
+    gf16m Q1[NTERMS], Q2[NTERMS];
+    uint8_t q1[NTERMS][L], q2[NTERMS][L];
+    uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at a*l + b: the weights of Z_ab */
+};
+
+/* The constant seed: one string for l > 2; the l = 2 sets (o = 17, 25, 33) each
+ * have their own. */
+#if L > 2
+#define ABQ_SEED "SNOVA_ABQ"
+#elif O == 17
+#define ABQ_SEED "SNOVA_ABQ_2"
+#elif O == 25
+#define ABQ_SEED "SNOVA_ABQ_3"
+#elif O == 33
+#define ABQ_SEED "SNOVA_ABQ_4"
+#else
+#error "no A, B, Q seed for this l = 2 set"
+#endif
+
+static struct abq abq_table;
+
+/* A (then B) is made invertible by adding multiples of S where it is square:
+ * only when r = l. */
+static void gen_abq(void) {
+    kern_t *k = snova_kernels();
+    struct abq *t = &abq_table;
+    static uint8_t raw[SNOVA_ABQ_NIBBLES];
+    gf16m spow[L];
+    snova_shake256(raw, SNOVA_ABQ_BYTES, (const uint8_t *)ABQ_SEED, sizeof(ABQ_SEED) - 1);
+    snova_unpack_nibbles(raw, raw, SNOVA_ABQ_NIBBLES);
+    memcpy(t->A, raw, sizeof(t->A));
+    memcpy(t->B, raw + sizeof(t->A), sizeof(t->B));
+    memcpy(t->q1, raw + sizeof(t->A) + sizeof(t->B), sizeof(t->q1));
+    memcpy(t->q2, raw + sizeof(t->A) + sizeof(t->B) + sizeof(t->q1), sizeof(t->q2));
+    gen_s_powers(k, spow);
+    for (int e = 0; e < NTERMS; e++) {
+#if R == L
+        make_invertible(k, spow, t->A[e]);
+        make_invertible(k, spow, t->B[e]);
+#endif
+        fqs_element(k, spow, t->q1[e], t->Q1[e]);
+        fqs_element(k, spow, t->q2[e], t->Q2[e]);
+        for (int a = 0; a < L; a++)
+            for (int b = 0; b < L; b++)
+                t->pair[e][a * L + b] = gf16_mul(t->q1[e][a], t->q2[e][b]);
+    }
+}
+
+static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
+
+/* The table, made on first use (it is public and the same for every key). */
+static const struct abq *abq(void) {
+    pthread_once(&abq_once, gen_abq);
+    return &abq_table;
+}
+
+/* ------------------------------------------------------------------------- */
+/* small helpers                                                              */
+
+/* t (cols x rows) = m^t for an m of rows x cols */
+static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            t[j * rows + i] = m[i * cols + j];
+}
+
+/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` elements at x + c*stride */
+static void lincomb(uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count, int bytes) {
+    memset(acc, 0, (size_t)bytes);
+    for (int c = 0; c < count; c++)
+        for (int e = 0; e < bytes; e++)
+            acc[e] ^= gf16_mul(x[(size_t)c * stride + (size_t)e], coef[c]);
+}
+
+/* ------------------------------------------------------------------------- */
+/* public-seed expansion                                                      */
+
+/* The block matrices of the public map, in keystream order. */
+struct pubmap {
+    gf16m P11[M1][V][V];
+    gf16m P12[M1][V][O];
+    gf16m P21[M1][O][V];
+};
+
+_Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
+
+static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+    uint8_t *raw = (uint8_t *)pm;
+#if SNOVA_AES
+    k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
+#else
+    (void)k;
+    snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
+#endif
+    snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES); /* one element per byte, in place */
+}
+
+/* ------------------------------------------------------------------------- */
+/* the quadratic forms of signing (F11 on the vinegar) and verification       */
+
+struct quad_ws {
+    mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
+    mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
+    mrl T[L][N];         /* T[a][k] = sum_j Ut[j][a] P_jk of the public matrix at hand */
+    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T[a][k] Yt[k][b] of public matrix i */
+    mrl xt;
+    mrr s, t;
+    mrl u;
+};
+
+static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
+    memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
+    for (int j = 0; j < n; j++) {
+        transpose(w->xt, X[j], L, R);
+        k->rowdot_rll(w->Ut[j][0], w->xt, LR, spow[0], LSQ, 1, L);
+        for (int a = 0; a < L; a++)
+            transpose(w->Yt[j][a], w->Ut[j][a], R, L);
+    }
+}
+
+/* T[a][c0+c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P (rows
+ * j0.., columns c0..) */
+static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
+    for (int a = 0; a < L; a++)
+        k->rowdot_rll(w->T[a][c0], w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+}
+
+/* Z[i] from T, for the n variables in use */
+static void quad_z(kern_t *k, struct quad_ws *w, int i, int n) {
+    memset(w->Z[i], 0, sizeof(w->Z[i]));
+    for (int a = 0; a < L; a++)
+        k->rowdot_rlr(w->Z[i][a][0], w->T[a][0], LR, w->Yt[0][0], L * LR, (size_t)n, L);
+}
+
+/* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
+static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
+    for (int e = 0; e < O; e++) {
+        memset(out[e], 0, LR);
+        for (int a = 0; a < ALPHA; a++) {
+            const int t = e * ALPHA + a, i = (e + a) % M1;
+            lincomb(w->s, w->Z[i][0][0], RSQ, c->pair[t], L * L, RSQ);
+            k->mul_rrr(c->A[t], w->s, w->t);
+            k->mul_rrl(w->t, c->B[t], w->u);
+            for (int x = 0; x < LR; x++)
+                out[e][x] ^= w->u[x];
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------- */
+/* key generation                                                             */
+
+#if SNOVA_HASH_PK
+static void derive_pk_hash(uint8_t out[SNOVA_PK_HASH_BYTES], const uint8_t *pk) {
+    snova_shake256(out, SNOVA_PK_HASH_BYTES, pk, SNOVA_PK_BYTES);
+}
+#endif
+
+int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]) {
+    kern_t *k = snova_kernels();
+    struct ws {
+        struct pubmap pm;
+        gf16m T12[V][O];
+        gf16m F12[M1][V][O];
+        gf16m P22[M1][O][O];
+    } *ws = malloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
+
+    expand_public(k, &ws->pm, seed);
+    gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
+    compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12);
+    compute_p22(k, M1, ws->P22, ws->T12, ws->F12, ws->pm.P21);
+
+    memcpy(pk, seed, SNOVA_PK_SEED_BYTES);
+    snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)ws->P22, SNOVA_P22_NIBBLES);
+    memcpy(sk, seed, SNOVA_SEED_BYTES);
+#if SNOVA_HASH_PK
+    derive_pk_hash(sk + SNOVA_SEED_BYTES, pk);
+#endif
+    snova_wipe(ws, sizeof(*ws));
+    free(ws);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* signing                                                                    */
+
+struct sign_ws {
+    struct pubmap pm;
+    gf16m T12[V][O];
+    gf16m F12[M1][V][O];
+    gf16m F21[M1][O][V];
+    gf16m spow[L];
+    uint8_t hash[SNOVA_HASH_NIBBLES];
+    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
+    mlr X[N];
+    struct quad_ws qw;
+    mrl fvv[O];
+    mrl g1[M1][L][O];  /* g1[i][a][c] = sum_j Ut[j][a] F12[i][j][c] */
+    mlr g2[M1][O][L];  /* g2[i][c][b] = sum_j F21[i][c][j] Yt[j][b] */
+    mrl ls, lx[ALPHA]; /* per a: sum_a1 q1 g1, and the left factor A (.) Q2 */
+    mlr rs, rq;        /* per a: sum_b1 q2 g2, and Q1 (.) */
+    gf16m rx[ALPHA];   /* per a: the right factor Q1 (.) B */
+    mrl t;
+    uint8_t coef[LR * LR];
+    _Alignas(16) uint8_t G[NEQ][GSTRIDE]; /* the linear system, for k->gf16_solve */
+    uint8_t sol[NEQ];
+    snova_shake_ctx sh;
+};
+
+/* Coefficients of the oil variables in the system. Equation row e*lr + (ra, rb)
+ * is entry (ra, rb) of equation e's r x l value; column c*lr + (ve, vf) is entry
+ * (ve, vf) of oil block c. With the vinegar fixed, oil block c appears in
+ * equation e, for each a (i = (e + a) mod m1), as
+ *   LX_a X_c B_a + A_a X_c^t RX_a,
+ *   LX_a = A_a (sum_a1 q1[a1] G1_a1) Q2_a,  G1_a1 = sum_j Ut[j][a1] F12[i][j][c],
+ *   RX_a = Q1_a (sum_b1 q2[b1] G2_b1) B_a,  G2_b1 = sum_j F21[i][c][j] Yt[j][b1]. */
+static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c) {
+    struct quad_ws *w = &ws->qw;
+    memset(ws->g1, 0, sizeof(ws->g1));
+    memset(ws->g2, 0, sizeof(ws->g2));
+    for (int i = 0; i < M1; i++) {
+        for (int a = 0; a < L; a++)
+            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->F12[i][0][0], O * LSQ, V, O);
+        for (int oc = 0; oc < O; oc++)
+            k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+    }
+    for (int e = 0; e < O; e++) {
+        for (int oc = 0; oc < O; oc++) {
+            for (int a = 0; a < ALPHA; a++) {
+                const int t = e * ALPHA + a, i = (e + a) % M1;
+                lincomb(ws->ls, ws->g1[i][0][oc], O * LR, c->q1[t], L, LR);
+                k->mul_rrl(c->A[t], ws->ls, ws->t);
+                k->mul_rll(ws->t, c->Q2[t], ws->lx[a]);
+                lincomb(ws->rs, ws->g2[i][oc][0], LR, c->q2[t], L, LR);
+                k->mul_llr(c->Q1[t], ws->rs, ws->rq);
+                k->mul_lrl(ws->rq, c->B[t], ws->rx[a]);
+            }
+            k->linsys_lr(ws->coef, ws->lx[0], c->B[e * ALPHA], c->A[e * ALPHA], ws->rx[0], ALPHA);
+            for (int r = 0; r < LR; r++)
+                memcpy(&ws->G[e * LR + r][oc * LR], ws->coef + r * LR, LR);
+        }
+    }
+}
+
+static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const uint8_t *sk) {
+    const struct abq *c = abq();
+    const uint8_t *sk_seed = sk + SNOVA_PK_SEED_BYTES;
+    uint8_t ok = 0;
+
+    expand_public(k, &ws->pm, sk);
+    gen_t12(k, ws->T12, sk_seed);
+    compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12);
+    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
+    gen_s_powers(k, ws->spow);
+#if SNOVA_HASH_PK
+    signed_hash(ws->hash, sk + SNOVA_SEED_BYTES, SNOVA_PK_HASH_BYTES, digest, salt);
+#else
+    signed_hash(ws->hash, sk, SNOVA_PK_SEED_BYTES, digest, salt);
+#endif
+
+    /* as the reference: attempts 1 to 254 */
+    for (unsigned attempt = 1; attempt < 255 && !ok; attempt++) {
+        derive_vinegar(&ws->sh, ws->vbytes, sizeof(ws->vbytes), sk_seed, digest, salt, (uint8_t)attempt);
+        snova_unpack_nibbles((uint8_t *)ws->X, ws->vbytes, SNOVA_VINEGAR_NIBBLES);
+
+        quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
+        for (int i = 0; i < M1; i++) {
+            memset(ws->qw.T, 0, sizeof(ws->qw.T));
+            quad_block(k, &ws->qw, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
+            quad_z(k, &ws->qw, i, V);
+        }
+        quad_equations(k, &ws->qw, ws->fvv, c);
+        memset(ws->G, 0, sizeof(ws->G));
+        for (int e = 0; e < O; e++)
+            for (int r = 0; r < LR; r++)
+                ws->G[e * LR + r][NEQ] = (uint8_t)(ws->hash[e * LR + r] ^ ws->fvv[e][r]);
+        build_system(k, ws, c);
+
+        ok = solve_system(k, ws->G, ws->sol);
+        /* whether this attempt's system was singular is revealed by the retry */
+        SNOVA_DECLASSIFY(&ok, sizeof(ok));
+    }
+    if (!ok)
+        return -1;
+
+    /* oil part, then the vinegar part moved by T12 */
+    memcpy(ws->X[V], ws->sol, NEQ);
+    for (int j = 0; j < V; j++)
+        k->dot_llr(ws->X[j], ws->T12[j][0], LSQ, ws->X[V], LR, O);
+    snova_pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
+    memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
+    return 0;
+}
+
+int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
+                    const uint8_t *sk) {
+    kern_t *k = snova_kernels();
+    struct sign_ws *ws = malloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
+    int r = sign_core(k, ws, sig, digest, salt, sk);
+    snova_wipe(ws, sizeof(*ws));
+    free(ws);
+    return r;
+}
+
+/* ------------------------------------------------------------------------- */
+/* verification                                                               */
+
+struct verify_ws {
+    struct pubmap pm;
+    gf16m P22[M1][O][O];
+    gf16m spow[L];
+    mlr X[N];
+    struct quad_ws w;
+    mrl out[O];
+    uint8_t hash[SNOVA_HASH_NIBBLES];
+#if SNOVA_HASH_PK
+    uint8_t pk_hash[SNOVA_PK_HASH_BYTES];
+#endif
+};
+
+static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
+                       const uint8_t *pk) {
+    /* an odd number of elements leaves a high nibble that must be zero */
+    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
+        return -1;
+    if ((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0)
+        return -1;
+
+#if SNOVA_HASH_PK
+    derive_pk_hash(ws->pk_hash, pk);
+    signed_hash(ws->hash, ws->pk_hash, SNOVA_PK_HASH_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+#else
+    signed_hash(ws->hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+#endif
+    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
+    expand_public(k, &ws->pm, pk);
+    snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    gen_s_powers(k, ws->spow);
+
+    quad_prepare(k, &ws->w, ws->X, N, ws->spow);
+    for (int i = 0; i < M1; i++) {
+        memset(ws->w.T, 0, sizeof(ws->w.T));
+        quad_block(k, &ws->w, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
+        quad_block(k, &ws->w, (gf16m *)ws->pm.P12[i], V, O, 0, V);
+        quad_block(k, &ws->w, (gf16m *)ws->pm.P21[i], O, V, V, 0);
+        quad_block(k, &ws->w, (gf16m *)ws->P22[i], O, O, V, V);
+        quad_z(k, &ws->w, i, N);
+    }
+    quad_equations(k, &ws->w, ws->out, abq());
+    /* all data here is public */
+    return memcmp(ws->out, ws->hash, SNOVA_HASH_NIBBLES) == 0 ? 0 : -1;
+}
+
+int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
+    kern_t *k = snova_kernels();
+    struct verify_ws *ws = malloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
+    int r = verify_core(k, ws, digest, sig, pk);
+    free(ws);
+    return r;
+}
