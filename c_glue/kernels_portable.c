@@ -304,22 +304,27 @@ void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
 
 /* The rectangular products of the build's l x r blocks (kernels.h), named by
  * the shapes of their factors. */
-#define SNOVA_SHAPE_FNS(name, p, q, s)                                                                   \
-    static inline void mul_##name(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, p, q, s); } \
-    static inline void dot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, \
+#define SNOVA_SHAPE_MUL(name, p, q, s)                                                                   \
+    static void mul_##name(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, p, q, s); }
+#define SNOVA_SHAPE_DOT(name, p, q, s)                                                                   \
+    static void dot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, \
                            size_t count) {                                                               \
         gf16_dot(acc, x, xstride, y, ystride, count, p, q, s);                                           \
-    }                                                                                                    \
-    static inline void rowdot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,         \
+    }
+#define SNOVA_SHAPE_ROWDOT(name, p, q, s)                                                                \
+    static void rowdot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,         \
                               size_t ystride, size_t count, size_t n) {                                 \
         gf16_rowdot(acc, x, xstride, y, ystride, count, n, p, q, s);                                     \
     }
-SNOVA_SHAPE_FNS(rrr, R, R, R)
-SNOVA_SHAPE_FNS(rrl, R, R, L)
-SNOVA_SHAPE_FNS(rll, R, L, L)
-SNOVA_SHAPE_FNS(llr, L, L, R)
-SNOVA_SHAPE_FNS(lrl, L, R, L)
-SNOVA_SHAPE_FNS(rlr, R, L, R)
+SNOVA_SHAPE_MUL(rrr, R, R, R)
+SNOVA_SHAPE_MUL(rrl, R, R, L)
+SNOVA_SHAPE_MUL(rll, R, L, L)
+SNOVA_SHAPE_MUL(llr, L, L, R)
+SNOVA_SHAPE_MUL(lrl, L, R, L)
+SNOVA_SHAPE_DOT(llr, L, L, R)
+SNOVA_SHAPE_ROWDOT(llr, L, L, R)
+SNOVA_SHAPE_ROWDOT(rll, R, L, L)
+SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
 
 static void linsys_lr(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx,
                       size_t count) {
