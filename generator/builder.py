@@ -23,6 +23,7 @@ class Function:
     blocks: list
     constants: list = field(default_factory=list)   # (label, bytes)
     local_bytes: int = 0
+    groups: list = field(default_factory=list)      # tuples of VRegs numbered consecutively
 
 
 class KernelBuilder:
@@ -33,6 +34,7 @@ class KernelBuilder:
         self.blocks = [Block(None)]
         self.constants = []
         self.local_bytes = 0
+        self.groups = []
 
     # --- registers, labels, constants -------------------------------------------------
     def v(self, hint: str = "t") -> VReg:
@@ -56,7 +58,7 @@ class KernelBuilder:
         return label
 
     def function(self) -> Function:
-        return Function(self.symbol, self.params, self.blocks, self.constants, self.local_bytes)
+        return Function(self.symbol, self.params, self.blocks, self.constants, self.local_bytes, self.groups)
 
     # --- emission ---------------------------------------------------------------------
     def emit(self, mnemonic, *operands, defs=(), uses=(), cls, **flags) -> Instr:
@@ -88,10 +90,17 @@ class KernelBuilder:
         return dst
 
     def tbl(self, table, index, arr="16b", dst=None) -> VReg:
+        """tbl with a one-register table, or with a list of 2 to 4 registers that is a
+        slice of a register group (see group())."""
+        members = tuple(table) if isinstance(table, (list, tuple)) else (table,)
         dst = dst or self.v("tbl")
-        self.emit("tbl", Reg(dst, arr), Table(table), Reg(index, arr), defs=[dst], uses=[table, index],
-                  cls="vec_tbl1")
+        self.emit("tbl", Reg(dst, arr), Table(members), Reg(index, arr), defs=[dst], uses=[*members, index],
+                  cls=f"vec_tbl{len(members)}")
         return dst
+
+    def group(self, regs):
+        """Registers the allocator must number consecutively (a multi-register TBL table)."""
+        self.groups.append(tuple(regs))
 
     def dup_elem(self, src, size, index, arr, dst=None) -> VReg:
         """dup v.<arr>, src.<size>[index]: one element broadcast to every lane."""
@@ -114,12 +123,22 @@ class KernelBuilder:
         return dst
 
     # Loads and stores ------------------------------------------------------------------
+    def address(self, view, base, offset):
+        """(base, offset) for an access of `view` at base + offset: as given when an
+        ldr/str (a multiple of the access size, below 4096 of them) or ldur/stur
+        (-256..255) encodes it, else from a new base register (add)."""
+        size = ACCESS_BYTES[view]
+        if (offset >= 0 and offset % size == 0 and offset // size < 4096) or -256 <= offset <= 255:
+            return base, offset
+        return self.gop_imm("add", "x", base, offset), 0
+
     def load(self, view, base, offset=0, dst=None) -> VReg:
         """ldr with a scalar view: 'q'/'d'/'s' load a vector register (upper lanes zeroed),
         'w'/'x' a general one. An offset that is not a multiple of the access size
-        takes the unscaled form, ldur (-256..255)."""
+        takes the unscaled form, ldur (-256..255); one neither encodes, an add."""
         gpr = view in ("w", "x")
         dst = dst or (self.x("ld") if gpr else self.v("ld"))
+        base, offset = self.address(view, base, offset)
         scaled = offset >= 0 and offset % ACCESS_BYTES[view] == 0
         self.emit("ldr" if scaled else "ldur", Reg(dst, view), Mem(base, offset), defs=[dst], uses=[base],
                   cls="load_gpr" if gpr else "load_vec", mem="load")
@@ -141,7 +160,7 @@ class KernelBuilder:
     def load_replicated(self, arr, base, dst=None) -> VReg:
         """ld1r: one element at base copied into every lane of arrangement arr."""
         dst = dst or self.v("ld1r")
-        self.emit("ld1r", Table(dst, arr), Mem(base), defs=[dst], uses=[base], cls="load_vec_lane", mem="load")
+        self.emit("ld1r", Table((dst,), arr), Mem(base), defs=[dst], uses=[base], cls="load_vec_lane", mem="load")
         return dst
 
     def load_byte(self, base, offset=0, dst=None) -> VReg:
@@ -158,7 +177,10 @@ class KernelBuilder:
         return first, second
 
     def store(self, view, src, base, offset=0):
+        """str at any offset (assemblers take str for stur's offsets; one neither
+        encodes gets an add first)."""
         gpr = view in ("w", "x")
+        base, offset = self.address(view, base, offset)
         self.emit("str", Reg(src, view), Mem(base, offset), uses=[src, base],
                   cls="store_gpr" if gpr else "store_vec", mem="store")
 
@@ -308,7 +330,7 @@ class KernelBuilder:
         """ld1r {v.<arr>}, [base], step: the element at base in every lane, then
         base += step (a register)."""
         dst = dst or self.v("ld1r")
-        self.emit("ld1r", Table(dst, arr), MemPostReg(base, step), defs=[dst, base], uses=[base, step],
+        self.emit("ld1r", Table((dst,), arr), MemPostReg(base, step), defs=[dst, base], uses=[base, step],
                   cls="load_vec_lane", mem="load")
         return dst
 

@@ -25,10 +25,14 @@ class OneLineParser(argparse.ArgumentParser):
 
 def parse_args(argv):
     p = OneLineParser(prog="gen.py", description="Generate AArch64 NEON kernels for SNOVA.")
-    p.add_argument("--rank", default="all", choices=["2", "3", "4", "all"],
-                   help="matrix rank of the GF(16) kernels (default: all)")
+    p.add_argument("--rank", default="all", choices=[*map(str, kernels.RANKS), "all"],
+                   help="only the square GF(16) kernels of this rank, l x l (default: all)")
+    p.add_argument("--shape", metavar="LxR",
+                   help="only the GF(16) kernels one SNOVA Round 3 (l, r) pair needs: rank l's, the products "
+                        "of its rectangular shapes, its signing system; one of "
+                        f"{', '.join(f'{l}x{r}' for l, r in kernels.PAIRS)}")
     p.add_argument("--kernel", default="all", choices=[*kernels.RANK_FAMILIES, "all"],
-                   help="kernel family of the ranked kernels: add, mul, dot, rowdot (GF(16) matrices), linsys "
+                   help="kernel family: add, mul, dot, rowdot (GF(16) matrices), linsys "
                         "(the signing system's coefficients) (default: all)")
     p.add_argument("--aes", action="store_true",
                    help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
@@ -46,18 +50,32 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
         p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
-    if args.aes and (args.rank != "all" or args.kernel != "all"):
-        p.error("--aes selects the AES kernels only; it takes no --rank or --kernel")
+    if args.aes and (args.rank != "all" or args.kernel != "all" or args.shape):
+        p.error("--aes selects the AES kernels only; it takes no --rank, --shape or --kernel")
+    if args.shape is not None:
+        if args.rank != "all":
+            p.error("--shape and --rank select different kernels; give one of them")
+        pair = re.fullmatch(r"([0-9])x([0-9])", args.shape)
+        args.pair = pair and (int(pair[1]), int(pair[2]))
+        if args.pair not in kernels.PAIRS:
+            p.error(f"--shape {args.shape!r} is not a SNOVA Round 3 (l, r) pair "
+                    f"({', '.join(f'{l}x{r}' for l, r in kernels.PAIRS)})")
+    families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
+    if args.rank != "all" and not kernels.ranked_kernels((int(args.rank),), families):
+        p.error(f"rank {args.rank} has no {args.kernel} kernel")
     return p, args
 
 
 def selected_kernels(args):
     if args.aes:
         return kernels.aes_kernels(args.aes_ways)
-    ranks = kernels.RANKS if args.rank == "all" else (int(args.rank),)
     families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
-    selected = kernels.ranked_kernels(ranks, families)
-    if args.rank == "all" and args.kernel == "all":
+    if args.shape is not None:
+        return kernels.pair_kernels((args.pair,), families)
+    if args.rank != "all":
+        return kernels.ranked_kernels((int(args.rank),), families)
+    selected = kernels.gf16_kernels(families)
+    if args.kernel == "all":
         selected += kernels.aes_kernels(args.aes_ways) + kernels.solve_kernels()
     return selected
 

@@ -71,15 +71,20 @@ class Lane(Operand):
 
 @dataclass(eq=False)
 class Table(Operand):
-    """A one-register table list for TBL/TBX or LD1/ST1 lane forms: {v5.16b}."""
-    reg: VReg
+    """A register list for TBL/TBX or LD1/ST1 lane forms: {v5.16b}, or a table of
+    consecutive registers {v5.16b, v6.16b, v7.16b} (a slice of one register group,
+    which the allocator numbers consecutively)."""
+    members: tuple
     view: str = "16b"
 
     def regs(self):
-        return (self.reg,)
+        return self.members
 
     def render(self, phys):
-        return f"{{v{phys[self.reg]}.{self.view}}}"
+        numbers = [phys[r] for r in self.members]
+        if any(n != (numbers[0] + i) % 32 for i, n in enumerate(numbers)):
+            raise ValueError(f"table registers {numbers} are not consecutive")
+        return "{" + ", ".join(f"v{n}.{self.view}" for n in numbers) + "}"
 
 
 @dataclass(eq=False)
@@ -169,7 +174,7 @@ class Instr:
     def is_quad(self) -> bool:
         """True when the instruction operates on full 128-bit vectors (timing class '_q')."""
         for op in self.operands:
-            if isinstance(op, (Reg, Table)) and op.reg.kind == VEC:
+            if isinstance(op, (Reg, Table)) and op.regs()[0].kind == VEC:
                 return op.view in _QUAD_VIEWS
         return False
 

@@ -1,5 +1,6 @@
 """Register allocation: liveness over the function's control-flow graph, an
-interference graph, and greedy colouring in definition order.
+interference graph, and greedy colouring in definition order; a register group (a multi-register TBL
+table) is coloured as a whole, with consecutive numbers.
 
 Caller-saved registers are used first; callee-saved ones (x19-x28, v8-v15) only
 when the others run out, and the frame then saves them. Among the free registers
@@ -96,6 +97,7 @@ def allocate(function) -> Allocation:
     instrs, graph = interference(function.blocks)
     appearance = (*function.params, *(r for ins in instrs for r in (*ins.defs, *ins.uses)))
     order = [r for r in dict.fromkeys(appearance) if r in graph]
+    group_of = {r: group for group in function.groups for r in group}
     phys = {}
     last_assigned = {}
     clock = 0
@@ -103,17 +105,24 @@ def allocate(function) -> Allocation:
         if r.fixed is not None:
             phys[r] = r.fixed
             continue
-        taken = {phys[n] for n in graph[r] if n in phys}
+        if r in phys:          # numbered with its group
+            continue
+        # A group is numbered as a whole when its first member is met: bases whose
+        # every member's register is free of that member's assigned neighbours.
+        members = group_of.get(r, (r,))
         prefs = ALLOCATION_ORDER[r.kind]
-        free = [p for p in prefs if p not in taken]
+        taken = [{phys[n] for n in graph.get(m, ()) if n in phys} for m in members]
+        free = [p for p in prefs if all(p + i in prefs and p + i not in t for i, t in enumerate(taken))]
         if not free:
             raise AllocationError(f"{function.symbol}: out of {r.kind} registers at {r!r}")
         # Stay with caller-saved registers while any is free; among them take the
         # one assigned longest ago (never-assigned ones in preference order first).
-        tier = [p for p in free if p not in CALLEE_SAVED[r.kind]] or free
-        choice = min(tier, key=lambda p: (last_assigned.get(p, -1), prefs.index(p)))
-        phys[r] = choice
-        last_assigned[choice] = clock
+        span = lambda p: range(p, p + len(members))
+        tier = [p for p in free if not CALLEE_SAVED[r.kind] & set(span(p))] or free
+        choice = min(tier, key=lambda p: (max(last_assigned.get(n, -1) for n in span(p)), prefs.index(p)))
+        for i, m in enumerate(members):
+            phys[m] = choice + i
+            last_assigned[choice + i] = clock
         clock += 1
     for r in order:
         for n in graph[r]:

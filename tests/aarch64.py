@@ -1,6 +1,7 @@
 """Cross-building AArch64 test programs and running them under qemu-user."""
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import subprocess
@@ -30,6 +31,29 @@ def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
         raise RuntimeError(f"build of {name} failed:\n{' '.join(cmd)}\n{result.stderr}")
     os.replace(tmp, exe)
     return exe
+
+
+def assembled(sources) -> list:
+    """Objects of assembler sources, cached under build/tests/obj by content, so
+    that the runners' many kernels are assembled once (one clang run for all
+    that are missing), not per runner, worker and session."""
+    obj_dir = BUILD / "obj"
+    obj_dir.mkdir(parents=True, exist_ok=True)
+    objects, missing = [], []
+    for src in map(Path, sources):
+        obj = obj_dir / f"{src.stem}-{hashlib.sha256(src.read_bytes()).hexdigest()[:16]}.o"
+        objects.append(obj)
+        if not obj.exists():
+            missing.append((src, obj))
+    if missing:
+        with tempfile.TemporaryDirectory(dir=obj_dir) as tmp:
+            cmd = [*CROSS_CC[:2], "-c", *(str(src) for src, _ in missing)]
+            result = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+            if result.returncode != 0:
+                raise RuntimeError(f"assembling failed:\n{' '.join(cmd)}\n{result.stderr}")
+            for src, obj in missing:
+                os.replace(Path(tmp) / f"{src.stem}.o", obj)
+    return objects
 
 
 def run_qemu(exe: Path, args=(), stdin: bytes = b"", check=True) -> subprocess.CompletedProcess:

@@ -19,14 +19,45 @@ def mat_add(a: bytes, b: bytes) -> bytes:
     return bytes(x ^ y for x, y in zip(a, b))
 
 
+# Row t: t times every element, from gf16_mul; the matrix products below run on
+# many thousands of cases and look products up here.
+PRODUCTS = [bytes(gf16_mul(a, b) for b in range(16)) for a in range(16)]
+
+
 def mat_mul(a: bytes, b: bytes, rank: int) -> bytes:
-    out = bytearray(rank * rank)
-    for i in range(rank):
-        for j in range(rank):
-            acc = 0
-            for k in range(rank):
-                acc ^= gf16_mul(a[i * rank + k], b[k * rank + j])
-            out[i * rank + j] = acc
+    return mat_prod(a, b, rank, rank, rank)
+
+
+def mat_prod(a: bytes, b: bytes, p: int, q: int, s: int) -> bytes:
+    """A·B for A p×q and B q×s (row-major), the p×s result: row i of C is the sum
+    over k of A[i][k] times row k of B."""
+    out = bytearray(p * s)
+    for i in range(p):
+        row = [0] * s
+        for k in range(q):
+            times = PRODUCTS[a[i * q + k]]
+            for j, bkj in enumerate(b[k * s:(k + 1) * s]):
+                row[j] ^= times[bkj]
+        out[i * s:(i + 1) * s] = bytes(row)
+    return bytes(out)
+
+
+def linsys_pair(lx: bytes, bm: bytes, am: bytes, rx: bytes, l: int, r: int, count: int) -> bytes:
+    """SNOVA Round 3's signing-system block, (l·r)×(l·r): coef[ra·l+rb][ve·r+vf] =
+    Σ_{a<count} lx_a[ra][ve]·B_a[vf][rb] + A_a[ra][vf]·rx_a[ve][rb], with lx_a and
+    B_a r×l, A_a r×r, rx_a l×l, each input `count` consecutive matrices."""
+    n = l * r
+    out = bytearray(n * n)
+    for a in range(count):
+        lxa, ba = lx[a * r * l:(a + 1) * r * l], bm[a * r * l:(a + 1) * r * l]
+        aa, rxa = am[a * r * r:(a + 1) * r * r], rx[a * l * l:(a + 1) * l * l]
+        for ra in range(r):
+            for rb in range(l):
+                row = (ra * l + rb) * n
+                for ve in range(l):
+                    times_lx, times_rx = PRODUCTS[lxa[ra * l + ve]], PRODUCTS[rxa[ve * l + rb]]
+                    for vf in range(r):
+                        out[row + ve * r + vf] ^= times_lx[ba[vf * l + rb]] ^ times_rx[aa[ra * r + vf]]
     return bytes(out)
 
 
@@ -42,7 +73,7 @@ def linsys_coeffs(lx: bytes, bm: bytes, am: bytes, rx: bytes, rank: int) -> byte
                 for ve in range(rank):
                     for vf in range(rank):
                         out[(ra * rank + rb) * lsq + ve * rank + vf] ^= (
-                            gf16_mul(m(lx, ra, ve), m(bm, vf, rb)) ^ gf16_mul(m(am, ra, vf), m(rx, ve, rb)))
+                            PRODUCTS[m(lx, ra, ve)][m(bm, vf, rb)] ^ PRODUCTS[m(am, ra, vf)][m(rx, ve, rb)])
     return bytes(out)
 
 

@@ -23,7 +23,7 @@ def gen(*args, cwd=ROOT):
 
 def test_out_has_every_kernel():
     names = {p.stem for p in ELF_FILES}
-    assert {f"gf16m_{f}_r{r}" for f in ("add", "mul") for r in (2, 3, 4)} <= names
+    assert {f"gf16m_{f}_r{r}" for f in ("add", "mul", "dot", "rowdot") for r in (2, 3, 4, 5)} <= names
     assert {spec.name for spec in all_kernels()} <= names      # the whole catalogue, gf16_solve included
     assert {p.name for p in MACHO_FILES} == {p.name for p in ELF_FILES}
 
@@ -98,10 +98,13 @@ def snapshot(tree):
 
 
 @pytest.mark.parametrize("args", [
-    ["--rank", "5"], ["--rank", "x"], ["--kernel", "div"], ["--abi", "coff"], ["--cpu", "pentium"],
+    ["--rank", "7"], ["--rank", "x"], ["--rank", "6", "--kernel", "add"], ["--rank", "5", "--kernel", "linsys"],
+    ["--shape", "3x3"], ["--shape", "4x7"], ["--shape", "8x4"], ["--shape", "4"], ["--shape", "4x8x2"],
+    ["--shape", "x8"], ["--shape", ""], ["--shape", "4x8", "--rank", "4"], ["--shape"],
+    ["--kernel", "div"], ["--abi", "coff"], ["--cpu", "pentium"],
     ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
     ["--aes-ways", "3"], ["--aes-ways", "0"], ["--aes-ways", "16"], ["--aes-ways", "four"], ["--aes-ways"],
-    ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"],
+    ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"], ["--aes", "--shape", "4x8"],
 ])
 def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
     out = tmp_path / "out"
@@ -113,6 +116,22 @@ def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert result.stderr.startswith("gen.py: error: ")
     assert snapshot(out) == before
+
+
+@pytest.mark.parametrize("args, expect", [
+    (["--rank", "5"], {"gf16m_add_r5", "gf16m_mul_r5", "gf16m_dot_r5", "gf16m_rowdot_r5"}),
+    (["--rank", "8", "--kernel", "mul"], {"gf16m_mul_r8"}),
+    (["--shape", "4x8"], {f"gf16m_{f}_{s}" for f in ("mul", "dot", "rowdot")
+                          for s in ("r4", "4x4x8", "8x4x4", "8x4x8", "r8", "8x8x4")}
+     | {"gf16m_add_r4", "gf16m_linsys_l4r8"}),
+    (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
+    (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
+])
+def test_selection_writes_exactly_its_kernels(tmp_path, args, expect):
+    assert gen(*args, "--out", str(tmp_path)).returncode == 0
+    assert {p.stem for p in tmp_path.glob("*.S")} == expect
+    for stem in expect:
+        assert (tmp_path / f"{stem}.S").read_text() == (OUT / f"{stem}.S").read_text()
 
 
 def test_rank_subset_rewrites_nothing_else(tmp_path):

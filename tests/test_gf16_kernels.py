@@ -9,7 +9,7 @@ import pytest
 from tests.aarch64 import assert_harness_verdict, run_qemu
 from tests.gf16_model import linsys_coeffs, mat_add, mat_mul
 
-RANKS = (2, 3, 4)
+RANKS = (2, 3, 4, 5)
 FAMILIES = ("add", "mul")
 MODES = ("separate", "alias_a", "alias_b")
 RANDOM_CASES = {"separate": 10_000, "alias_a": 3_000, "alias_b": 3_000}
@@ -27,7 +27,7 @@ def edge_cases(rank):
     n = rank * rank
     zero, ones, fifteen = bytes(n), bytes([1] * n), bytes([15] * n)
     eye = identity(rank)
-    special = [zero, eye, fifteen, ones, bytes(range(n)), bytes(15 - (i % 16) for i in range(n))]
+    special = [zero, eye, fifteen, ones, bytes(i % 16 for i in range(n)), bytes(15 - (i % 16) for i in range(n))]
     return list(itertools.product(special, repeat=2))
 
 
@@ -54,9 +54,11 @@ def random_cases(rank, count, seed):
             for _ in range(count)]
 
 
-def run_kernel(runner, name, mode, cases):
-    n = len(cases[0][0])
-    out = run_qemu(runner, [name, mode], b"".join(a + b for a, b in cases)).stdout
+def run_kernel(runner, name, mode, cases, out_bytes=None):
+    """Runs a kernel (a, b, c) on (a, b) pairs; c has a's size unless given."""
+    n = out_bytes or len(cases[0][0])
+    sizes = f"{len(cases[0][0])},{len(cases[0][1])},{n}"
+    out = run_qemu(runner, [name, mode, 2, sizes], b"".join(a + b for a, b in cases)).stdout
     assert len(out) == n * len(cases), f"{name}: runner produced {len(out)} bytes"
     return [out[i:i + n] for i in range(0, len(out), n)]
 
@@ -93,26 +95,28 @@ def test_identity_and_zero_laws_hold_in_the_model():
 
 
 # The harness must catch what it claims to catch: each deliberately broken kernel fails.
-@pytest.mark.parametrize("name, expect", [
-    ("faulty_overread_r3", "segv"),        # 16-byte load of a 9-byte operand
-    ("faulty_underread_r3", "segv"),       # reads the byte before its operand
-    ("faulty_overwrite_r3", "caught"),     # 16-byte store of a 9-byte result
-    ("faulty_clobber_x19_r4", "aapcs"),
-    ("faulty_clobber_d8_r4", "aapcs"),
+@pytest.mark.parametrize("name, sizes, expect", [
+    ("faulty_overread_r3", "9,9,9", "segv"),           # 16-byte load of a 9-byte operand
+    ("faulty_underread_r3", "9,9,9", "segv"),          # reads the byte before its operand
+    ("faulty_overwrite_r3", "9,9,9", "caught"),        # 16-byte store of a 9-byte result
+    ("faulty_clobber_x19_r4", "16,16,16", "aapcs"),
+    ("faulty_clobber_d8_r4", "16,16,16", "aapcs"),
+    ("faulty_overread_r5", "25,25,25", "segv"),        # a 25-byte operand read as 32
+    ("faulty_overwrite_4x4x5", "16,20,20", "caught"),  # 32-byte store of a 20-byte result
 ])
-def test_harness_catches_broken_kernels(gf16_runner, name, expect):
-    n = 9 if name.endswith("r3") else 16
-    result = run_qemu(gf16_runner, [name, "separate"], bytes(2 * n), check=False)
+def test_harness_catches_broken_kernels(gf16_runner, name, sizes, expect):
+    inputs = sum(map(int, sizes.split(",")[:2]))
+    result = run_qemu(gf16_runner, [name, "separate", 2, sizes], bytes(inputs), check=False)
     assert_harness_verdict(result, expect)
 
 
-@pytest.mark.parametrize("rank", RANKS)
+@pytest.mark.parametrize("rank", (2, 3, 4))
 def test_linsys_coeffs_match_model(gf16_runner, rank):
     n = rank ** 4
     rng = random.Random(rank)
     cases = [[bytes(rng.randrange(16) for _ in range(n)) for _ in range(4)] for _ in range(150)]
     cases += [[bytes([15] * n)] * 4, [bytes(n)] * 4, [bytes([1] * n), bytes([15] * n), bytes(n), bytes([7] * n)]]
-    out = run_qemu(gf16_runner, [f"gf16m_linsys_coeffs_r{rank}", "separate"],
+    out = run_qemu(gf16_runner, [f"gf16m_linsys_coeffs_r{rank}", "separate", 0, ",".join([str(n)] * 5)],
                    b"".join(b"".join(c) for c in cases)).stdout
     assert len(out) == n * len(cases)
     for i, (lx, bm, am, rx) in enumerate(cases):
@@ -137,7 +141,8 @@ def test_dot_matches_model(dot_runner, rank, count, xgap, ygap):
         for c in range(count):
             expect = mat_add(expect, mat_mul(x[c * xstride:c * xstride + n], y[c * ystride:c * ystride + n], rank))
         records.append((acc + x + y, expect))
-    out = run_qemu(dot_runner, [rank, count, xstride, ystride], b"".join(r for r, _ in records)).stdout
+    out = run_qemu(dot_runner, [f"gf16m_dot_r{rank}", rank, rank, rank, count, xstride, ystride],
+                   b"".join(r for r, _ in records)).stdout
     assert [out[i * n:(i + 1) * n] for i in range(len(records))] == [e for _, e in records]
 
 
@@ -170,6 +175,7 @@ def test_rowdot_matches_model(dot_runner, rank, n, count):
                 cell = mat_add(cell, mat_mul(x[c * xstride:c * xstride + lsq], yc, rank))
             expect[j * lsq:(j + 1) * lsq] = cell
         records.append((acc + x + y, bytes(expect)))
-    out = run_qemu(dot_runner, [rank, count, xstride, ystride, n], b"".join(r for r, _ in records)).stdout
+    out = run_qemu(dot_runner, [f"gf16m_rowdot_r{rank}", rank, rank, rank, count, xstride, ystride, n],
+                   b"".join(r for r, _ in records)).stdout
     size = n * lsq
     assert [out[i * size:(i + 1) * size] for i in range(len(records))] == [e for _, e in records]

@@ -8,8 +8,15 @@ from typing import Callable
 
 from . import aes, gauss, gf16, linsys
 
-RANKS = (2, 3, 4)
+RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
+RANK_FAMILIES = (*GF16_FAMILIES, "dot", "rowdot", "linsys")
+# The ranks each family of square kernels has: ranks 6 and 8 are only needed as
+# r×r products of SNOVA Round 3; linsys here is Round 1's fixed-size signing
+# kernel (Round 3's is per (l, r) pair: linsys_pair_kernel).
+FAMILY_RANKS = {"add": (2, 3, 4, 5), "mul": RANKS, "dot": RANKS, "rowdot": RANKS, "linsys": (2, 3, 4)}
+# SNOVA Round 3's (l, r) pairs.
+PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
 
 
 @dataclass(frozen=True)
@@ -22,66 +29,117 @@ class KernelSpec:
     options: str = ""      # generator options that shape this kernel's code, for its banner
 
 
-def gf16_kernel(family, rank) -> KernelSpec:
-    n = rank * rank
-    what = "c = a + b (bytewise XOR)" if family == "add" else "c = a * b (matrix product)"
-    return KernelSpec(
-        name=f"gf16m_{family}_r{rank}",
-        params=("a", "b", "c"),
-        c_signature="void {symbol}(const uint8_t *a, const uint8_t *b, uint8_t *c)",
-        doc=f"GF(16) {rank}x{rank} matrices ({n} bytes, row-major, one element per byte): {what}; "
-            f"c may alias a or b",
-        describe=partial(gf16.describe_add if family == "add" else gf16.describe_mul, rank=rank),
-    )
+def square(rank) -> gf16.Shape:
+    return gf16.Shape(rank, rank, rank)
+
+
+def matrices(shape: gf16.Shape) -> str:
+    """How a kernel's doc names its matrices."""
+    if shape.p == shape.q == shape.s:
+        return f"GF(16) {shape.p}x{shape.p} matrices"
+    return f"GF(16) {shape.p}x{shape.q} times {shape.q}x{shape.s} matrices (result {shape.p}x{shape.s})"
+
+
+# C types of the GF(16) kernels' parameters, by name: prototypes are made from
+# the parameter list.
+C_TYPES = {**dict.fromkeys(("a", "b", "x", "y", "lx", "B", "A", "rx"), "const uint8_t *"),
+           **dict.fromkeys(("c", "acc", "coef"), "uint8_t *"),
+           **dict.fromkeys(("xstride", "ystride", "count", "n"), "size_t ")}
+PRODUCT_PARAMS = ("a", "b", "c")
+SUM_PARAMS = ("acc", "x", "xstride", "y", "ystride", "count")
+LINSYS_PARAMS = ("coef", "lx", "B", "A", "rx")
+
+
+def gf16_spec(name, params, doc, describe) -> KernelSpec:
+    prototype = "void {symbol}(" + ", ".join(C_TYPES[p] + p for p in params) + ")"
+    return KernelSpec(name=name, params=params, c_signature=prototype, doc=doc, describe=describe)
+
+
+def square_doc(rank, what):
+    return (f"GF(16) {rank}x{rank} matrices ({rank * rank} bytes, row-major, one element per byte): {what}; "
+            f"c may alias a or b")
+
+
+def add_kernel(rank) -> KernelSpec:
+    return gf16_spec(f"gf16m_add_r{rank}", PRODUCT_PARAMS, square_doc(rank, "c = a + b (bytewise XOR)"),
+                     partial(gf16.describe_add, rank=rank))
+
+
+def mul_kernel(shape) -> KernelSpec:
+    what = "c = a * b (matrix product)"
+    if shape.p == shape.q == shape.s:
+        doc = square_doc(shape.p, what)
+    else:
+        may = "a" if shape.q == shape.s else "b" if shape.p == shape.q else "neither a nor b"
+        doc = f"{matrices(shape)}, row-major, one element per byte: {what}; c may be {may}, and must not " \
+              f"otherwise overlap a or b"
+    return gf16_spec(f"gf16m_mul_{shape.name}", PRODUCT_PARAMS, doc, partial(gf16.describe_mul, shape=shape))
 
 
 def linsys_kernel(rank) -> KernelSpec:
     lsq = rank * rank
-    return KernelSpec(
-        name=f"gf16m_linsys_coeffs_r{rank}",
-        params=("coef", "lx", "B", "A", "rx"),
-        c_signature="void {symbol}(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, "
-                    "const uint8_t *rx)",
-        doc=f"SNOVA signing system, rank {rank}: coef[r][v] ({lsq}x{lsq} bytes) = sum over a < {lsq} of "
-            f"lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); "
-            f"lx, B, A, rx: {lsq} consecutive {rank}x{rank} matrices each",
-        describe=partial(linsys.describe_linsys_coeffs, rank=rank),
-    )
+    return gf16_spec(f"gf16m_linsys_coeffs_r{rank}", LINSYS_PARAMS,
+                     f"SNOVA signing system, rank {rank}: coef[r][v] ({lsq}x{lsq} bytes) = sum over a < {lsq} of "
+                     f"lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); "
+                     f"lx, B, A, rx: {lsq} consecutive {rank}x{rank} matrices each",
+                     partial(linsys.describe_linsys_coeffs, rank=rank))
 
 
-def dot_kernel(rank) -> KernelSpec:
-    return KernelSpec(
-        name=f"gf16m_dot_r{rank}",
-        params=("acc", "x", "xstride", "y", "ystride", "count"),
-        c_signature="void {symbol}(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, "
-                    "size_t ystride, size_t count)",
-        doc=f"GF(16) {rank}x{rank} matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, "
-            f"Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c",
-        describe=partial(gf16.describe_dot, rank=rank),
-    )
+def dot_kernel(shape) -> KernelSpec:
+    return gf16_spec(f"gf16m_dot_{shape.name}", SUM_PARAMS,
+                     f"{matrices(shape)}: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, "
+                     f"Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c",
+                     partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(rank) -> KernelSpec:
-    return KernelSpec(
-        name=f"gf16m_rowdot_r{rank}",
-        params=("acc", "x", "xstride", "y", "ystride", "count", "n"),
-        c_signature="void {symbol}(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, "
-                    "size_t ystride, size_t count, size_t n)",
-        doc=f"GF(16) {rank}x{rank} matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
-            f"x + k*xstride, Y_k[c] at y + k*ystride + c*{rank * rank} (strides in bytes); count >= 1; "
-            f"acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
-        describe=partial(gf16.describe_rowdot, rank=rank),
-    )
+def rowdot_kernel(shape) -> KernelSpec:
+    return gf16_spec(f"gf16m_rowdot_{shape.name}", (*SUM_PARAMS, "n"),
+                     f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
+                     f"x + k*xstride, Y_k[c] at y + k*ystride + c*{shape.q * shape.s} (strides in bytes); "
+                     f"count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
+                     partial(gf16.describe_rowdot, shape=shape))
 
 
-RANK_FAMILIES = (*GF16_FAMILIES, "dot", "rowdot", "linsys")
-_RANKED = {"add": partial(gf16_kernel, "add"), "mul": partial(gf16_kernel, "mul"), "dot": dot_kernel,
-           "rowdot": rowdot_kernel, "linsys": linsys_kernel}
+_RANKED = {"add": add_kernel, "mul": lambda r: mul_kernel(square(r)), "dot": lambda r: dot_kernel(square(r)),
+           "rowdot": lambda r: rowdot_kernel(square(r)), "linsys": linsys_kernel}
+_PRODUCT = {"mul": mul_kernel, "dot": dot_kernel, "rowdot": rowdot_kernel}
 
 
 def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
-    """The kernels that come in one version per rank, by family."""
-    return [_RANKED[f](r) for r in ranks for f in families]
+    """The square kernels, by rank and family (a family has only the ranks in FAMILY_RANKS)."""
+    return [_RANKED[f](r) for r in ranks for f in families if r in FAMILY_RANKS[f]]
+
+
+def pair_shapes(l, r):
+    """The products SNOVA Round 3 forms for one (l, r) pair, square ones included."""
+    return list(dict.fromkeys(gf16.Shape(*dims) for dims in ((l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l))))
+
+
+def linsys_pair_kernel(l, r) -> KernelSpec:
+    n = l * r
+    return gf16_spec(f"gf16m_linsys_l{l}r{r}", (*LINSYS_PARAMS, "count"),
+                     f"SNOVA Round 3 signing system, l = {l}, r = {r}: coef[row][col] ({n}x{n} bytes, "
+                     f"overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], "
+                     f"row = ra*{l}+rb, col = ve*{r}+vf; lx, B ({r}x{l}), A ({r}x{r}), rx ({l}x{l}): count "
+                     f"consecutive matrices each, not overlapping coef; count >= 1",
+                     partial(linsys.describe_linsys_pair, l=l, r=r))
+
+
+def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
+    """What the given (l, r) pairs need, by family: rank l's square kernels, the
+    products of every shape (the square ones under their rank's name), and the
+    Round 3 signing-system kernel (family linsys)."""
+    selected = {}
+    for l, r in pairs:
+        for f in families:
+            if f == "linsys":
+                kernels = [linsys_pair_kernel(l, r)]
+            else:
+                kernels = ranked_kernels((l,), (f,))
+                if f in _PRODUCT:
+                    kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r)]
+            selected.update((k.name, k) for k in kernels)
+    return list(selected.values())
 
 
 AES_WAYS = aes.WAYS
@@ -137,6 +195,14 @@ def solve_kernels():
     ]
 
 
+def gf16_kernels(families=RANK_FAMILIES):
+    """Every GF(16) matrix kernel of the given families: the square ones by rank,
+    then those only SNOVA Round 3's pairs need."""
+    ranked = ranked_kernels(RANKS, families)
+    names = {k.name for k in ranked}
+    return ranked + [k for k in pair_kernels(PAIRS, families) if k.name not in names]
+
+
 def all_kernels():
     """Every kernel the product has: the generated header declares all of them."""
-    return ranked_kernels() + aes_kernels() + solve_kernels()
+    return gf16_kernels() + aes_kernels() + solve_kernels()

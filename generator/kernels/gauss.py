@@ -40,7 +40,7 @@ as the returned mask.
 """
 from __future__ import annotations
 
-from .gf16 import POLY
+from .matrix import POLY
 GROUPS = (8, 4, 1)   # rows per iteration of the row loops: eight, then four, then one
 VECTOR = 16          # bytes per vector
 BLOCK_START = 0xFFFFFFFFFFFFFFF0   # i & BLOCK_START: column of the first byte of i's vector

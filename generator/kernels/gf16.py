@@ -1,136 +1,83 @@
-"""GF(16) l×l matrix add and multiply, l = 2, 3, 4.
+"""GF(16) matrix kernels of any shape: add (square), and the product C = A·B of a
+p×q and a q×s matrix in three forms: one product (mul), a sum of products over
+two strided sequences (dot), and one left factor times a row of right factors,
+summed (rowdot). How matrices sit in registers and how each term's factors are
+replicated: matrix.py. Square l×l products are the shape (l, l, l).
 
-A matrix is l·l bytes, row-major, one field element (0..15) per byte, and
-lives in one vector register: rank 4 fills all 16 lanes, rank 3 uses 9 lanes
-(an 8-byte load plus a 1-byte tail through a general register, so the kernel
-never touches a tenth byte), rank 2 uses 4 lanes.
-
-Multiplication, C = A·B with C[i][j] = Σ_k A[i][k]·B[k][j], is computed term by
-term on whole matrices: TBL replicates column k of A along each row and row k
-of B down each column, PMUL forms all l·l carry-less products of the term at
-once (each at most 7 bits), EOR accumulates them, and one reduction modulo
-x^4+x+1 at the end folds the high bits back: for p = lo + h·x^4,
-p ^ h·(x^4+x+1) = lo ^ h·(x+1), which fits in 4 bits. No table in memory is
-indexed by data; the only memory constants are TBL index patterns."""
+Rank 2 (4-byte matrices) also packs four matrices per register in the batched
+kernels: their loops run four products per instruction."""
 from __future__ import annotations
 
-POLY = 0x13  # x^4 + x + 1
+from dataclasses import dataclass
 
-# The register view that loads/stores a matrix's vector part, per rank.
-VECTOR_VIEW = {2: "s", 3: "d", 4: "q"}
-TAIL_OFFSET = 8   # rank 3: byte 8 travels through a general register
+from .matrix import (POLY, Products, Shape, load_held, load_piece, pieces, reduce_mod_poly, replication_cost,
+                     store_piece, xor_tree)
 
-
-def load_matrix(b, ptr, rank, offset=0):
-    vec = b.load(VECTOR_VIEW[rank], ptr, offset)
-    if rank == 3:
-        b.ins_gpr(vec, "b", TAIL_OFFSET, b.load_byte(ptr, offset + TAIL_OFFSET))
-    return vec
-
-
-def store_matrix(b, vec, ptr, rank, offset=0):
-    b.store(VECTOR_VIEW[rank], vec, ptr, offset)
-    if rank == 3:
-        b.store_byte(b.umov(vec, "b", TAIL_OFFSET), ptr, offset + TAIL_OFFSET)
+TAIL_VIEW = "w"
 
 
 def describe_add(b, rank):
     """Vector registers for every rank, rank 2 included: llvm-mca puts the
     four-byte vector form at 6 cycles per call on cortex-a55 against 8 for the
-    same sequence on W registers, and level on the other cores (see README)."""
+    same sequence on W registers, and level on the other cores (see README).
+    Rank 3's ninth byte goes through general registers. Every load comes before
+    the first store, so c may be a or b."""
     a_ptr, b_ptr, c_ptr = b.params
-    arr = "16b" if rank == 4 else "8b"
-    total = b.eor(b.load(VECTOR_VIEW[rank], a_ptr), b.load(VECTOR_VIEW[rank], b_ptr), arr)
-    b.store(VECTOR_VIEW[rank], total, c_ptr)
-    if rank == 3:
-        tail = b.gop("eor", "w", b.load_byte(a_ptr, TAIL_OFFSET), b.load_byte(b_ptr, TAIL_OFFSET))
-        b.store_byte(tail, c_ptr, TAIL_OFFSET)
+    layout = pieces(rank * rank)
+    arrs = ["16b" if pc.view == "q" else "8b" for pc in layout]
+    sums = [b.eor(b.load(pc.view, a_ptr, pc.offset), b.load(pc.view, b_ptr, pc.offset), arr)
+            for pc, arr in zip(layout, arrs)]
+    for pc, total in zip(layout, sums):
+        b.store(pc.view, total, c_ptr, pc.offset)
+    for pc in layout:
+        if pc.tail:
+            at = pc.offset + 8
+            tail = b.gop("eor", TAIL_VIEW, b.load_byte(a_ptr, at), b.load_byte(b_ptr, at))
+            b.store_byte(tail, c_ptr, at)
     b.ret()
 
 
-def reduce_mod_poly(b, acc, arr, poly=None):
-    """acc mod x^4+x+1 per lane; `poly` a register of POLY bytes to share between reductions."""
-    high = b.shift("ushr", acc, 4, arr)
-    return b.eor(acc, b.pmul(high, poly or b.movi(POLY, arr), arr), arr)
+def store_reduced(b, sums, ptr, layout, offset=0, poly=None, wide=False):
+    """Reduces each piece's sum and stores it, in address order (an overlapping
+    piece rewrites bytes the one before stored, with the same values); one POLY
+    register serves all pieces."""
+    if poly is None and len(sums) > 1:
+        poly = b.movi(POLY)
+    for total, pc in zip(sums, layout):
+        store_piece(b, reduce_mod_poly(b, total, pc.arr, poly), ptr, pc, offset, wide)
 
 
-def xor_tree(b, values, arr):
-    """EOR of all values as a balanced tree: a shorter dependency chain than a running sum."""
-    while len(values) > 1:
-        pairs = [b.eor(values[i], values[i + 1], arr) for i in range(0, len(values) - 1, 2)]
-        values = pairs + values[len(pairs) * 2:]
-    return values[0]
+# Index vectors are hoisted into registers when this many at most: beyond, the
+# kernel loads each one where it is used (from the literal pool; load pipes are
+# otherwise idle in these kernels).
+HOIST_MAX = 8
 
 
-def columns_along_rows(b, a, rank):
-    """For each k, a register whose lane i·l+j holds A[i][k], for ranks whose rows
-    are a power-of-two number of bytes: TRN1/TRN2 on bytes copy each even/odd
-    column onto its neighbour, TRN1/TRN2 on halfwords then spread those pairs
-    over the 4-byte row. Register-only: no index constants to load."""
-    arr = "16b" if rank == 4 else "8b"
-    even, odd = b.permute("trn1", a, a, arr), b.permute("trn2", a, a, arr)
-    if rank == 2:
-        return [even, odd]
-    half = "8h"
-    return [b.permute("trn1", even, even, half), b.permute("trn1", odd, odd, half),
-            b.permute("trn2", even, even, half), b.permute("trn2", odd, odd, half)]
-
-
-def rows_down_columns(b, bm, rank):
-    """For each k, a register whose lane i·l+j holds B[k][j]: row k is one
-    halfword (rank 2) or word (rank 4), broadcast by DUP."""
-    size, arr = ("h", "4h") if rank == 2 else ("s", "4s")
-    return [b.dup_elem(bm, size, k, arr) for k in range(rank)]
-
-
-def tbl_replication_indices(rank):
-    """TBL index vectors for ranks whose rows are not a power of two bytes: per
-    term k, lane i·l+j of the first selects A[i][k], of the second B[k][j];
-    unused lanes select nothing (index 0xff reads as zero)."""
-    lanes = range(rank * rank)
-    pad = lambda idx: bytes(idx).ljust(16, b"\xff")
-    return [(pad(i // rank * rank + k for i in lanes), pad(k * rank + i % rank for i in lanes))
-            for k in range(rank)]
-
-
-def replication_indices(b, rank):
-    """Registers the replication needs for the whole kernel: rank 3's TBL index
-    vectors, as (column index, row index) per term; none for ranks 2 and 4."""
-    if rank != 3:
-        return None
-    return [(b.load_literal("q", b.constant(f"cols{k}", a_idx)), b.load_literal("q", b.constant(f"rows{k}", b_idx)))
-            for k, (a_idx, b_idx) in enumerate(tbl_replication_indices(rank))]
-
-
-def product_terms(b, a, bm, rank, indices):
-    """The l unreduced terms of A·B, one PMUL each; `indices` from replication_indices."""
-    arr = "8b" if rank == 2 else "16b"
-    if rank == 3:
-        columns = [b.tbl(a, cols) for cols, _ in indices]
-        rows = [b.tbl(bm, row_idx) for _, row_idx in indices]
-    else:
-        columns, rows = columns_along_rows(b, a, rank), rows_down_columns(b, bm, rank)
-    return [b.pmul(col, row, arr) for col, row in zip(columns, rows)]
-
-
-def describe_mul(b, rank):
+def describe_mul(b, shape: Shape):
+    """c = a·b. Both factors are loaded before the first store: c may alias a or b
+    when the sizes match."""
     a_ptr, b_ptr, c_ptr = b.params
-    arr = "8b" if rank == 2 else "16b"
-    indices = replication_indices(b, rank)
-    terms = product_terms(b, load_matrix(b, a_ptr, rank), load_matrix(b, b_ptr, rank), rank, indices)
-    store_matrix(b, reduce_mod_poly(b, xor_tree(b, terms, arr), arr), c_ptr, rank)
+    rep = Products(b, shape)
+    every = range(len(shape.c))
+    if len(shape.tbl_indices(every)) <= HOIST_MAX:
+        rep.hoist(every)
+    a, bm = load_held(b, a_ptr, shape.a, grouped=shape.grouped_a), load_held(b, b_ptr, shape.b,
+                                                                             grouped=shape.grouped_b)
+    sums = [xor_tree(b, rep.products(rep.columns(a, m), rep.rows(bm, m), m), pc.arr)
+            for m, pc in enumerate(shape.c)]
+    store_reduced(b, sums, c_ptr, shape.c)
     b.ret()
 
 
-def product_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count, rank, indices, name):
-    """A loop of `count` (> 0 at entry) single products X·Y accumulated into acc."""
-    arr = "8b" if rank == 2 else "16b"
-    loop = b.start_block(name, mca_region=f"gf16m_dot_r{rank}" if rank != 2 else None)
-    x = load_matrix(b, x_ptr, rank)
-    y = load_matrix(b, y_ptr, rank)
+def product_loop(b, shape, rep, accs, x_ptr, x_stride, y_ptr, y_stride, count, name, region):
+    """A loop of `count` (> 0 at entry) products X·Y accumulated into accs."""
+    loop = b.start_block(name, mca_region=region)
+    x = load_held(b, x_ptr, shape.a, grouped=shape.grouped_a)
+    y = load_held(b, y_ptr, shape.b, grouped=shape.grouped_b)
     b.gop("add", "x", x_ptr, x_stride, dst=x_ptr)
     b.gop("add", "x", y_ptr, y_stride, dst=y_ptr)
-    b.eor(acc, xor_tree(b, product_terms(b, x, y, rank, indices), arr), arr, dst=acc)
+    for m, (acc, pc) in enumerate(zip(accs, shape.c)):
+        b.eor(acc, xor_tree(b, rep.products(rep.columns(x, m), rep.rows(y, m), m), pc.arr), pc.arr, dst=acc)
     b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
     b.b_cond("ne", loop)
 
@@ -174,135 +121,208 @@ def packed_rank2_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count):
     return left
 
 
-def describe_dot(b, rank):
+def is_rank2(shape):
+    return shape == Shape(2, 2, 2)
+
+
+def dot_registers(shape):
+    """Vector registers dot's loop needs with every index vector hoisted: the
+    sums, both factors, one piece's replicated factors and products."""
+    return (len(shape.c) + len(shape.tbl_indices(range(len(shape.c)))) + len(shape.a) + len(shape.b)
+            + 3 * shape.q + 1)
+
+
+def describe_dot(b, shape: Shape):
     """acc += Σ_{c < count} X_c·Y_c, X_c at x + c·xstride and Y_c at y + c·ystride
     (bytes): the accumulation loop of SNOVA's matrix-of-matrices products. The sum
-    stays unreduced in a register across the loop (XOR of at most 7-bit terms)
+    stays unreduced in registers across the loop (XOR of at most 7-bit terms)
     and is reduced once, when it is stored."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = b.params
-    arr = "8b" if rank == 2 else "16b"
-    indices = replication_indices(b, rank)
-    acc = load_matrix(b, acc_ptr, rank)
-    if rank == 2:
-        count = packed_rank2_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count)
+    rep = Products(b, shape)
+    every = range(len(shape.c))
+    if dot_registers(shape) <= VECTOR_REGISTERS:
+        rep.hoist(every)
+    accs = [load_piece(b, acc_ptr, pc) for pc in shape.c]
+    if is_rank2(shape):
+        count = packed_rank2_loop(b, accs[0], x_ptr, x_stride, y_ptr, y_stride, count)
     done = b.block_label("done")
     b.cbz(count, done)
-    product_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count, rank, indices, "loop")
+    product_loop(b, shape, rep, accs, x_ptr, x_stride, y_ptr, y_stride, count, "loop",
+                 None if is_rank2(shape) else f"gf16m_dot_{shape.name}")
     b.start_block("done")
-    store_matrix(b, reduce_mod_poly(b, acc, arr), acc_ptr, rank)
+    store_reduced(b, accs, acc_ptr, shape.c)
     b.ret()
 
 
-# Matrices per pass of describe_rowdot's main loop: their accumulators, the
-# replicated left factor and one right factor's temporaries fit 32 registers.
-ROWDOT_WIDTH = {2: 16, 3: 8, 4: 8}
+VECTOR_REGISTERS = 32
 
 
-def row_parts(rank, width):
-    """How a run of `width` consecutive matrices is moved between memory and
-    registers: (view, byte offset, arrangement) per register. Rank 2 packs four
-    matrices per register (a q, or a d/s for two/one); ranks 3 and 4 hold one
-    each (for rank 3, view None marks the 9-byte load/store of load_matrix)."""
-    lsq = rank * rank
-    if rank == 2:
-        size = width * lsq
-        views = [("q", 16)] * (size // 16) + [(v, n) for v, n in (("d", 8), ("s", 4)) if size % 16 & n]
-        parts, offset = [], 0
-        for view, nbytes in views:
-            parts.append((view, offset, "16b" if view == "q" else "8b"))
-            offset += nbytes
-        return parts
-    if rank == 4:
-        return [("q", c * lsq, "16b") for c in range(width)]
-    # Rank 3: a 16-byte access at matrix c also covers 7 bytes of matrix c + 1,
-    # which is in the run for all but the last matrix (see describe_rowdot).
-    return [("q" if c < width - 1 else None, c * lsq, "16b") for c in range(width)]
+@dataclass(frozen=True)
+class RowdotPlan:
+    """How rowdot walks a row: runs of `width` right factors in its main loop; the
+    pieces of C in `bands`, each band a loop over k of its own (the band's
+    replicated left factor and sums must fit the register file); `hoist`: each
+    band's index vectors stay in registers through its loop."""
+    width: int
+    bands: tuple
+    hoist: bool
 
 
-def load_part(b, rank, view, base, offset):
-    if view is None:
-        return load_matrix(b, base, rank, offset)
-    return b.load(view, base, offset)
+def bands_of(shape, size):
+    """The pieces of C in consecutive bands of `size`; a piece that overlaps the one
+    before joins its band (the sums of both are loaded before either is stored)."""
+    bands = []
+    for m, pc in enumerate(shape.c):
+        prev = shape.c[m - 1] if m else None
+        overlaps = prev is not None and pc.offset < prev.offset + prev.lanes
+        if bands and (len(bands[-1]) < size or overlaps):
+            bands[-1].append(m)
+        else:
+            bands.append([m])
+    return tuple(map(tuple, bands))
 
 
-def store_part(b, rank, view, vec, base, offset):
-    if view is None:
-        store_matrix(b, vec, base, rank, offset)
-    else:
-        b.store(view, vec, base, offset)
+def band_registers(shape, band, width, hoist):
+    """Vector registers a band's loop over k needs: the run's sums, the band's
+    replicated left factor, hoisted index vectors, a right factor with its
+    replicated rows (those shared by several pieces stay), products and temps."""
+    columns = {r for m in band for r in shape.column_recipes[m]}
+    rows = [r for m in band for r in shape.row_recipes[m]]
+    shared = {r for r in rows if rows.count(r) > 1}
+    indices = len(shape.tbl_indices(band)) if hoist else 0
+    return width * len(band) + len(columns) + indices + len(shape.b) + len(shared) + 2 * shape.q + 1
 
 
-def left_factor_columns(b, x_ptr, rank, indices):
-    """Column k of X spread along the rows, per k, ready to multiply any right factor.
-    Rank 2 loads X into all four 32-bit lanes (LD1R), so the columns serve four
-    right factors per register."""
-    if rank == 2:
-        x = b.load_replicated("4s", x_ptr)
-        return [b.permute("trn1", x, x), b.permute("trn2", x, x)]
-    x = load_matrix(b, x_ptr, rank)
-    if rank == 3:
-        return [b.tbl(x, cols) for cols, _ in indices]
-    return columns_along_rows(b, x, rank)
+def band_cost(shape, band, width):
+    """Vector instructions per right factor and k besides the PMULs and EORs every
+    plan has: the left factor's replication (once per run) and the rows'."""
+    columns = [r for m in band for r in shape.column_recipes[m]]
+    rows = [r for m in band for r in shape.row_recipes[m]]
+    return replication_cost(columns) / width + replication_cost(rows)
 
 
-def right_factor_products(b, y, columns, rank, indices, arr):
-    """The unreduced products X·Y_c of every matrix packed in register y."""
-    if rank == 2:
+def rowdot_plan(shape) -> RowdotPlan:
+    """The cheapest plan that fits the register file, widest runs first."""
+    candidates = []
+    for size in range(len(shape.c), 0, -1):
+        bands = bands_of(shape, size)
+        for width in (8, 4, 2, 1):
+            for hoist in (True, False):
+                if all(band_registers(shape, band, width, hoist) <= VECTOR_REGISTERS for band in bands):
+                    cost = sum(band_cost(shape, band, width) for band in bands)
+                    candidates.append((cost, not hoist, -width, RowdotPlan(width, bands, hoist)))
+    return min(candidates, key=lambda c: c[:3])[3]
+
+
+# Rank 2 packs four matrices per register: runs of 16 in its main loop.
+PACKED_WIDTH = 16
+
+
+def packed_parts(width):
+    """How a run of `width` consecutive 4-byte matrices moves between memory and
+    registers, four per register: (view, byte offset, arrangement) per register."""
+    size = width * 4
+    views = [("q", 16)] * (size // 16) + [(v, n) for v, n in (("d", 8), ("s", 4)) if size % 16 & n]
+    parts, offset = [], 0
+    for view, nbytes in views:
+        parts.append((view, offset, "16b" if view == "q" else "8b"))
+        offset += nbytes
+    return parts
+
+
+def packed_rowdot_run(b, width, params, name, region):
+    """Rank 2's run: X is loaded into all four 32-bit lanes (LD1R), so its spread
+    columns serve four right factors per register; TRN on halfwords spreads
+    the rows of the four Y matrices of each register."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
+    parts = packed_parts(width)
+    accs = [b.load(view, acc_ptr, off) for view, off, _ in parts]
+    xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
+    loop = b.start_block(name, mca_region=region)
+    x = b.load_replicated("4s", xk)
+    columns = [b.permute("trn1", x, x), b.permute("trn2", x, x)]
+    for acc, (view, off, arr) in zip(accs, parts):
+        y = b.load(view, yk, off)
         halves = "8h" if arr == "16b" else "4h"
         rows = [b.permute("trn1", y, y, halves), b.permute("trn2", y, y, halves)]
-    elif rank == 3:
-        rows = [b.tbl(y, row_idx) for _, row_idx in indices]
-    else:
-        rows = rows_down_columns(b, y, rank)
-    return xor_tree(b, [b.pmul(col, row, arr) for col, row in zip(columns, rows)], arr)
-
-
-def rowdot_run(b, rank, width, params, indices, name):
-    """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
-    then acc and y move past them. The run's accumulators stay in registers across
-    the loop over k; a copy of x, y and count walks the loop."""
-    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
-    parts = row_parts(rank, width)
-    accs = [load_part(b, rank, view, acc_ptr, off) for view, off, _ in parts]
-    xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
-    loop = b.start_block(name, mca_region=f"gf16m_rowdot_r{rank}" if width == ROWDOT_WIDTH[rank] else None)
-    columns = left_factor_columns(b, xk, rank, indices)
+        b.eor(acc, xor_tree(b, [b.pmul(col, row, arr) for col, row in zip(columns, rows)], arr), arr, dst=acc)
+    end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)
+    b.start_block(f"{name}_store")
+    poly = b.movi(POLY)
     for acc, (view, off, arr) in zip(accs, parts):
-        y = load_part(b, rank, view, yk, off)
-        b.eor(acc, right_factor_products(b, y, columns, rank, indices, arr), arr, dst=acc)
+        b.store(view, reduce_mod_poly(b, acc, arr, poly), acc_ptr, off)
+
+
+def end_k_loop(b, xk, x_stride, yk, y_stride, k, loop):
     b.gop("add", "x", xk, x_stride, dst=xk)
     b.gop("add", "x", yk, y_stride, dst=yk)
     b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
     b.b_cond("ne", loop)
-    b.start_block(f"{name}_store")
-    # In address order: for rank 3 a 16-byte store also rewrites 7 bytes of the
-    # next matrix with the values loaded before the loop, and the next store
-    # then puts that matrix's result over them.
-    poly = b.movi(POLY)
-    for acc, (view, off, arr) in zip(accs, parts):
-        store_part(b, rank, view, reduce_mod_poly(b, acc, arr, poly), acc_ptr, off)
-    step = width * rank * rank
-    b.gop_imm("add", "x", acc_ptr, step, dst=acc_ptr)
-    b.gop_imm("add", "x", y_ptr, step, dst=y_ptr)
 
 
-def describe_rowdot(b, rank):
+def rowdot_run(b, shape, plan, rep, width, params, name, region):
+    """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
+    band by band. A band's sums stay in registers across its loop over k, and
+    X_k is replicated once per k for the whole run; a copy of x, y and count
+    walks each loop. Rank 3 moves each matrix of the run but the last with a
+    16-byte access that also covers 7 bytes of the next matrix: TBL ignores
+    those lanes, and the stores go in address order, so the next matrix's own
+    store puts its result over them."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
+    c_bytes, y_bytes = shape.p * shape.s, shape.q * shape.s
+    for i, band in enumerate(plan.bands):
+        suffix = "" if len(plan.bands) == 1 else f"_b{i}"
+        if plan.hoist and len(plan.bands) > 1:
+            rep.hoist(band)
+        layout = [shape.c[m] for m in band]
+        accs = [[load_piece(b, acc_ptr, pc, j * c_bytes, j < width - 1) for pc in layout] for j in range(width)]
+        xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
+        loop = b.start_block(name + suffix, mca_region=region and region + suffix)
+        x = load_held(b, xk, shape.a, grouped=shape.grouped_a)
+        columns = {m: rep.columns(x, m) for m in band}
+        for j in range(width):
+            y = load_held(b, yk, shape.b, j * y_bytes, j < width - 1, shape.grouped_b)
+            for acc, m, pc in zip(accs[j], band, layout):
+                b.eor(acc, xor_tree(b, rep.products(columns[m], rep.rows(y, m), m), pc.arr), pc.arr, dst=acc)
+        end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)
+        b.start_block(f"{name}{suffix}_store")
+        poly = b.movi(POLY)
+        for j in range(width):
+            store_reduced(b, accs[j], acc_ptr, layout, j * c_bytes, poly, j < width - 1)
+
+
+def describe_rowdot(b, shape: Shape):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
     x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
     the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
     map's rows). X_k's replication is done once per k for the whole run, and the
-    run's sums stay unreduced in registers across k. Runs of ROWDOT_WIDTH matrices
-    loop; the n mod ROWDOT_WIDTH left over go in runs of halving width, one per
-    set bit of n. count >= 1; n may be 0."""
+    run's sums stay unreduced in registers across k. Runs of the plan's width
+    loop; the n mod width left over go in runs of halving width, one per set
+    bit of n. count >= 1; n may be 0."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
-    indices = replication_indices(b, rank)
-    width = ROWDOT_WIDTH[rank]
+    region = f"gf16m_rowdot_{shape.name}"
+    if is_rank2(shape):
+        width = PACKED_WIDTH
+        run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
+    else:
+        plan = rowdot_plan(shape)
+        rep = Products(b, shape)
+        if plan.hoist and len(plan.bands) == 1:
+            rep.hoist(plan.bands[0])
+        width = plan.width
+        run = lambda w, name, reg: rowdot_run(b, shape, plan, rep, w, params, name, reg)
+
+    def advanced_run(w, name, reg=None):
+        run(w, name, reg)
+        b.gop_imm("add", "x", acc_ptr, w * shape.p * shape.s, dst=acc_ptr)
+        b.gop_imm("add", "x", y_ptr, w * shape.q * shape.s, dst=y_ptr)
+
     runs = b.gop_imm("lsr", "x", n, width.bit_length() - 1)
     after_full = b.block_label("partial")
     b.cbz(runs, after_full)
     full = b.start_block("full")
-    rowdot_run(b, rank, width, params, indices, "full_k")
+    advanced_run(width, "full_k", region)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
     b.start_block("partial")
@@ -311,6 +331,6 @@ def describe_rowdot(b, rank):
         skip = b.block_label(f"after{width}")
         b.tbz(n, width.bit_length() - 1, skip)
         b.start_block(f"run{width}")
-        rowdot_run(b, rank, width, params, indices, f"run{width}_k")
+        advanced_run(width, f"run{width}_k")
         b.start_block(f"after{width}")
     b.ret()

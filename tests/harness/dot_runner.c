@@ -1,13 +1,14 @@
 /* Runs a GF(16) dot-product kernel on records read from stdin, for the Python
- * tests: gf16m_dot (acc += sum of X_c * Y_c over strided sequences) or, given
- * n, gf16m_rowdot (acc[j] += sum of X_c * Y_c[j] for j < n, Y_c a row of n
+ * tests: gf16m_dot_* (acc += sum of X_c * Y_c over strided sequences) or, given
+ * n, gf16m_rowdot_* (acc[j] += sum of X_c * Y_c[j] for j < n, Y_c a row of n
  * consecutive matrices).
  *
- *   dot_runner <rank> <count> <xstride> <ystride> [n]  < records
+ *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n]  < records
  *
- * Strides are in bytes. A record is acc (n*l*l bytes, n = 1 for gf16m_dot), then
- * the X region, (count - 1) * xstride + l*l bytes, and the Y region,
- * (count - 1) * ystride + n*l*l bytes (the bytes between matrices are there to
+ * X is p x q, Y is q x s, acc p x s; strides are in bytes. A record is acc
+ * (n*p*s bytes, n = 1 for gf16m_dot), then the X region,
+ * (count - 1) * xstride + p*q bytes, and the Y region,
+ * (count - 1) * ystride + n*q*s bytes (the bytes between matrices are there to
  * be ignored); the output is acc after the call. Every call runs
  * through the AAPCS64 canary checker twice, with each region flush against the
  * guard page after it and then before it; both must agree, the X and Y regions
@@ -18,16 +19,12 @@
 #include <string.h>
 
 #include "guard.h"
-#include "snova_kernels.h"
+#include "kernel_table.h"
 
-typedef void (*dot_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, size_t);
-typedef void (*rowdot_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, size_t, size_t);
-
-/* The kernel under test: rowdot when row > 0, else dot. */
+/* The kernel under test and its last argument n (rowdot; dot ignores it). */
 struct kernel {
-    dot_fn dot;
-    rowdot_fn rowdot;
-    size_t row;
+    void (*fn)(void);
+    size_t n;
 };
 
 /* Bytes a strided sequence of count matrices of n bytes spans. */
@@ -47,9 +44,8 @@ static void run_one(const struct kernel *k, size_t count, const size_t stride[2]
         memcpy(region[i], in, size[i]);
         in += size[i];
     }
-    void *fn = k->row ? (void *)k->rowdot : (void *)k->dot;
-    check_canaries(test_call_checked(fn, (uint64_t)region[0], (uint64_t)region[1], stride[0], (uint64_t)region[2],
-                                     stride[1], count, k->row), "kernel");
+    check_canaries(test_call_checked((void *)k->fn, (uint64_t)region[0], (uint64_t)region[1], stride[0],
+                                     (uint64_t)region[2], stride[1], count, k->n), "kernel");
     memcpy(out, region[0], n);
     in = record + size[0];
     for (int i = 0; i < 3; i++) {
@@ -67,20 +63,23 @@ static void run_one(const struct kernel *k, size_t count, const size_t stride[2]
 
 int main(int argc, char **argv)
 {
-    static const dot_fn dots[5] = { [2] = snova_gf16m_dot_r2, [3] = snova_gf16m_dot_r3, [4] = snova_gf16m_dot_r4 };
-    static const rowdot_fn rowdots[5] = {
-        [2] = snova_gf16m_rowdot_r2, [3] = snova_gf16m_rowdot_r3, [4] = snova_gf16m_rowdot_r4,
+    static const struct { const char *name; void (*fn)(void); } kernels[] = {
+#define GENERATED(name, symbol) { name, symbol },
+        KERNEL_TABLE(GENERATED)
     };
-    if ((argc != 5 && argc != 6) || atoi(argv[1]) < 2 || atoi(argv[1]) > 4) {
-        fprintf(stderr, "usage: %s <rank 2..4> <count> <xstride> <ystride> [n]\n", argv[0]);
+    size_t i = 0, nk = sizeof kernels / sizeof kernels[0];
+    while (argc >= 2 && i < nk && strcmp(kernels[i].name, argv[1]) != 0)
+        i++;
+    if ((argc != 8 && argc != 9) || i == nk) {
+        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n]\n", argv[0]);
         return 2;
     }
-    const int rank = atoi(argv[1]);
-    const struct kernel k = { dots[rank], rowdots[rank], argc == 6 ? strtoul(argv[5], NULL, 10) : 0 };
-    const size_t lsq = (size_t)(rank * rank), count = strtoul(argv[2], NULL, 10);
-    const size_t n = lsq * (k.row ? k.row : 1);
-    const size_t stride[2] = { strtoul(argv[3], NULL, 10), strtoul(argv[4], NULL, 10) };
-    const size_t size[3] = { n, span(count, stride[0], lsq), span(count, stride[1], n) };
+    const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
+    const struct kernel k = { kernels[i].fn, argc == 9 ? strtoul(argv[8], NULL, 10) : 0 };
+    const size_t count = strtoul(argv[5], NULL, 10), matrices = argc == 9 ? k.n : 1;
+    const size_t n = p * s * matrices;
+    const size_t stride[2] = { strtoul(argv[6], NULL, 10), strtoul(argv[7], NULL, 10) };
+    const size_t size[3] = { n, span(count, stride[0], p * q), span(count, stride[1], q * s * matrices) };
     guarded_page pages[3] = { guarded_page_new(size[0]), guarded_page_new(size[1]), guarded_page_new(size[2]) };
     uint8_t *in = malloc(size[0] + size[1] + size[2]), *after = malloc(n), *before = malloc(n);
     while (in && after && before && fread(in, 1, size[0] + size[1] + size[2], stdin) == size[0] + size[1] + size[2]) {

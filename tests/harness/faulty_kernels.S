@@ -30,4 +30,19 @@ faulty_clobber_d8_r4:
 	ldr	q8, [x0]
 	str	q8, [x2]
 	ret
+	.globl	faulty_overread_r5          // a 25-byte operand read as two 16-byte halves
+faulty_overread_r5:
+	ldr	q0, [x0]
+	ldr	q1, [x0, #16]
+	ldr	q2, [x1]
+	ldur	q3, [x1, #9]
+	str	q2, [x2]
+	stur	q3, [x2, #9]
+	ret
+	.globl	faulty_overwrite_4x4x5      // writes 32 bytes for a 4x5 (20-byte) result
+faulty_overwrite_4x4x5:
+	ldr	q0, [x0]
+	movi	v1.16b, #0
+	stp	q0, q1, [x2]
+	ret
 	.section	.note.GNU-stack,"",%progbits

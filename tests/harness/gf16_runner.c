@@ -1,83 +1,82 @@
 /* Runs one GF(16) kernel on records read from stdin and writes the results to
  * stdout, for the Python tests to compare with their model.
  *
- *   gf16_runner <kernel> <separate|alias_a|alias_b>  < records
+ *   gf16_runner <kernel> <separate|alias_a|alias_b> <output> <bytes,bytes,...> [count]  < records
  *
- * Every operand of a kernel has the same size n: the matrix kernels take
- * (a, b, c) with output c; the signing-system kernels take (coef, lx, B, A, rx)
- * with output coef. A record is the n bytes of each input in argument order;
- * the output is the n result bytes per record. alias_a / alias_b pass the
- * output pointer as a / b (matrix kernels). Every call goes through the AAPCS64
- * canary checker, once with each operand flush against the guard page after it
- * and once flush against the guard page before it; both calls must agree, and
- * no byte around the operands other than the output's may change. Exit status:
- * 2 usage, 3 callee-saved register clobbered, 5 stray write (within 80 bytes of
- * an operand) or disagreement; a stray read or write into a guard page kills
- * the process with SIGSEGV. */
+ * The kernel takes one pointer argument per entry of the byte list (its
+ * operand's size), then, if given, the integer count. Argument <output> is
+ * written: the matrix kernels take (a, b, c) with output 2, the signing-system
+ * kernels (coef, lx, B, A, rx[, count]) with output 0. A record is the bytes of
+ * each input in argument order; the output is the result's bytes per record.
+ * alias_a / alias_b pass the output pointer as a / b (whose size must be the
+ * output's). Every call goes through the AAPCS64 canary checker, once with each
+ * operand flush against the guard page after it and once flush against the
+ * guard page before it; both calls must agree, and no byte around the operands
+ * other than the output's may change. Exit status: 2 usage, 3 callee-saved
+ * register clobbered, 5 stray write (within 80 bytes of an operand) or
+ * disagreement; a stray read or write into a guard page kills the process with
+ * SIGSEGV. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "guard.h"
-#include "snova_kernels.h"
-
+#include "kernel_table.h"
 
 /* Deliberately broken kernels (faulty_kernels.S) prove the checks can fail. */
-void faulty_overread_r3(const uint8_t *, const uint8_t *, uint8_t *);
-void faulty_underread_r3(const uint8_t *, const uint8_t *, uint8_t *);
-void faulty_overwrite_r3(const uint8_t *, const uint8_t *, uint8_t *);
-void faulty_clobber_x19_r4(const uint8_t *, const uint8_t *, uint8_t *);
-void faulty_clobber_d8_r4(const uint8_t *, const uint8_t *, uint8_t *);
+#define FAULTY_KERNELS(X) X(faulty_overread_r3) X(faulty_underread_r3) X(faulty_overwrite_r3) \
+    X(faulty_clobber_x19_r4) X(faulty_clobber_d8_r4) X(faulty_overread_r5) X(faulty_overwrite_4x4x5)
+#define DECLARE(name) void name(void);
+FAULTY_KERNELS(DECLARE)
 
 #define MAX_OPERANDS 5
-#define MAX_BYTES 256
 
-/* operands: argument count; output: which argument is written */
-static const struct { const char *name; void *fn; size_t bytes; int operands, output; } kernels[] = {
-    { "gf16m_add_r2", snova_gf16m_add_r2, 4, 3, 2 },  { "gf16m_mul_r2", snova_gf16m_mul_r2, 4, 3, 2 },
-    { "gf16m_add_r3", snova_gf16m_add_r3, 9, 3, 2 },  { "gf16m_mul_r3", snova_gf16m_mul_r3, 9, 3, 2 },
-    { "gf16m_add_r4", snova_gf16m_add_r4, 16, 3, 2 }, { "gf16m_mul_r4", snova_gf16m_mul_r4, 16, 3, 2 },
-    { "gf16m_linsys_coeffs_r2", snova_gf16m_linsys_coeffs_r2, 16, 5, 0 },
-    { "gf16m_linsys_coeffs_r3", snova_gf16m_linsys_coeffs_r3, 81, 5, 0 },
-    { "gf16m_linsys_coeffs_r4", snova_gf16m_linsys_coeffs_r4, 256, 5, 0 },
-    { "faulty_overread_r3", faulty_overread_r3, 9, 3, 2 },   { "faulty_underread_r3", faulty_underread_r3, 9, 3, 2 },
-    { "faulty_overwrite_r3", faulty_overwrite_r3, 9, 3, 2 }, { "faulty_clobber_x19_r4", faulty_clobber_x19_r4, 16, 3, 2 },
-    { "faulty_clobber_d8_r4", faulty_clobber_d8_r4, 16, 3, 2 },
+static const struct { const char *name; void (*fn)(void); } kernels[] = {
+#define ENTRY(name) { #name, name },
+    FAULTY_KERNELS(ENTRY)
+#define GENERATED(name, symbol) { name, symbol },
+    KERNEL_TABLE(GENERATED)
 };
 
-/* One call with every operand against the guard on `side`; result into out.
- * `dst` is the argument that receives the result (the output, or an input
- * in the alias modes). */
-static void run_one(size_t k, int dst, enum guard_side side, guarded_page pages[MAX_OPERANDS],
+struct call {
+    void (*fn)(void);
+    int operands, output, dst;    /* dst: the argument that receives the result */
+    size_t bytes[MAX_OPERANDS];
+    int has_count;
+    uint64_t count;
+};
+
+/* One call with every operand against the guard on `side`; result into out. */
+static void run_one(const struct call *k, enum guard_side side, guarded_page pages[MAX_OPERANDS],
                     const uint8_t *inputs, uint8_t *out)
 {
-    const size_t n = kernels[k].bytes;
-    const int count = kernels[k].operands, output = kernels[k].output;
     uint8_t *arg[MAX_OPERANDS] = { 0 };
     const uint8_t *in = inputs;
-    for (int i = 0; i < count; i++) {
-        arg[i] = guarded_place(&pages[i], n, side);
+    for (int i = 0; i < k->operands; i++) {
+        arg[i] = guarded_place(&pages[i], k->bytes[i], side);
         uint8_t *from = watch_start(&pages[i], arg[i]);
-        memset(from, SENTINEL, (size_t)(watch_end(&pages[i], arg[i], n) - from));
-        if (i != output) {
-            memcpy(arg[i], in, n);
-            in += n;
+        memset(from, SENTINEL, (size_t)(watch_end(&pages[i], arg[i], k->bytes[i]) - from));
+        if (i != k->output) {
+            memcpy(arg[i], in, k->bytes[i]);
+            in += k->bytes[i];
         }
     }
-    uint64_t x[MAX_OPERANDS] = { 0 };
-    for (int i = 0; i < count; i++)
-        x[i] = (uint64_t)(i == output ? arg[dst] : arg[i]);
-    check_canaries(test_call_checked(kernels[k].fn, x[0], x[1], x[2], x[3], x[4], 0, 0), "kernel");
-    memcpy(out, arg[dst], n);
+    uint64_t x[MAX_OPERANDS + 1] = { 0 };
+    for (int i = 0; i < k->operands; i++)
+        x[i] = (uint64_t)(i == k->output ? arg[k->dst] : arg[i]);
+    if (k->has_count)
+        x[k->operands] = k->count;
+    check_canaries(test_call_checked((void *)k->fn, x[0], x[1], x[2], x[3], x[4], x[5], 0), "kernel");
+    memcpy(out, arg[k->dst], k->bytes[k->output]);
     in = inputs;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < k->operands; i++) {
         /* an input keeps its bytes (checked below); the output argument must be
          * untouched in the alias modes, which write into an input instead */
-        int written = i == dst;
-        int ok = untouched_around(&pages[i], arg[i], n, i != output || written);
-        if (i != output) {
-            ok = ok && (written || memcmp(arg[i], in, n) == 0);
-            in += n;
+        int written = i == k->dst;
+        int ok = untouched_around(&pages[i], arg[i], k->bytes[i], i != k->output || written);
+        if (i != k->output) {
+            ok = ok && (written || memcmp(arg[i], in, k->bytes[i]) == 0);
+            in += k->bytes[i];
         }
         if (!ok) {
             fprintf(stderr, "stray write into operand %d or around it\n", i);
@@ -86,38 +85,52 @@ static void run_one(size_t k, int dst, enum guard_side side, guarded_page pages[
     }
 }
 
+static int usage(const char *argv0)
+{
+    fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b> <output> <bytes,...> [count]\n", argv0);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     static const char *const modes[] = { "separate", "alias_a", "alias_b" };
+    if (argc != 5 && argc != 6)
+        return usage(argv[0]);
     int mode = 0;
-    while (argc == 3 && mode < 3 && strcmp(argv[2], modes[mode]) != 0)
+    while (mode < 3 && strcmp(argv[2], modes[mode]) != 0)
         mode++;
-    if (argc != 3 || mode == 3) {
-        fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b>\n", argv[0]);
-        return 2;
-    }
     size_t k = 0, nk = sizeof kernels / sizeof kernels[0];
     while (k < nk && strcmp(kernels[k].name, argv[1]) != 0)
         k++;
-    if (k == nk || (mode && kernels[k].operands != 3)) {
-        fprintf(stderr, "unknown kernel %s, or no %s mode for it\n", argv[1], argv[2]);
-        return 2;
+    struct call call = { .output = atoi(argv[3]), .has_count = argc == 6 };
+    for (char *p = argv[4]; *p && call.operands < MAX_OPERANDS; p += *p == ',')
+        call.bytes[call.operands++] = strtoul(p, &p, 10);
+    call.count = call.has_count ? strtoull(argv[5], NULL, 10) : 0;
+    call.dst = mode ? mode - 1 : call.output;
+    if (k == nk || mode == 3 || call.output < 0 || call.output >= call.operands
+        || call.bytes[call.dst] != call.bytes[call.output] || (mode && call.dst == call.output)) {
+        fprintf(stderr, "unknown kernel %s, or bad operands or mode for it\n", argv[1]);
+        return usage(argv[0]);
     }
-    const size_t n = kernels[k].bytes, inputs = (size_t)kernels[k].operands - 1;
-    /* alias_a / alias_b: the result goes to argument 0 / 1 instead of the output */
-    const int dst = mode ? mode - 1 : kernels[k].output;
+    call.fn = kernels[k].fn;
+    size_t inputs = 0, out_bytes = call.bytes[call.output];
     guarded_page pages[MAX_OPERANDS];
-    for (int i = 0; i < kernels[k].operands; i++)
-        pages[i] = guarded_page_new(n);
-    uint8_t in[MAX_OPERANDS * MAX_BYTES], after[MAX_BYTES], before[MAX_BYTES];
-    while (fread(in, 1, inputs * n, stdin) == inputs * n) {
-        run_one(k, dst, GUARD_AFTER, pages, in, after);
-        run_one(k, dst, GUARD_BEFORE, pages, in, before);
-        if (memcmp(after, before, n) != 0) {
+    for (int i = 0; i < call.operands; i++) {
+        pages[i] = guarded_page_new(call.bytes[i]);
+        inputs += i == call.output ? 0 : call.bytes[i];
+    }
+    uint8_t *in = malloc(inputs), *after = malloc(out_bytes), *before = malloc(out_bytes);
+    while (in && after && before && fread(in, 1, inputs, stdin) == inputs) {
+        run_one(&call, GUARD_AFTER, pages, in, after);
+        run_one(&call, GUARD_BEFORE, pages, in, before);
+        if (memcmp(after, before, out_bytes) != 0) {
             fprintf(stderr, "result depends on operand placement\n");
             return 5;
         }
-        fwrite(after, 1, n, stdout);
+        fwrite(after, 1, out_bytes, stdout);
     }
+    free(in);
+    free(after);
+    free(before);
     return 0;
 }

@@ -1,0 +1,344 @@
+"""The GF(16) kernels of SNOVA Round 3's rectangular shapes (out/gf16m_*_<p>x<q>x<s>.S,
+the square ranks 6 and 8 they include, and gf16m_linsys_l<l>r<r>.S) under qemu,
+against the independent Python model (tests/gf16_model.py), with guard pages
+before and after every operand and AAPCS64 canaries on every call (the runners
+of tests/harness). Generated variants with one step of the method broken must
+be caught by the same checks."""
+import contextlib
+import os
+import random
+import re
+import tempfile
+from dataclasses import dataclass
+from unittest import mock
+
+import pytest
+
+from generator.kernels import KernelSpec, gf16, linsys, matrix, pair_kernels
+from generator.machine import load_model
+from generator.pipeline import generate_kernel
+from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
+from tests.conftest import kernel_table
+from tests.gf16_model import linsys_pair, mat_add, mat_prod
+
+# SNOVA Round 3: l in {2, 4, 5}, r in {2, 4, 5, 6, 8}; per (l, r) the products
+# l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l. Square l×l products are the
+# rank kernels (tests/test_gf16_kernels.py covers ranks 2 to 5).
+PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
+SHAPES = sorted({(p, q, s) for l, r in PAIRS for p, q, s in ((l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l))
+                 if not p == q == s or p > 5})
+
+
+def name(shape):
+    p, q, s = shape
+    return f"r{p}" if p == q == s else f"{p}x{q}x{s}"
+
+
+NIBBLES = bytes(range(16)) * 16       # bytes.translate table: x -> x mod 16
+
+
+def random_matrices(rng, count, size):
+    return [rng.randbytes(size).translate(NIBBLES) for _ in range(count)]
+
+
+def test_out_has_exactly_the_shapes_the_pairs_need():
+    rect = {p.stem for p in OUT.glob("gf16m_*.S") if re.search(r"_\d+x\d+x\d+$", p.stem)}
+    assert rect == {f"gf16m_{f}_{name(s)}" for f in ("mul", "dot", "rowdot") for s in SHAPES if len(set(s)) > 1}
+    for p in (6, 8):
+        assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
+    assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in PAIRS}
+
+
+# --- one product ------------------------------------------------------------------------------------
+
+def edge_cases(p, q, s):
+    """Zero, all-15, all-one, ramps and the identity-like 1 on i == j, in every pairing."""
+    def special(rows, cols):
+        n = rows * cols
+        return [bytes(n), bytes([15] * n), bytes([1] * n), bytes(i % 16 for i in range(n)),
+                bytes(15 - i % 16 for i in range(n)), bytes(int(i // cols == i % cols) for i in range(n))]
+    return [(a, b) for a in special(p, q) for b in special(q, s)]
+
+
+def all_products_cases(p, q, s):
+    """For every term k and every pair (x, y): column k of A all x, row k of B all
+    y, the rest zero, so that every lane of C multiplies every pair through
+    every term."""
+    cases = []
+    for k in range(q):
+        for x in range(16):
+            for y in range(16):
+                a = bytes(x if i % q == k else 0 for i in range(p * q))
+                b = bytes(y if i // s == k else 0 for i in range(q * s))
+                cases.append((a, b))
+    return cases
+
+
+def run_mul(runner, kernel, mode, shape, cases):
+    p, q, s = shape
+    out = run_qemu(runner, [kernel, mode, 2, f"{p * q},{q * s},{p * s}"], b"".join(a + b for a, b in cases)).stdout
+    assert len(out) == p * s * len(cases)
+    return [out[i * p * s:(i + 1) * p * s] for i in range(len(cases))]
+
+
+def mul_modes(shape):
+    """c may be a when a and c have one size (q == s), b when b and c do (p == q)."""
+    p, q, s = shape
+    return ["separate"] + ["alias_a"] * (q == s) + ["alias_b"] * (p == q)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=name)
+def test_mul_matches_model(gf16_runner, shape):
+    p, q, s = shape
+    rng = random.Random(p * 100 + q * 10 + s)
+    for mode in mul_modes(shape):
+        count = 10_000 if mode == "separate" else 3_000
+        cases = list(zip(random_matrices(rng, count, p * q), random_matrices(rng, count, q * s)))
+        if mode == "separate":
+            cases += edge_cases(p, q, s) + all_products_cases(p, q, s)
+        for (a, b), got in zip(cases, run_mul(gf16_runner, f"gf16m_mul_{name(shape)}", mode, shape, cases)):
+            assert got == mat_prod(a, b, p, q, s), f"{mode} a={a.hex()} b={b.hex()}"
+
+
+def test_all_products_cases_cover_every_pair_in_every_lane_and_term():
+    p, q, s = 3, 4, 5
+    seen = {}
+    for a, b in all_products_cases(p, q, s):
+        for i in range(p):
+            for j in range(s):
+                for k in range(q):
+                    if a[i * q + k] and b[k * s + j]:
+                        seen.setdefault((i, j, k), set()).add((a[i * q + k], b[k * s + j]))
+    full = {(x, y) for x in range(1, 16) for y in range(1, 16)}
+    assert len(seen) == p * q * s and all(pairs == full for pairs in seen.values())
+
+
+def test_model_products_are_associative_and_match_the_square_model():
+    rng = random.Random(1)
+    for _ in range(20):
+        a, b, c = random_matrices(rng, 1, 4 * 5)[0], random_matrices(rng, 1, 5 * 8)[0], random_matrices(rng, 1, 8 * 6)[0]
+        assert mat_prod(mat_prod(a, b, 4, 5, 8), c, 4, 8, 6) == mat_prod(a, mat_prod(b, c, 5, 8, 6), 4, 5, 6)
+    eye = bytes(int(i // 5 == i % 5) for i in range(25))
+    m = random_matrices(rng, 1, 5 * 8)[0]
+    assert mat_prod(eye, m, 5, 5, 8) == m
+
+
+# --- sums of products ---------------------------------------------------------------------------------
+
+def span(count, stride, size):
+    return (count - 1) * stride + size if count else 0
+
+
+def run_dot(runner, kernel, shape, count, xstride, ystride, n, records):
+    """records: (acc, x region, y region, expected acc); n None for gf16m_dot."""
+    args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n])
+    out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
+    size = len(records[0][3])
+    return [out[i * size:(i + 1) * size] for i in range(len(records))]
+
+
+def dot_records(shape, count, xgap, ygap, cases, seed):
+    p, q, s = shape
+    rng = random.Random(seed)
+    records = []
+    for case in range(cases):
+        fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
+        acc, x, y = fill(p * s), fill(span(count, p * q + xgap, p * q)), fill(span(count, q * s + ygap, q * s))
+        expect = acc
+        for c in range(count):
+            xc = x[c * (p * q + xgap):c * (p * q + xgap) + p * q]
+            yc = y[c * (q * s + ygap):c * (q * s + ygap) + q * s]
+            expect = mat_add(expect, mat_prod(xc, yc, p, q, s))
+        records.append((acc, x, y, expect))
+    return records
+
+
+@pytest.mark.parametrize("count, xgap, ygap", [(0, 0, 0), (1, 3, 0), (19, 0, 7)])
+@pytest.mark.parametrize("shape", SHAPES, ids=name)
+def test_dot_matches_model(dot_runner, shape, count, xgap, ygap):
+    """acc += Σ X_c·Y_c over strided sequences whose gaps hold garbage."""
+    p, q, s = shape
+    records = dot_records(shape, count, xgap, ygap, 30, hash((shape, count)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_dot_{name(shape)}", shape, count, p * q + xgap, q * s + ygap, None, records)
+    assert got == [r[3] for r in records]
+
+
+def rowdot_records(shape, n, count, cases, seed):
+    p, q, s = shape
+    xstride, ystride = p * q + 5, n * q * s + 3
+    rng = random.Random(seed)
+    records = []
+    for case in range(cases):
+        fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
+        acc, x, y = fill(n * p * s), fill(span(count, xstride, p * q)), fill(span(count, ystride, n * q * s))
+        expect = bytearray(acc)
+        for j in range(n):
+            cell = acc[j * p * s:(j + 1) * p * s]
+            for c in range(count):
+                yc = y[c * ystride + j * q * s:c * ystride + (j + 1) * q * s]
+                cell = mat_add(cell, mat_prod(x[c * xstride:c * xstride + p * q], yc, p, q, s))
+            expect[j * p * s:(j + 1) * p * s] = cell
+        records.append((acc, x, y, bytes(expect)))
+    return records, xstride, ystride
+
+
+# Row lengths whose runs use every width of every plan (main loops of 8, 4 or 2
+# matrices, leftovers of 4, 2, 1), and none.
+ROWDOT_RUNS = [(0, 1), (1, 2), (6, 3), (15, 2), (17, 4), (33, 1)]
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", SHAPES, ids=name)
+def test_rowdot_matches_model(dot_runner, shape, n, count):
+    """acc[j] += Σ_c X_c·Y_c[j] for j < n, with garbage between the X matrices and
+    after each Y row."""
+    records, xstride, ystride = rowdot_records(shape, n, count, 8, hash((shape, n)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_{name(shape)}", shape, count, xstride, ystride, n, records)
+    assert got == [r[3] for r in records]
+
+
+# --- the Round 3 signing system --------------------------------------------------------------------
+
+def run_linsys(runner, kernel, l, r, count, cases):
+    n = l * r
+    sizes = [n * n, count * r * l, count * r * l, count * r * r, count * l * l]
+    out = run_qemu(runner, [kernel, "separate", 0, ",".join(map(str, sizes)), count],
+                   b"".join(b"".join(c) for c in cases)).stdout
+    assert len(out) == n * n * len(cases)
+    return [out[i * n * n:(i + 1) * n * n] for i in range(len(cases))]
+
+
+def linsys_cases(rng, l, r, count, random_count):
+    sizes = (count * r * l, count * r * l, count * r * r, count * l * l)
+    cases = [[random_matrices(rng, 1, size)[0] for size in sizes] for _ in range(random_count)]
+    cases.append([bytes([15] * size) for size in sizes])
+    cases.append([bytes([1] * sizes[0]), bytes([15] * sizes[1]), bytes(sizes[2]), bytes([7] * sizes[3])])
+    return cases
+
+
+@pytest.mark.parametrize("l, r", PAIRS)
+def test_linsys_matches_model(gf16_runner, l, r):
+    """coef is overwritten: the runner fills the output with a sentinel first.
+    Counts: one term, two, and Round 3's l·r + 2r."""
+    rng = random.Random(l * 10 + r)
+    for count in (1, 2, l * r + 2 * r):
+        cases = linsys_cases(rng, l, r, count, 12 if count < 3 else 4)
+        for case, got in zip(cases, run_linsys(gf16_runner, f"gf16m_linsys_l{l}r{r}", l, r, count, cases)):
+            assert got == linsys_pair(*case, l, r, count)
+
+
+def test_linsys_model_is_the_square_model_at_r_equals_l():
+    from tests.gf16_model import linsys_coeffs
+    rng = random.Random(5)
+    for l in (2, 4):
+        case = [random_matrices(rng, 1, l ** 4)[0] for _ in range(4)]
+        assert linsys_pair(*case, l, l, l * l) == linsys_coeffs(*case, l)
+
+
+# --- deliberately broken variants -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mutant:
+    kind: str
+    kernel: str      # the generated kernel it breaks
+
+
+def full_width_tails(nbytes):
+    """pieces() whose 4- and 8-byte remainders are loaded and stored as 16 bytes."""
+    return tuple(matrix.Piece(pc.offset, pc.lanes, "q") if pc.view != "q" and nbytes > 16 else pc
+                 for pc in REAL_PIECES(nbytes))
+
+
+REAL_PIECES = matrix.pieces
+MUTANTS = {
+    # overread: a 20-byte operand's last 4 bytes moved with a 16-byte access
+    "overread": Mutant("overread", "gf16m_mul_4x4x5"),
+    # split_overlap: rank 5's overlapping pieces summed in separate passes, so
+    # the second adds into bytes the first already stored
+    "split_overlap": Mutant("split_overlap", "gf16m_rowdot_r5"),
+    # drop_term: the last term of every product left out
+    "drop_term": Mutant("drop_term", "gf16m_dot_8x5x8"),
+    # wrong_factor: rx's factor always taken from column 0
+    "wrong_factor": Mutant("wrong_factor", "gf16m_linsys_l4r8"),
+}
+
+
+def mutant_patches(kind):
+    """The mock patches that break one step of the method."""
+    if kind == "overread":
+        return [mock.patch.object(matrix, "pieces", full_width_tails)]
+    if kind == "split_overlap":
+        return [mock.patch.object(gf16, "rowdot_plan", lambda shape: gf16.RowdotPlan(2, ((0,), (1,)), False))]
+    if kind == "drop_term":
+        real = matrix.Products.products
+        return [mock.patch.object(matrix.Products, "products", lambda self, c, r, m: real(self, c, r, m)[:-1])]
+    if kind == "wrong_factor":
+        real = linsys.PairFactors.recipe
+        return [mock.patch.object(linsys.PairFactors, "recipe",
+                                  lambda self, nm, c, fixed: real(self, nm, c, 0 if nm == "rx" else fixed))]
+    raise ValueError(kind)
+
+
+def mutant_source(mutant):
+    """The assembly of a mutant, generated with its patches (caches cleared)."""
+    spec = next(k for k in pair_kernels() if k.name == mutant.kernel)
+
+    def describe(b):
+        with contextlib.ExitStack() as patches:
+            for patch in mutant_patches(mutant.kind):
+                patches.enter_context(patch)
+            shape = spec.describe.keywords.get("shape")
+            fresh = matrix.Shape(shape.p, shape.q, shape.s) if shape else None
+            spec.describe.func(b, **({"shape": fresh} if shape else spec.describe.keywords))
+    mutant_spec = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
+    return generate_kernel(mutant_spec, "elf", f"mutant_{mutant.kind}_", load_model("generic"), "test mutant")
+
+
+@pytest.fixture(scope="session")
+def mutant_runners():
+    """gf16_runner and dot_runner built with the mutants (named <kind>) instead of the kernels."""
+    directory = BUILD / "shape_mutants"
+    directory.mkdir(parents=True, exist_ok=True)
+    sources = []
+    for mutant in MUTANTS.values():
+        path = directory / f"mutant_{mutant.kind}.S"
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".mutant_{mutant.kind}.")   # workers may race
+        with os.fdopen(fd, "w") as f:
+            f.write(mutant_source(mutant))
+        os.replace(tmp, path)
+        sources.append(path)
+    table = kernel_table(directory, {m.kind: f"mutant_{m.kind}_{m.kernel}" for m in MUTANTS.values()})
+    common = [HARNESS / "guard.c", HARNESS / "canary.S", *assembled(sources)]
+    return (cross_build("mutant_gf16_runner", [HARNESS / "gf16_runner.c", HARNESS / "faulty_kernels.S", *common],
+                        include_dirs=[table, HARNESS]),
+            cross_build("mutant_dot_runner", [HARNESS / "dot_runner.c", *common], include_dirs=[table, HARNESS]))
+
+
+def test_overread_mutant_is_caught(mutant_runners):
+    cases = list(zip(random_matrices(random.Random(0), 4, 16), random_matrices(random.Random(1), 4, 20)))
+    result = run_qemu(mutant_runners[0], ["overread", "separate", 2, "16,20,20"], b"".join(a + b for a, b in cases),
+                      check=False)
+    assert_harness_verdict(result, "segv")
+
+
+@pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (5, 5, 5), 3, 2), ("drop_term", (8, 5, 8), None, 3)])
+def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, count):
+    """The real kernel passes the same records the mutant fails."""
+    if n is None:
+        records = dot_records(shape, count, 0, 0, 4, 7)
+        strides = (shape[0] * shape[1], shape[1] * shape[2])
+        real = f"gf16m_dot_{name(shape)}"
+    else:
+        records, *strides = rowdot_records(shape, n, count, 4, 7)
+        real = f"gf16m_rowdot_{name(shape)}"
+    want = [r[3] for r in records]
+    assert run_dot(dot_runner, real, shape, count, *strides, n, records) == want
+    assert run_dot(mutant_runners[1], kind, shape, count, *strides, n, records) != want
+
+
+def test_linsys_mutant_is_caught(gf16_runner, mutant_runners):
+    l, r, count = 4, 8, 3
+    cases = linsys_cases(random.Random(3), l, r, count, 2)
+    want = [linsys_pair(*case, l, r, count) for case in cases]
+    assert run_linsys(gf16_runner, "gf16m_linsys_l4r8", l, r, count, cases) == want
+    assert run_linsys(mutant_runners[0], "wrong_factor", l, r, count, cases) != want
