@@ -85,7 +85,7 @@ snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
     build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
 snova-aarch64-neon: $(foreach s,$(SNOVA_SETS),build/aarch64-neon/$(s)/kat \
     build/aarch64-neon/$(s)/test_snova build/aarch64-neon/$(s)/test_select) build/aarch64-neon/test_prims
-snova-ct: $(foreach s,$(SNOVA_R1_SETS),build/host-ct/$(s)/test_ct)
+snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
 snova-list:
 	@echo $(SNOVA_SETS)
 

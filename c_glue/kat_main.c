@@ -6,8 +6,8 @@
  *   kat --rsp DIR [-n COUNT]   write DIR/<stem>.req and .rsp (default 100 vectors), the stem as the
  *                              round's official KAT files name them: PQCsignKAT_<sklen> (Round 1),
  *                              PQCsignKAT_<algorithm name> (Round 3); the .rsp starts "# <name>"
- *   kat --nist [-n COUNT]      the .rsp text without its header line on stdout, as liboqs's KAT
- *                              program prints it (default 100 vectors)
+ *   kat --nist [-n COUNT]      the vectors on stdout as liboqs's KAT program prints them: the .rsp
+ *                              text without its header line and final blank line (default 100)
  *   kat --json [-n COUNT]      one JSON line per vector on stdout (default 10 vectors):
  *                              count, seed, mlen, msg, and length and SHA-256 of pk, sk, sm
  *   kat --json --hex ...       the same plus the hex of pk, sk and sm
@@ -148,6 +148,8 @@ int main(int argc, char **argv) {
             status = 1;
         }
         if (rsp != NULL) {
+            if (nist && i > 0)
+                fputc('\n', rsp);   /* liboqs separates vectors; the .rsp ends each with a blank line */
             fprintf(rsp, "count = %ld\n", i);
             print_bstr(rsp, "seed = ", seeds[i], 48);
             fprintf(rsp, "mlen = %llu\n", mlen);
@@ -156,7 +158,8 @@ int main(int argc, char **argv) {
             print_bstr(rsp, "sk = ", sk, CRYPTO_SECRETKEYBYTES);
             fprintf(rsp, "smlen = %llu\n", smlen);
             print_bstr(rsp, "sm = ", sm, (size_t)smlen);
-            fputc('\n', rsp);
+            if (!nist)
+                fputc('\n', rsp);
         } else {
             printf("{\"count\": %ld, \"seed\": \"", i);
             print_hex_upper(stdout, seeds[i], 48);

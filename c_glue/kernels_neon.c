@@ -4,6 +4,7 @@
 #include "kernels.h"
 #include "kernels_neon.h"
 
+#include "params.h"
 #include "snova_kernels.h"
 
 #define SNOVA_NEON_PASTE3(a, b, c) a##b##c
@@ -20,11 +21,19 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
     };
     struct snova_kernels chosen = snova_kernels_portable;
     if (simd) {
+#if SNOVA_L <= 4
         chosen.gf16m_add = SNOVA_NEON_RANK_FN(add_r, SNOVA_L);
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
         chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
         chosen.gf16m_rowdot = SNOVA_NEON_RANK_FN(rowdot_r, SNOVA_L);
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
+#if SNOVA_R == SNOVA_L
+        /* square blocks: the rectangular products are the square ones */
+        chosen.mul_rrr = chosen.mul_rrl = chosen.mul_rll = chosen.mul_llr = chosen.mul_lrl = chosen.gf16m_mul;
+        chosen.dot_llr = chosen.gf16m_dot;
+        chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.gf16m_rowdot;
+#endif
+#endif
         chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes)

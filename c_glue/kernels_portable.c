@@ -41,15 +41,15 @@ static SNOVA_ALWAYS_INLINE void store_nibbles8(uint8_t *p, uint64_t x, const int
         p[i] = (uint8_t)(x >> (8 * i));
 }
 
-static SNOVA_ALWAYS_INLINE uint64_t load_matrix(const uint8_t *p, const int l) {
-    const int n = l * l;
+/* Up to 16 bytes (elements) into nibbles: an l x l matrix, or for l = 2 up to four
+ * consecutive ones, each then in a 16-bit lane. */
+static SNOVA_ALWAYS_INLINE uint64_t load_nibbles16(const uint8_t *p, const int n) {
     if (n <= 8)
         return load_nibbles8(p, n);
     return load_nibbles8(p, 8) | (load_nibbles8(p + 8, n - 8) << 32);
 }
 
-static SNOVA_ALWAYS_INLINE void store_matrix(uint8_t *p, uint64_t x, const int l) {
-    const int n = l * l;
+static SNOVA_ALWAYS_INLINE void store_nibbles16(uint8_t *p, uint64_t x, const int n) {
     if (n <= 8) {
         store_nibbles8(p, x, n);
     } else {
@@ -75,7 +75,7 @@ static SNOVA_ALWAYS_INLINE void gf16m_mul_rank(const uint8_t *a, const uint8_t *
     }
     const uint64_t row_mask = (1ULL << (4 * l)) - 1;
 
-    uint64_t x = load_matrix(a, l), y = load_matrix(b, l);
+    uint64_t x = load_nibbles16(a, l * l), y = load_nibbles16(b, l * l);
     uint64_t ax[4], bm[4], acc = 0;
     ax[0] = x;
     for (int t = 1; t < 4; t++) {
@@ -91,7 +91,7 @@ static SNOVA_ALWAYS_INLINE void gf16m_mul_rank(const uint8_t *a, const uint8_t *
             acc ^= col & rowm;
         }
     }
-    store_matrix(c, acc, l);
+    store_nibbles16(c, acc, l * l);
 }
 
 void snova_c_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_add_rank(a, b, c, 2); }
@@ -158,12 +158,68 @@ SNOVA_DOT_FN(2)
 SNOVA_DOT_FN(3)
 SNOVA_DOT_FN(4)
 
-/* acc[j] += sum of X_c Y_c[j] for j < n: a dot product per output (kernels.h) */
+/* acc[j] += sum over k of X_k Y_k[j] for j < n (kernels.h). The product of
+ * gf16m_mul_rank with X_k's part done once per k: its columns, times x^t, spread
+ * along the rows (and, for rank 2, into the four 16-bit lanes of a word, so that
+ * four right factors share each operation). The sums stay in words across k, a
+ * chunk of the row at a time. */
+enum { ROWDOT_CHUNK = 32 };
+
+/* bytes of word w of a run of nj matrices: its matrices, fewer in the last word */
+static SNOVA_ALWAYS_INLINE int word_bytes(size_t nj, size_t w, const int lanes, const int lsq) {
+    size_t left = nj - w * (size_t)lanes;
+    return (int)(left < (size_t)lanes ? left : (size_t)lanes) * lsq;
+}
+
+static SNOVA_ALWAYS_INLINE void gf16m_rowdot_rank(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                                  size_t ystride, size_t count, size_t n, const int l) {
+    const int lsq = l * l, lanes = 16 / lsq;
+    uint64_t ones = 0, row_starts = 0, col_rep = 0, lane_rep = 0;
+    for (int i = 0; i < lsq; i++)
+        ones |= 1ULL << (4 * i);
+    for (int i = 0; i < l; i++) {
+        row_starts |= 1ULL << (4 * l * i);
+        col_rep |= 1ULL << (4 * i);
+    }
+    for (int m = 0; m < lanes; m++)
+        lane_rep |= 1ULL << (4 * lsq * m);
+    const uint64_t row0 = ((1ULL << (4 * l)) - 1) * lane_rep, all_ones = ones * lane_rep;
+
+    for (size_t j0 = 0; j0 < n; j0 += (size_t)(ROWDOT_CHUNK * lanes)) {
+        const size_t nj = n - j0 < (size_t)(ROWDOT_CHUNK * lanes) ? n - j0 : (size_t)(ROWDOT_CHUNK * lanes);
+        const size_t words = (nj + (size_t)lanes - 1) / (size_t)lanes;
+        uint64_t sum[ROWDOT_CHUNK];
+        uint8_t *accj = acc + j0 * (size_t)lsq;
+        for (size_t w = 0; w < words; w++)
+            sum[w] = load_nibbles16(accj + w * (size_t)(lanes * lsq), word_bytes(nj, w, lanes, lsq));
+        for (size_t k = 0; k < count; k++) {
+            uint64_t ax = load_nibbles16(x + k * xstride, lsq), col[4][4];
+            for (int t = 0; t < 4; t++) {
+                for (int c = 0; c < l; c++)
+                    col[c][t] = ((ax >> (4 * c)) & (row_starts * 0xF)) * col_rep * lane_rep;
+                uint64_t top = (ax >> 3) & ones;
+                ax = ((ax << 1) & (ones * 0xE)) ^ top ^ (top << 1);
+            }
+            const uint8_t *yk = y + k * ystride + j0 * (size_t)lsq;
+            for (size_t w = 0; w < words; w++) {
+                uint64_t yw = load_nibbles16(yk + w * (size_t)(lanes * lsq), word_bytes(nj, w, lanes, lsq)), s = 0;
+                for (int t = 0; t < 4; t++) {
+                    uint64_t bm = ((yw >> t) & all_ones) * 0xF;
+                    for (int c = 0; c < l; c++)
+                        s ^= col[c][t] & (((bm >> (4 * l * c)) & row0) * row_starts);
+                }
+                sum[w] ^= s;
+            }
+        }
+        for (size_t w = 0; w < words; w++)
+            store_nibbles16(accj + w * (size_t)(lanes * lsq), sum[w], word_bytes(nj, w, lanes, lsq));
+    }
+}
+
 #define SNOVA_ROWDOT_FN(l)                                                                               \
     void snova_c_gf16m_rowdot_r##l(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,    \
                                    size_t ystride, size_t count, size_t n) {                            \
-        for (size_t j = 0; j < n; j++)                                                                   \
-            snova_c_gf16m_dot_r##l(acc + j * l * l, x, xstride, y + j * l * l, ystride, count);         \
+        gf16m_rowdot_rank(acc, x, xstride, y, ystride, count, n, l);                                     \
     }
 SNOVA_ROWDOT_FN(2)
 SNOVA_ROWDOT_FN(3)

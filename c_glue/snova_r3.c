@@ -145,8 +145,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
-    mrl T[L][N];         /* T[a][k] = sum_j Ut[j][a] P_jk of the public matrix at hand */
-    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T[a][k] Yt[k][b] of public matrix i */
+    mrl T[M1][L][N];     /* T[i][a][k] = sum_j Ut[j][a] P_ijk */
+    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T[i][a][k] Yt[k][b] */
     mrl xt;
     mrr s, t;
     mrl u;
@@ -162,18 +162,18 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     }
 }
 
-/* T[a][c0+c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P (rows
- * j0.., columns c0..) */
-static void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
+/* T[i][a][c0+c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
+ * public matrix i (rows j0.., columns c0..) */
+static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
     for (int a = 0; a < L; a++)
-        k->rowdot_rll(w->T[a][c0], w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+        k->rowdot_rll(w->T[i][a][c0], w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 }
 
-/* Z[i] from T, for the n variables in use */
+/* Z[i] from T[i], for the n variables in use */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
     for (int a = 0; a < L; a++)
-        k->rowdot_rlr(w->Z[i][a][0], w->T[a][0], LR, w->Yt[0][0], L * LR, (size_t)n, L);
+        k->rowdot_rlr(w->Z[i][a][0], w->T[i][a][0], LR, w->Yt[0][0], L * LR, (size_t)n, L);
 }
 
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
@@ -230,11 +230,24 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 /* ------------------------------------------------------------------------- */
 /* signing                                                                    */
 
+/* The vinegar part of the system's coefficients needs, per public matrix i and
+ * oil block c, G1 = sum_j Ut[j] F12[i][j][c] and G2 = sum_j F21[i][c][j] Yt[j]
+ * with F12 = P11 T12 + P12 and F21 = T12^t P11 + P21. Signing never forms F12:
+ * G1 = sum_k T[i][k] T12[k][c] + sum_j Ut[j] P12[i][j][c] reuses the T of the
+ * vinegar's quadratic form. For G2, F21 costs v^2 o products of l x l blocks per
+ * public matrix, W_k = sum_j P11[i][k][j] Yt[j] (then G2 = sum_k T12[k][c] W_k +
+ * sum_j P21[i][c][j] Yt[j]) v^2 l products of l x r, as much as v^2 r of l x l:
+ * the cheaper of the two is used. */
+#define SIGN_G2_BY_F21 (O <= R)
+
 struct sign_ws {
     struct pubmap pm;
     gf16m T12[V][O];
-    gf16m F12[M1][V][O];
+#if SIGN_G2_BY_F21
     gf16m F21[M1][O][V];
+#else
+    mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
+#endif
     gf16m spow[L];
     uint8_t hash[SNOVA_HASH_NIBBLES];
     uint8_t vbytes[SNOVA_VINEGAR_BYTES];
@@ -253,6 +266,31 @@ struct sign_ws {
     snova_shake_ctx sh;
 };
 
+/* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block */
+static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
+    struct quad_ws *w = &ws->qw;
+    memset(ws->g1, 0, sizeof(ws->g1));
+    memset(ws->g2, 0, sizeof(ws->g2));
+    for (int i = 0; i < M1; i++) {
+        for (int a = 0; a < L; a++) {
+            k->rowdot_rll(ws->g1[i][a][0], w->T[i][a][0], LR, ws->T12[0][0], O * LSQ, V, O);
+            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
+        }
+#if SIGN_G2_BY_F21
+        for (int oc = 0; oc < O; oc++)
+            k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+#else
+        memset(ws->W, 0, sizeof(ws->W));
+        for (int j = 0; j < V; j++)
+            k->rowdot_llr(ws->W[j][0], ws->pm.P11[i][j][0], LSQ, w->Yt[0][0], L * LR, V, L);
+        for (int oc = 0; oc < O; oc++) {
+            k->rowdot_llr(ws->g2[i][oc][0], ws->T12[0][oc], O * LSQ, ws->W[0][0], L * LR, V, L);
+            k->rowdot_llr(ws->g2[i][oc][0], ws->pm.P21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+        }
+#endif
+    }
+}
+
 /* Coefficients of the oil variables in the system. Equation row e*lr + (ra, rb)
  * is entry (ra, rb) of equation e's r x l value; column c*lr + (ve, vf) is entry
  * (ve, vf) of oil block c. With the vinegar fixed, oil block c appears in
@@ -261,15 +299,7 @@ struct sign_ws {
  *   LX_a = A_a (sum_a1 q1[a1] G1_a1) Q2_a,  G1_a1 = sum_j Ut[j][a1] F12[i][j][c],
  *   RX_a = Q1_a (sum_b1 q2[b1] G2_b1) B_a,  G2_b1 = sum_j F21[i][c][j] Yt[j][b1]. */
 static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c) {
-    struct quad_ws *w = &ws->qw;
-    memset(ws->g1, 0, sizeof(ws->g1));
-    memset(ws->g2, 0, sizeof(ws->g2));
-    for (int i = 0; i < M1; i++) {
-        for (int a = 0; a < L; a++)
-            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->F12[i][0][0], O * LSQ, V, O);
-        for (int oc = 0; oc < O; oc++)
-            k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
-    }
+    vinegar_factors(k, ws);
     for (int e = 0; e < O; e++) {
         for (int oc = 0; oc < O; oc++) {
             for (int a = 0; a < ALPHA; a++) {
@@ -296,8 +326,9 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 
     expand_public(k, &ws->pm, sk);
     gen_t12(k, ws->T12, sk_seed);
-    compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12);
+#if SIGN_G2_BY_F21
     compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
+#endif
     gen_s_powers(k, ws->spow);
 #if SNOVA_HASH_PK
     signed_hash(ws->hash, sk + SNOVA_SEED_BYTES, SNOVA_PK_HASH_BYTES, digest, salt);
@@ -311,9 +342,9 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         snova_unpack_nibbles((uint8_t *)ws->X, ws->vbytes, SNOVA_VINEGAR_NIBBLES);
 
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
+        memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {
-            memset(ws->qw.T, 0, sizeof(ws->qw.T));
-            quad_block(k, &ws->qw, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
+            quad_block(k, &ws->qw, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
             quad_z(k, &ws->qw, i, V);
         }
         quad_equations(k, &ws->qw, ws->fvv, c);
@@ -387,12 +418,12 @@ static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
     gen_s_powers(k, ws->spow);
 
     quad_prepare(k, &ws->w, ws->X, N, ws->spow);
+    memset(ws->w.T, 0, sizeof(ws->w.T));
     for (int i = 0; i < M1; i++) {
-        memset(ws->w.T, 0, sizeof(ws->w.T));
-        quad_block(k, &ws->w, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
-        quad_block(k, &ws->w, (gf16m *)ws->pm.P12[i], V, O, 0, V);
-        quad_block(k, &ws->w, (gf16m *)ws->pm.P21[i], O, V, V, 0);
-        quad_block(k, &ws->w, (gf16m *)ws->P22[i], O, O, V, V);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0);
+        quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V);
         quad_z(k, &ws->w, i, N);
     }
     quad_equations(k, &ws->w, ws->out, abq());

@@ -2,6 +2,8 @@
  * one line of lowercase hex (or "error") per command.
  *   shake256 OUTLEN INHEX          one-shot SHAKE256
  *   shake256c OUTLEN CHUNK INHEX   absorb in CHUNK-byte pieces, squeeze in CHUNK-byte pieces
+ *   shake128c OUTLEN CHUNK INHEX   the same with SHAKE128
+ *   shake128ctr LEN SEEDHEX        SHAKE128 counter mode (public-map expansion, 16-byte seed)
  *   aes128ctr LEN KEYHEX           zero-IV, BE32-counter keystream
  *   aes256ecb KEYHEX BLOCKSHEX     AES-256 ECB of whole blocks
  *   aes128ecb KEYHEX BLOCKSHEX     AES-128 ECB of whole blocks
@@ -56,7 +58,7 @@ int main(void) {
         char *cmd = strtok(line, " \n");
         if (cmd == NULL)
             continue;
-        if (strcmp(cmd, "shake256") == 0 || strcmp(cmd, "shake256c") == 0) {
+        if (strcmp(cmd, "shake256") == 0 || strcmp(cmd, "shake256c") == 0 || strcmp(cmd, "shake128c") == 0) {
             size_t outlen = strtoul(strtok(NULL, " \n"), NULL, 10);
             size_t chunk = 0;
             if (cmd[8] == 'c')
@@ -67,7 +69,10 @@ int main(void) {
                 snova_shake256(out, outlen, in, inlen);
             } else {
                 snova_shake_ctx ctx;
-                snova_shake256_init(&ctx);
+                if (cmd[5] == '1')
+                    snova_shake128_init(&ctx);
+                else
+                    snova_shake256_init(&ctx);
                 for (size_t p = 0; p < inlen; p += chunk)
                     snova_shake_absorb(&ctx, in + p, inlen - p < chunk ? inlen - p : chunk);
                 for (size_t p = 0; p < outlen; p += chunk)
@@ -75,6 +80,14 @@ int main(void) {
             }
             puthex(out, outlen);
             free(in);
+            free(out);
+        } else if (strcmp(cmd, "shake128ctr") == 0) {
+            size_t len = strtoul(strtok(NULL, " \n"), NULL, 10);
+            unsigned char *seed, *out = malloc(len + 1);
+            unhex(strtok(NULL, " \n"), &seed);
+            snova_shake128_ctr(out, len, seed);
+            puthex(out, len);
+            free(seed);
             free(out);
         } else if (strcmp(cmd, "aes128ctr") == 0) {
             size_t len = strtoul(strtok(NULL, " \n"), NULL, 10);

@@ -11,15 +11,31 @@ BUILD = ROOT / "build"
 QEMU = os.environ.get("QEMU_AARCH64", "qemu-aarch64")
 
 # The official KAT digests (one JSON line per vector) live in the team's shared/
-# directory beside the checkout; SNOVA_KAT_DIR points elsewhere.
-KAT_DIR = Path(os.environ.get("SNOVA_KAT_DIR") or ROOT.parent / "shared" / "kat")
+# directory beside the checkout, one directory per round; SNOVA_SHARED_DIR points
+# elsewhere.
+SHARED_DIR = Path(os.environ.get("SNOVA_SHARED_DIR") or ROOT.parent / "shared")
+R3_PREFIX = "snova-r3-"
 
 
-def kat_dir():
-    """The KAT directory; missing KATs are an error, never a skipped test."""
-    if not (KAT_DIR / "snova-24-5-16-4-esk.jsonl").is_file():
-        raise FileNotFoundError(f"no SNOVA KAT digests in {KAT_DIR} (set SNOVA_KAT_DIR)")
-    return KAT_DIR
+def official_name(set_name):
+    """The official name of a set: snova-r3-i-s-aes is SNOVA_I_S_AES; a Round 1 set
+    keeps its build name (its KAT files are named so)."""
+    if set_name.startswith(R3_PREFIX):
+        return "SNOVA_" + set_name[len(R3_PREFIX):].replace("-", "_").upper()
+    return set_name
+
+
+def round_of(set_name):
+    return 3 if set_name.startswith(R3_PREFIX) else 1
+
+
+def kat_dir(rnd=1):
+    """The KAT directory of a round; missing KATs are an error, never a skipped test."""
+    d = SHARED_DIR / {1: "kat", 3: "kat-r3"}[rnd]
+    probe = {1: "snova-24-5-16-4-esk.jsonl", 3: "SNOVA_I_S.jsonl"}[rnd]
+    if not (d / probe).is_file():
+        raise FileNotFoundError(f"no SNOVA KAT digests in {d} (set SNOVA_SHARED_DIR)")
+    return d
 
 
 def snova_sets():
@@ -61,6 +77,12 @@ def run(build, set_name, prog, args=(), **kw):
 
 
 def load_kat(set_name):
-    d = kat_dir()
-    with open(d / f"{set_name}.jsonl") as f:
+    d = kat_dir(round_of(set_name))
+    with open(d / f"{official_name(set_name)}.jsonl") as f:
         return [json.loads(line) for line in f if line.strip()]
+
+
+def load_digests(rnd, file_name):
+    """Digest lists of shared/kat-r*/: a name, then one or more hex digests, per line."""
+    with open(kat_dir(rnd) / file_name) as f:
+        return {parts[0]: parts[1:] for parts in (line.split() for line in f) if parts}

@@ -1,8 +1,10 @@
-"""Tests of the C SNOVA core in c_glue/ (portable C, Round 1, all parameter sets).
+"""Tests of the C SNOVA core in c_glue/ (Rounds 1 and 3, all parameter sets).
 
 * primitives (SHAKE256, AES, SHA-256, the NIST CTR_DRBG, GF(16) matrix kernels)
   against hashlib, the `cryptography` package and a Python model;
 * the 10 known-answer vectors of every set (lengths and SHA-256 of pk, sk, sm);
+* Round 3: the whole official KAT files (100 vectors) by their official and liboqs
+  digests, and the file names and format of kat --rsp;
 * round trips and rejection of malformed input (c_glue/test_snova.c);
 * the same under AddressSanitizer + UBSan for a few sets, and for the static
   AArch64 build under qemu-aarch64;
@@ -10,7 +12,7 @@
   secret inputs marked undefined (c_glue/test_ct.c), one set per rank.
 
 Builds go through make (c_glue/c_glue.mk) into build/<variant>/; make only rebuilds
-what changed. Set SNOVA_KAT_DIR to point at another KAT directory.
+what changed. Set SNOVA_SHARED_DIR to point at another copy of shared/.
 """
 import hashlib
 import json
@@ -20,16 +22,19 @@ import subprocess
 import pytest
 
 from tests.gf16_model import mat_mul
-from tests.snova_harness import ROOT, load_kat, make, run, snova_sets
+from tests.snova_harness import ROOT, load_digests, load_kat, make, official_name, round_of, run, snova_sets
 
 SETS = snova_sets()
+R3_SETS = [s for s in SETS if round_of(s) == 3]
 # sets that also run under the sanitizers and the negative tests on AArch64: the
 # smallest rank-4 set (esk), and a rank-3 ssk set whose signature has an odd number
-# of nibbles (a spare high nibble that must be zero)
-FEW_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-ssk"]
+# of nibbles (a spare high nibble that must be zero); for Round 3 one set per l
+# (square and rectangular blocks, SHAKE and AES expansion)
+FEW_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-ssk", "snova-r3-i-b", "snova-r3-i-x-aes", "snova-r3-v-s"]
 
-# one set per rank for the constant-time check (valgrind is slow)
-CT_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-esk", "snova-28-17-16-2-esk"]
+# one set per rank (Round 1) and per l (Round 3) for the constant-time check (valgrind is slow)
+CT_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-esk", "snova-28-17-16-2-esk",
+           "snova-r3-i-k", "snova-r3-i-x", "snova-r3-v-s-aes"]
 
 
 
@@ -122,6 +127,13 @@ def prim_cases():
         for chunk in [1, 7, 136, 200]:
             exp = hashlib.shake_256(data).hexdigest(300)
             cases.append((f"shake256c 300 {chunk} {hx(data)}", exp))
+        for chunk in [1, 13, 168, 169]:
+            exp = hashlib.shake_128(data).hexdigest(400)
+            cases.append((f"shake128c 400 {chunk} {hx(data)}", exp))
+    for n in [1, 167, 168, 169, 1000]:
+        seed = rng.randbytes(16)
+        blocks = [hashlib.shake_128(seed + i.to_bytes(8, "little")).digest(168) for i in range(n // 168 + 1)]
+        cases.append((f"shake128ctr {n} {seed.hex()}", b"".join(blocks)[:n].hex()))
     for n in [0, 1, 55, 56, 63, 64, 65, 200]:
         data = rng.randbytes(n)
         cases.append((f"sha256 {hx(data)}", hashlib.sha256(data).hexdigest()))
@@ -219,6 +231,53 @@ def test_rsp_files(host_build, tmp_path):
         assert hashlib.sha256(bytes.fromhex(fields["sm"])).hexdigest() == v["sm_sha256"]
         assert f"count = {v['count']}\nseed = {v['seed']}\nmlen = {v['mlen']}\nmsg = {v['msg']}\n" \
                "pk =\nsk =\nsmlen =\nsm =\n" in req
+
+
+# Round 3: the whole official KAT files (100 vectors), by their published digests
+
+OFFICIAL_R3_RSP = load_digests(3, "official_rsp_shake256_192.txt")   # "<name>.rsp" -> [SHAKE256-192]
+LIBOQS_R3 = load_digests(3, "liboqs_kats_sha256.txt")                # "<name>" -> [all, single]
+
+
+def test_r3_digest_lists_cover_the_sets():
+    names = {official_name(s) for s in R3_SETS}
+    assert len(names) == 24
+    assert {f"{n}.rsp" for n in names} == set(OFFICIAL_R3_RSP)
+    assert len(LIBOQS_R3) == 20 and set(LIBOQS_R3) <= names
+
+
+@pytest.mark.parametrize("set_name", R3_SETS)
+def test_r3_whole_kat_matches_official_and_liboqs(host_build, set_name):
+    """kat --nist prints the 100 vectors as liboqs's KAT program does; with the header
+    line and the final blank line the official .rsp has, the text hashes to the
+    official digest."""
+    name = official_name(set_name)
+    r = run(host_build, set_name, "kat", ["--nist"], timeout=1800, text=False)
+    assert r.returncode == 0, r.stderr
+    rsp = f"# {name}\n\n".encode() + r.stdout + b"\n"
+    assert hashlib.shake_256(rsp).hexdigest(24) == OFFICIAL_R3_RSP[f"{name}.rsp"][0]
+    if name in LIBOQS_R3:
+        assert hashlib.sha256(r.stdout).hexdigest() == LIBOQS_R3[name][0]
+        first = run(host_build, set_name, "kat", ["--nist", "-n", "1"], timeout=120, text=False).stdout
+        assert hashlib.sha256(first).hexdigest() == LIBOQS_R3[name][1]
+
+
+def test_r3_rsp_files(host_build, tmp_path):
+    """kat --rsp writes the official file names; the .rsp is the header, the --nist
+    text and a blank line, the .req the same vectors with empty outputs."""
+    set_name = "snova-r3-i-s-aes"
+    r = run(host_build, set_name, "kat", ["--rsp", str(tmp_path), "-n", "3"], timeout=120)
+    assert r.returncode == 0, r.stderr
+    nist = run(host_build, set_name, "kat", ["--nist", "-n", "3"], timeout=120).stdout
+    rsp = (tmp_path / "PQCsignKAT_SNOVA_I_S_AES.rsp").read_text()
+    req = (tmp_path / "PQCsignKAT_SNOVA_I_S_AES.req").read_text()
+    assert rsp == "# SNOVA_I_S_AES\n\n" + nist + "\n"
+    expected_req = ""
+    for block in nist.split("\n\n")[:3]:
+        fields = dict(line.split(" = ", 1) for line in block.splitlines())
+        expected_req += (f"count = {fields['count']}\nseed = {fields['seed']}\nmlen = {fields['mlen']}\n"
+                         f"msg = {fields['msg']}\npk =\nsk =\nsmlen =\nsm =\n\n")
+    assert req == expected_req
 
 
 # --------------------------------------------------------------------------

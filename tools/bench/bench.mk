@@ -41,7 +41,7 @@ bench_progs = $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(1),$(call bench_prog,$
 define bench_prog_rules
 $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/bench.mk c_glue/c_glue.mk
 	@mkdir -p $$(@D)
-	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(call snova_defs,$(2)) -MMD -MP -c $$< -o $$@
+	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 
 $(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
