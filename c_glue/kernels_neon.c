@@ -1,5 +1,5 @@
 /* The generated NEON kernels (the out/ directory, declared in snova_kernels.h) as a
- * kernel table for the build's rank SNOVA_L, and the run-time choice between
+ * kernel table for the build's block shapes (SNOVA_L, SNOVA_R), and the run-time choice between
  * them and the portable C kernels by the CPU's hardware capabilities. */
 #include "kernels.h"
 #include "kernels_neon.h"
@@ -9,6 +9,11 @@
 
 #define SNOVA_NEON_PASTE3(a, b, c) a##b##c
 #define SNOVA_NEON_RANK_FN(op, l) SNOVA_NEON_PASTE3(snova_gf16m_, op, l)
+/* the generated names of rectangular products and of the Round 3 system's coefficients */
+#define SNOVA_NEON_SHAPE_FN_(op, p, q, s) snova_gf16m_##op##_##p##x##q##x##s
+#define SNOVA_NEON_SHAPE_FN(op, p, q, s) SNOVA_NEON_SHAPE_FN_(op, p, q, s)
+#define SNOVA_NEON_LINSYS_FN_(lv, rv) snova_gf16m_linsys_l##lv##r##rv
+#define SNOVA_NEON_LINSYS_FN(l, r) SNOVA_NEON_LINSYS_FN_(l, r)
 
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
 {
@@ -21,17 +26,29 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
     };
     struct snova_kernels chosen = snova_kernels_portable;
     if (simd) {
-#if SNOVA_L <= 4
         chosen.gf16m_add = SNOVA_NEON_RANK_FN(add_r, SNOVA_L);
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
         chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
         chosen.gf16m_rowdot = SNOVA_NEON_RANK_FN(rowdot_r, SNOVA_L);
+#if SNOVA_ROUND == 1
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
+#else
+        chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_R);
+        chosen.mul_rrr = SNOVA_NEON_RANK_FN(mul_r, SNOVA_R);
 #if SNOVA_R == SNOVA_L
         /* square blocks: the rectangular products are the square ones */
-        chosen.mul_rrr = chosen.mul_rrl = chosen.mul_rll = chosen.mul_llr = chosen.mul_lrl = chosen.gf16m_mul;
+        chosen.mul_rrl = chosen.mul_rll = chosen.mul_llr = chosen.mul_lrl = chosen.gf16m_mul;
         chosen.dot_llr = chosen.gf16m_dot;
         chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.gf16m_rowdot;
+#else
+        /* mul_lrl, (l x r)(r x l), stays portable: o^2 alpha calls per signature */
+        chosen.mul_rrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_R, SNOVA_L);
+        chosen.mul_rll = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_L, SNOVA_L);
+        chosen.mul_llr = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_L, SNOVA_R);
+        chosen.dot_llr = SNOVA_NEON_SHAPE_FN(dot, SNOVA_L, SNOVA_L, SNOVA_R);
+        chosen.rowdot_llr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_L, SNOVA_L, SNOVA_R);
+        chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_L);
+        chosen.rowdot_rlr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_R);
 #endif
 #endif
         chosen.gf16_solve = snova_gf16_solve;
