@@ -7,6 +7,7 @@
 #                        at run time by the CPU's capabilities (build/aarch64-neon/...)
 #   make snova-ct        constant-time check programs for valgrind (build/host-ct/<set>/test_ct)
 #   make snova-list      prints the names of the parameter sets
+#   make snova-params    prints each set's name and compiler definitions, one set a line
 # Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
 # SNOVA_OBJS.<variant>.<set> lists the objects of the core for that build; other
 # programs (tools/bench) link against it.
@@ -77,7 +78,7 @@ SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -
 SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c nibbles.c
 SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_portable.c kernels_select.c
 
-.PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list
+.PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list snova-params
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
 snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
     build/host-asan/test_prims
@@ -88,6 +89,8 @@ snova-aarch64-neon: $(foreach s,$(SNOVA_SETS),build/aarch64-neon/$(s)/kat \
 snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
 snova-list:
 	@echo $(SNOVA_SETS)
+snova-params:
+	@$(foreach s,$(SNOVA_SETS),echo "$(s) $(strip $(SNOVA_DEFS.$(s)))";)
 
 # $(1) = build variant
 define snova_build_rules

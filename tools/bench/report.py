@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from .count import ROOT
+from .sets import rank
 
 PUBLISHED = ROOT / "bench" / "published_m2.tsv"
 OFFICIAL = ROOT / "bench" / "official_optimized.json"
@@ -128,10 +129,6 @@ def _get(data: dict, variant: str, sname: str, op: str, cpu: str | None = None):
     if r is None:
         return None
     return r["instructions"] if cpu is None else r["cycles"][cpu]
-
-
-def rank(sname: str) -> int:
-    return int(sname.split("-")[4])
 
 
 def _table(head: list[str], rows: list[list[str]], right_from: int = 2) -> list[str]:
