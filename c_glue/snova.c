@@ -313,12 +313,7 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
     if (!ok)
         return -1;
 
-    /* oil part, then the vinegar part moved by T12 */
-    memcpy(ws->X[V], ws->sol, NEQ);
-    for (int j = 0; j < V; j++)
-        k->gf16m_dot(ws->X[j], key->T12[j][0], LSQ, ws->X[V], LSQ, O);
-    snova_pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
-    memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
+    finish_signature(sig, ws->X[0], LSQ, k->gf16m_dot, key->T12, ws->sol, salt);
     return 0;
 }
 

@@ -233,6 +233,19 @@ static inline void derive_vinegar(snova_shake_ctx *sh, uint8_t *out, size_t len,
     snova_shake_squeeze(sh, out, len);
 }
 
+/* The signature once the system is solved: the oil blocks are the solution, each
+ * vinegar block moves by T12 (X_j += sum_c T12[j][c] X_(v+c), with the dot-product
+ * kernel of the blocks' shape), all packed, then the salt. X holds n blocks of
+ * `block` elements. */
+static inline void finish_signature(uint8_t *sig, uint8_t *X, size_t block, snova_gf16m_dot_fn dot,
+                                    gf16m T12[V][O], const uint8_t sol[NEQ], const uint8_t *salt) {
+    memcpy(X + V * block, sol, NEQ);
+    for (int j = 0; j < V; j++)
+        dot(X + j * block, T12[j][0], LSQ, X + V * block, block, O);
+    snova_pack_nibbles(sig, X, SNOVA_SIG_NIBBLES);
+    memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
+}
+
 /* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
  * constant time with the gf16_solve kernel. Returns 0xFF if it is regular (then
  * sol holds the unique solution), 0 if singular. */

@@ -361,12 +361,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     if (!ok)
         return -1;
 
-    /* oil part, then the vinegar part moved by T12 */
-    memcpy(ws->X[V], ws->sol, NEQ);
-    for (int j = 0; j < V; j++)
-        k->dot_llr(ws->X[j], ws->T12[j][0], LSQ, ws->X[V], LR, O);
-    snova_pack_nibbles(sig, (const uint8_t *)ws->X, SNOVA_SIG_NIBBLES);
-    memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
+    finish_signature(sig, ws->X[0], LR, k->dot_llr, ws->T12, ws->sol, salt);
     return 0;
 }
 
