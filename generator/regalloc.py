@@ -130,3 +130,17 @@ def allocate(function) -> Allocation:
                 raise AllocationError(f"{function.symbol}: {r!r} and {n!r} both pinned to {phys[r]}")
     used = {kind: sorted({phys[r] for r in phys if r.kind == kind} & CALLEE_SAVED[kind]) for kind in CALLEE_SAVED}
     return Allocation(phys, used)
+
+
+def largest_that_fits(make_function, limit):
+    """The largest n <= limit for which make_function(n) allocates, by bisection (n
+    is a count of values to keep in registers, so more never fits better)."""
+    low, high = 0, limit
+    while low < high:
+        n = (low + high + 1) // 2
+        try:
+            allocate(make_function(n))
+            low = n
+        except AllocationError:
+            high = n - 1
+    return low

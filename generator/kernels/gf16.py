@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .matrix import (POLY, Products, Shape, load_held, load_piece, pieces, reduce_mod_poly, replication_cost,
+from ..builder import KernelBuilder
+from ..regalloc import largest_that_fits
+from .matrix import (POLY, TAIL_OFFSET, Products, Shape, load_piece, pieces, reduce_mod_poly, replication_cost,
                      store_piece, xor_tree)
-
-TAIL_VIEW = "w"
 
 
 def describe_add(b, rank):
@@ -31,8 +31,8 @@ def describe_add(b, rank):
         b.store(pc.view, total, c_ptr, pc.offset)
     for pc in layout:
         if pc.tail:
-            at = pc.offset + 8
-            tail = b.gop("eor", TAIL_VIEW, b.load_byte(a_ptr, at), b.load_byte(b_ptr, at))
+            at = pc.offset + TAIL_OFFSET
+            tail = b.gop("eor", "w", b.load_byte(a_ptr, at), b.load_byte(b_ptr, at))
             b.store_byte(tail, c_ptr, at)
     b.ret()
 
@@ -61,8 +61,7 @@ def describe_mul(b, shape: Shape):
     every = range(len(shape.c))
     if len(shape.tbl_indices(every)) <= HOIST_MAX:
         rep.hoist(every)
-    a, bm = load_held(b, a_ptr, shape.a, grouped=shape.grouped_a), load_held(b, b_ptr, shape.b,
-                                                                             grouped=shape.grouped_b)
+    a, bm = rep.load_a(a_ptr), rep.load_b(b_ptr)
     sums = [xor_tree(b, rep.products(rep.columns(a, m), rep.rows(bm, m), m), pc.arr)
             for m, pc in enumerate(shape.c)]
     store_reduced(b, sums, c_ptr, shape.c)
@@ -72,8 +71,7 @@ def describe_mul(b, shape: Shape):
 def product_loop(b, shape, rep, accs, x_ptr, x_stride, y_ptr, y_stride, count, name, region):
     """A loop of `count` (> 0 at entry) products X·Y accumulated into accs."""
     loop = b.start_block(name, mca_region=region)
-    x = load_held(b, x_ptr, shape.a, grouped=shape.grouped_a)
-    y = load_held(b, y_ptr, shape.b, grouped=shape.grouped_b)
+    x, y = rep.load_a(x_ptr), rep.load_b(y_ptr)
     b.gop("add", "x", x_ptr, x_stride, dst=x_ptr)
     b.gop("add", "x", y_ptr, y_stride, dst=y_ptr)
     for m, (acc, pc) in enumerate(zip(accs, shape.c)):
@@ -121,27 +119,34 @@ def packed_rank2_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count):
     return left
 
 
+def described(b, describe):
+    """The function `describe` makes on a fresh builder like b (a trial)."""
+    trial = KernelBuilder(b.symbol, [r.hint for r in b.params], b.local_prefix)
+    describe(trial)
+    return trial.function()
+
+
 def is_rank2(shape):
     return shape == Shape(2, 2, 2)
 
 
-def dot_registers(shape):
-    """Vector registers dot's loop needs with every index vector hoisted: the
-    sums, both factors, one piece's replicated factors and products."""
-    return (len(shape.c) + len(shape.tbl_indices(range(len(shape.c)))) + len(shape.a) + len(shape.b)
-            + 3 * shape.q + 1)
+VECTOR_REGISTERS = 32
 
 
-def describe_dot(b, shape: Shape):
+def describe_dot(b, shape: Shape, hoist=None):
     """acc += Σ_{c < count} X_c·Y_c, X_c at x + c·xstride and Y_c at y + c·ystride
     (bytes): the accumulation loop of SNOVA's matrix-of-matrices products. The sum
     stays unreduced in registers across the loop (XOR of at most 7-bit terms)
-    and is reduced once, when it is stored."""
+    and is reduced once, when it is stored. The loop keeps as many index vectors
+    in registers as the allocator can fit (`hoist` of them), and loads the
+    others where they are used."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = b.params
     rep = Products(b, shape)
     every = range(len(shape.c))
-    if dot_registers(shape) <= VECTOR_REGISTERS:
-        rep.hoist(every)
+    if hoist is None:
+        trial = lambda n: described(b, lambda t: describe_dot(t, shape, n))
+        hoist = largest_that_fits(trial, len(shape.tbl_indices(every)))
+    rep.hoist(every, hoist)
     accs = [load_piece(b, acc_ptr, pc) for pc in shape.c]
     if is_rank2(shape):
         count = packed_rank2_loop(b, accs[0], x_ptr, x_stride, y_ptr, y_stride, count)
@@ -153,8 +158,6 @@ def describe_dot(b, shape: Shape):
     store_reduced(b, accs, acc_ptr, shape.c)
     b.ret()
 
-
-VECTOR_REGISTERS = 32
 
 
 @dataclass(frozen=True)
@@ -278,10 +281,10 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region):
         accs = [[load_piece(b, acc_ptr, pc, j * c_bytes, j < width - 1) for pc in layout] for j in range(width)]
         xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-        x = load_held(b, xk, shape.a, grouped=shape.grouped_a)
+        x = rep.load_a(xk)
         columns = {m: rep.columns(x, m) for m in band}
         for j in range(width):
-            y = load_held(b, yk, shape.b, j * y_bytes, j < width - 1, shape.grouped_b)
+            y = rep.load_b(yk, j * y_bytes, j < width - 1)
             for acc, m, pc in zip(accs[j], band, layout):
                 b.eor(acc, xor_tree(b, rep.products(columns[m], rep.rows(y, m), m), pc.arr), pc.arr, dst=acc)
         end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)

@@ -338,8 +338,15 @@ class Products:
         self.shape = shape
         self.rep = Replicator(b, shape.index_names)
 
-    def hoist(self, pieces_of_c):
-        self.rep.hoist(self.shape.tbl_indices(pieces_of_c))
+    def hoist(self, pieces_of_c, limit=None):
+        """Keeps the index vectors of the given pieces (the first `limit` of them) in registers."""
+        self.rep.hoist(self.shape.tbl_indices(pieces_of_c)[:limit])
+
+    def load_a(self, ptr, offset=0, wide=False):
+        return load_held(self.b, ptr, self.shape.a, offset, wide, self.shape.grouped_a)
+
+    def load_b(self, ptr, offset=0, wide=False):
+        return load_held(self.b, ptr, self.shape.b, offset, wide, self.shape.grouped_b)
 
     def columns(self, held_a: Held, m):
         return [self.rep.make(held_a, r, self.shape.recipe_arr[r]) for r in self.shape.column_recipes[m]]

@@ -3,13 +3,14 @@
  * the generated snova_<kernel>; same C signature).
  *
  * GF(16) = GF(2)[x]/(x^4 + x + 1), one element (0..15) per byte; l x l
- * matrices, row-major.  add: c = a + b (XOR).  mul: c = a * b, products looked
+ * matrices (and p x q times q x s for the rectangular products), row-major.  add: c = a + b (XOR).  mul: c = a * b, products looked
  * up in a 256-byte table indexed by (a << 4) | b, the result built in a
  * temporary and then copied, since c may alias a or b.  This is the
  * straightforward code.  The loops have small constant trip counts, so clang -O3
  * unrolls them completely and llvm-mca sees straight-line code, as for the
  * generated kernels (tools/mca.py warns if a loop is left: llvm-mca would count
- * one pass of it).
+ * one pass of it); the larger products ask for it explicitly, as clang stops at
+ * rank 4 (ranks 2 to 4 leave it to clang, as before).
  */
 #include <stdint.h>
 #include <string.h>
@@ -40,23 +41,54 @@ static const uint8_t gf16_mul_table[256] = {
             c[i] = a[i] ^ b[i];                                             \
     }
 
-#define GF16M_MUL(L)                                                        \
-    void ref_gf16m_mul_r##L(const uint8_t *a, const uint8_t *b, uint8_t *c) \
+/* The larger products are beyond clang's own full-unrolling threshold: asked for. */
+#define UNROLL _Pragma("clang loop unroll(full)")
+
+/* c = a * b for a P x Q and a Q x S matrix (P x S result); LOOP: a loop pragma
+ * or nothing. */
+#define GF16M_PRODUCT(NAME, P, Q, S, LOOP)                                   \
+    void ref_gf16m_mul_##NAME(const uint8_t *a, const uint8_t *b, uint8_t *c) \
     {                                                                       \
-        uint8_t t[(L) * (L)];                                               \
-        for (int i = 0; i < (L); i++)                                \
-            for (int j = 0; j < (L); j++) {                          \
+        uint8_t t[(P) * (S)];                                               \
+        LOOP for (int i = 0; i < (P); i++)                                  \
+            LOOP for (int j = 0; j < (S); j++) {                            \
                 uint8_t s = 0;                                              \
-                for (int k = 0; k < (L); k++)                        \
-                    s ^= gf16_mul_table[(a[i * (L) + k] << 4) | b[k * (L) + j]]; \
-                t[i * (L) + j] = s;                                         \
+                LOOP for (int k = 0; k < (Q); k++)                          \
+                    s ^= gf16_mul_table[(a[i * (Q) + k] << 4) | b[k * (S) + j]]; \
+                t[i * (S) + j] = s;                                         \
             }                                                               \
         memcpy(c, t, sizeof t);                                             \
     }
+#define GF16M_MUL(L, LOOP) GF16M_PRODUCT(r##L, L, L, L, LOOP)
 
 GF16M_ADD(2)
 GF16M_ADD(3)
 GF16M_ADD(4)
-GF16M_MUL(2)
-GF16M_MUL(3)
-GF16M_MUL(4)
+GF16M_ADD(5)
+GF16M_MUL(2, )
+GF16M_MUL(3, )
+GF16M_MUL(4, )
+GF16M_MUL(5, UNROLL)
+GF16M_MUL(6, UNROLL)
+GF16M_MUL(8, UNROLL)
+/* SNOVA Round 3's rectangular products (l x l x r, r x l x l, r x l x r, r x r x l) */
+GF16M_PRODUCT(4x4x5, 4, 4, 5, UNROLL)
+GF16M_PRODUCT(5x4x4, 5, 4, 4, UNROLL)
+GF16M_PRODUCT(5x4x5, 5, 4, 5, UNROLL)
+GF16M_PRODUCT(5x5x4, 5, 5, 4, UNROLL)
+GF16M_PRODUCT(4x4x6, 4, 4, 6, UNROLL)
+GF16M_PRODUCT(6x4x4, 6, 4, 4, UNROLL)
+GF16M_PRODUCT(6x4x6, 6, 4, 6, UNROLL)
+GF16M_PRODUCT(6x6x4, 6, 6, 4, UNROLL)
+GF16M_PRODUCT(4x4x8, 4, 4, 8, UNROLL)
+GF16M_PRODUCT(8x4x4, 8, 4, 4, UNROLL)
+GF16M_PRODUCT(8x4x8, 8, 4, 8, UNROLL)
+GF16M_PRODUCT(8x8x4, 8, 8, 4, UNROLL)
+GF16M_PRODUCT(5x5x6, 5, 5, 6, UNROLL)
+GF16M_PRODUCT(6x5x5, 6, 5, 5, UNROLL)
+GF16M_PRODUCT(6x5x6, 6, 5, 6, UNROLL)
+GF16M_PRODUCT(6x6x5, 6, 6, 5, UNROLL)
+GF16M_PRODUCT(5x5x8, 5, 5, 8, UNROLL)
+GF16M_PRODUCT(8x5x5, 8, 5, 5, UNROLL)
+GF16M_PRODUCT(8x5x8, 8, 5, 8, UNROLL)
+GF16M_PRODUCT(8x8x5, 8, 8, 5, UNROLL)
