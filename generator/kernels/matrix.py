@@ -146,10 +146,6 @@ def dup_recipe(need, layout):
     return None
 
 
-def recipe(need, layout):
-    return dup_recipe(need, layout) or tbl_recipe(need, layout)
-
-
 def tbl_recipe(need, layout):
     """TBL on the fewest consecutive pieces that hold every needed byte."""
     wanted = {x for x in need if x is not None}
@@ -164,6 +160,12 @@ def tbl_recipe(need, layout):
                 index = bytes(NO_LANE if x is None else where[x] for x in need).ljust(16, bytes([NO_LANE]))
                 return Tbl(first, count, index)
     raise ValueError(f"no table holds bytes {sorted(wanted)}")
+
+
+def recipe(need, layout):
+    """How to make a register holding `need` (a byte of the matrix laid out as
+    `layout`, or None, per lane): a DUP when one fits, else a TBL."""
+    return dup_recipe(need, layout) or tbl_recipe(need, layout)
 
 
 @dataclass(frozen=True)
