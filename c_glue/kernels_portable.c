@@ -15,12 +15,6 @@
 #include "gf16.h"
 #include "util.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define SNOVA_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define SNOVA_ALWAYS_INLINE inline
-#endif
-
 /* n <= 8 bytes (elements 0..15) into n nibbles */
 static SNOVA_ALWAYS_INLINE uint64_t load_nibbles8(const uint8_t *p, const int n) {
     uint64_t x = 0;

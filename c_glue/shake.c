@@ -15,43 +15,87 @@ static const uint64_t iota_rc[24] = {
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-/* rho offsets, indexed by x + 5*y. */
-static const unsigned rho_off[25] = {
-    0, 1, 62, 28, 27,
-    36, 44, 6, 55, 20,
-    3, 10, 43, 25, 39,
-    41, 45, 15, 21, 8,
-    18, 2, 61, 56, 14,
-};
-
-void snova_keccak_f1600(uint64_t a[25]) {
-    uint64_t c[5], d[5], b[25];
+/* One round per iteration with the 25 lanes in local variables (registers on
+ * AArch64 and x86-64); the rho offsets and pi positions are spelled out (FIPS 202
+ * algorithms 2 and 3: lane (x, y) rotates by the offset of its position and moves
+ * to (y, 2x + 3y)). */
+void snova_keccak_f1600(uint64_t lane[25]) {
+    uint64_t a00 = lane[0], a01 = lane[1], a02 = lane[2], a03 = lane[3], a04 = lane[4];
+    uint64_t a05 = lane[5], a06 = lane[6], a07 = lane[7], a08 = lane[8], a09 = lane[9];
+    uint64_t a10 = lane[10], a11 = lane[11], a12 = lane[12], a13 = lane[13], a14 = lane[14];
+    uint64_t a15 = lane[15], a16 = lane[16], a17 = lane[17], a18 = lane[18], a19 = lane[19];
+    uint64_t a20 = lane[20], a21 = lane[21], a22 = lane[22], a23 = lane[23], a24 = lane[24];
     for (int round = 0; round < 24; round++) {
         /* theta */
-        for (int x = 0; x < 5; x++)
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        for (int x = 0; x < 5; x++) {
-            uint64_t t = c[(x + 1) % 5];
-            d[x] = c[(x + 4) % 5] ^ ROL64(t, 1);
-        }
-        for (int i = 0; i < 25; i++)
-            a[i] ^= d[i % 5];
+        const uint64_t c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20;
+        const uint64_t c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21;
+        const uint64_t c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22;
+        const uint64_t c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23;
+        const uint64_t c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24;
+        const uint64_t d0 = c4 ^ ROL64(c1, 1);
+        const uint64_t d1 = c0 ^ ROL64(c2, 1);
+        const uint64_t d2 = c1 ^ ROL64(c3, 1);
+        const uint64_t d3 = c2 ^ ROL64(c4, 1);
+        const uint64_t d4 = c3 ^ ROL64(c0, 1);
         /* rho and pi: lane (x, y) moves to (y, 2x + 3y) */
-        for (int y = 0; y < 5; y++) {
-            for (int x = 0; x < 5; x++) {
-                uint64_t t = a[x + 5 * y];
-                unsigned r = rho_off[x + 5 * y];
-                b[y + 5 * ((2 * x + 3 * y) % 5)] = ROL64(t, r);
-            }
-        }
-        /* chi */
-        for (int y = 0; y < 5; y++) {
-            for (int x = 0; x < 5; x++)
-                a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-        }
-        /* iota */
-        a[0] ^= iota_rc[round];
+        const uint64_t b00 = a00 ^ d0;
+        const uint64_t b10 = ROL64(a01 ^ d1, 1);
+        const uint64_t b20 = ROL64(a02 ^ d2, 62);
+        const uint64_t b05 = ROL64(a03 ^ d3, 28);
+        const uint64_t b15 = ROL64(a04 ^ d4, 27);
+        const uint64_t b16 = ROL64(a05 ^ d0, 36);
+        const uint64_t b01 = ROL64(a06 ^ d1, 44);
+        const uint64_t b11 = ROL64(a07 ^ d2, 6);
+        const uint64_t b21 = ROL64(a08 ^ d3, 55);
+        const uint64_t b06 = ROL64(a09 ^ d4, 20);
+        const uint64_t b07 = ROL64(a10 ^ d0, 3);
+        const uint64_t b17 = ROL64(a11 ^ d1, 10);
+        const uint64_t b02 = ROL64(a12 ^ d2, 43);
+        const uint64_t b12 = ROL64(a13 ^ d3, 25);
+        const uint64_t b22 = ROL64(a14 ^ d4, 39);
+        const uint64_t b23 = ROL64(a15 ^ d0, 41);
+        const uint64_t b08 = ROL64(a16 ^ d1, 45);
+        const uint64_t b18 = ROL64(a17 ^ d2, 15);
+        const uint64_t b03 = ROL64(a18 ^ d3, 21);
+        const uint64_t b13 = ROL64(a19 ^ d4, 8);
+        const uint64_t b14 = ROL64(a20 ^ d0, 18);
+        const uint64_t b24 = ROL64(a21 ^ d1, 2);
+        const uint64_t b09 = ROL64(a22 ^ d2, 61);
+        const uint64_t b19 = ROL64(a23 ^ d3, 56);
+        const uint64_t b04 = ROL64(a24 ^ d4, 14);
+        /* chi, then iota */
+        a00 = b00 ^ (~b01 & b02);
+        a01 = b01 ^ (~b02 & b03);
+        a02 = b02 ^ (~b03 & b04);
+        a03 = b03 ^ (~b04 & b00);
+        a04 = b04 ^ (~b00 & b01);
+        a05 = b05 ^ (~b06 & b07);
+        a06 = b06 ^ (~b07 & b08);
+        a07 = b07 ^ (~b08 & b09);
+        a08 = b08 ^ (~b09 & b05);
+        a09 = b09 ^ (~b05 & b06);
+        a10 = b10 ^ (~b11 & b12);
+        a11 = b11 ^ (~b12 & b13);
+        a12 = b12 ^ (~b13 & b14);
+        a13 = b13 ^ (~b14 & b10);
+        a14 = b14 ^ (~b10 & b11);
+        a15 = b15 ^ (~b16 & b17);
+        a16 = b16 ^ (~b17 & b18);
+        a17 = b17 ^ (~b18 & b19);
+        a18 = b18 ^ (~b19 & b15);
+        a19 = b19 ^ (~b15 & b16);
+        a20 = b20 ^ (~b21 & b22);
+        a21 = b21 ^ (~b22 & b23);
+        a22 = b22 ^ (~b23 & b24);
+        a23 = b23 ^ (~b24 & b20);
+        a24 = b24 ^ (~b20 & b21);
+        a00 ^= iota_rc[round];
     }
+    lane[0] = a00; lane[1] = a01; lane[2] = a02; lane[3] = a03; lane[4] = a04;
+    lane[5] = a05; lane[6] = a06; lane[7] = a07; lane[8] = a08; lane[9] = a09;
+    lane[10] = a10; lane[11] = a11; lane[12] = a12; lane[13] = a13; lane[14] = a14;
+    lane[15] = a15; lane[16] = a16; lane[17] = a17; lane[18] = a18; lane[19] = a19;
+    lane[20] = a20; lane[21] = a21; lane[22] = a22; lane[23] = a23; lane[24] = a24;
 }
 
 static void xor_byte(uint64_t lane[25], size_t pos, uint8_t v) {
@@ -60,6 +104,16 @@ static void xor_byte(uint64_t lane[25], size_t pos, uint8_t v) {
 
 static uint8_t get_byte(const uint64_t lane[25], size_t pos) {
     return (uint8_t)(lane[pos >> 3] >> (8 * (pos & 7)));
+}
+
+/* the first len bytes of the state, lanes little-endian */
+static void get_bytes(uint8_t *out, const uint64_t lane[25], size_t len) {
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8)
+        for (int k = 0; k < 8; k++)
+            out[i + (size_t)k] = (uint8_t)(lane[i / 8] >> (8 * k));
+    for (; i < len; i++)
+        out[i] = get_byte(lane, i);
 }
 
 static void shake_init(snova_shake_ctx *ctx, size_t rate) {
@@ -117,6 +171,13 @@ void snova_shake_squeeze(snova_shake_ctx *ctx, uint8_t *out, size_t len) {
             snova_keccak_f1600(ctx->lane);
             pos = 0;
         }
+        if (pos == 0 && len >= rate) {
+            get_bytes(out, ctx->lane, rate);   /* a whole block, a lane at a time */
+            out += rate;
+            len -= rate;
+            pos = rate;
+            continue;
+        }
         *out++ = get_byte(ctx->lane, pos++);
         len--;
     }
@@ -154,8 +215,7 @@ void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
         xor_byte(lane, SNOVA_SHAKE128_RATE - 1, 0x80);
         snova_keccak_f1600(lane);
         size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
-        for (size_t i = 0; i < n; i++)
-            out[i] = get_byte(lane, i);
+        get_bytes(out, lane, n);
         out += n;
         len -= n;
     }

@@ -108,8 +108,10 @@ static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
             t[j * rows + i] = m[i * cols + j];
 }
 
-/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` elements at x + c*stride */
-static void lincomb(uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count, int bytes) {
+/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` elements at x + c*stride
+ * (count and bytes constants of the set, so that the loops vectorise) */
+static SNOVA_ALWAYS_INLINE void lincomb(uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef,
+                                        const int count, const int bytes) {
     memset(acc, 0, (size_t)bytes);
     for (int c = 0; c < count; c++)
         for (int e = 0; e < bytes; e++)

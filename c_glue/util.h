@@ -5,6 +5,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* For helpers whose loop bounds are constants at the call site: inlined, the
+ * compiler unrolls and vectorises them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SNOVA_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SNOVA_ALWAYS_INLINE inline
+#endif
+
 /* Overwrites n bytes at p with zeros in a way the compiler may not remove. */
 void snova_wipe(void *p, size_t n);
 
