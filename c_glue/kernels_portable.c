@@ -95,36 +95,71 @@ void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 3); }
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
-/* acc (p x s) += a (p x q) b (q x s), element by element */
-static SNOVA_ALWAYS_INLINE void gf16_matmul_acc(uint8_t *acc, const uint8_t *a, const uint8_t *b, const int p,
-                                                const int q, const int s) {
-    for (int i = 0; i < p; i++)
-        for (int k = 0; k < q; k++) {
-            const uint8_t aik = a[i * q + k];
-            for (int j = 0; j < s; j++)
-                acc[i * s + j] ^= gf16_mul(aik, b[k * s + j]);
-        }
+/* Products of any shape whose rows have at most 8 elements (rank 5, Round 3's
+ * rectangular blocks) a row at a time: a row of B is a word of nibbles, and row i
+ * of C is the XOR, over k and the bits t of A[i][k], of row k of B times x^t,
+ * each masked by its bit. */
+
+/* the nibbles of y times x, every nibble of `ones` a lane */
+static SNOVA_ALWAYS_INLINE uint64_t nibbles_times_x(uint64_t y, uint64_t ones) {
+    uint64_t top = (y >> 3) & ones;
+    return ((y << 1) & (ones * 0xE)) ^ top ^ (top << 1);
+}
+
+/* masks[(i*q + k)*4 + t] = all ones if bit t of A[i][k] is set */
+static SNOVA_ALWAYS_INLINE void element_masks(uint64_t *masks, const uint8_t *a, const int p, const int q) {
+    for (int e = 0; e < p * q; e++)
+        for (int t = 0; t < 4; t++)
+            masks[e * 4 + t] = 0 - (uint64_t)((a[e] >> t) & 1u);
+}
+
+/* acc (p x s) += A b (q x s), A given by its element_masks */
+static SNOVA_ALWAYS_INLINE void gf16_matmul_masked_acc(uint8_t *acc, const uint64_t *masks, const uint8_t *b,
+                                                       const int p, const int q, const int s) {
+    uint64_t ones = 0, bx[8][4];
+    for (int j = 0; j < s; j++)
+        ones |= 1ULL << (4 * j);
+    for (int k = 0; k < q; k++) {
+        bx[k][0] = load_nibbles8(b + k * s, s);
+        for (int t = 1; t < 4; t++)
+            bx[k][t] = nibbles_times_x(bx[k][t - 1], ones);
+    }
+    for (int i = 0; i < p; i++) {
+        uint64_t c = load_nibbles8(acc + i * s, s);
+        for (int k = 0; k < q; k++)
+            for (int t = 0; t < 4; t++)
+                c ^= masks[(i * q + k) * 4 + t] & bx[k][t];
+        store_nibbles8(acc + i * s, c, s);
+    }
+}
+
+static SNOVA_ALWAYS_INLINE void gf16_dot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                         size_t ystride, size_t count, const int p, const int q, const int s) {
+    uint64_t masks[8 * 8 * 4];
+    for (size_t c = 0; c < count; c++) {
+        element_masks(masks, x + c * xstride, p, q);
+        gf16_matmul_masked_acc(acc, masks, y + c * ystride, p, q, s);
+    }
 }
 
 /* c = a b for any shape; c may alias a or b */
 static SNOVA_ALWAYS_INLINE void gf16_matmul(uint8_t *c, const uint8_t *a, const uint8_t *b, const int p, const int q,
                                             const int s) {
     uint8_t t[64] = {0};
-    gf16_matmul_acc(t, a, b, p, q, s);
+    gf16_dot(t, a, 0, b, 0, 1, p, q, s);
     memcpy(c, t, (size_t)(p * s));
 }
 
-static SNOVA_ALWAYS_INLINE void gf16_dot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
-                                         size_t ystride, size_t count, const int p, const int q, const int s) {
-    for (size_t c = 0; c < count; c++)
-        gf16_matmul_acc(acc, x + c * xstride, y + c * ystride, p, q, s);
-}
-
+/* X_k's masks are made once for the whole row */
 static SNOVA_ALWAYS_INLINE void gf16_rowdot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
                                             size_t ystride, size_t count, size_t n, const int p, const int q,
                                             const int s) {
-    for (size_t j = 0; j < n; j++)
-        gf16_dot(acc + j * (size_t)(p * s), x, xstride, y + j * (size_t)(q * s), ystride, count, p, q, s);
+    uint64_t masks[8 * 8 * 4];
+    for (size_t k = 0; k < count; k++) {
+        element_masks(masks, x + k * xstride, p, q);
+        for (size_t j = 0; j < n; j++)
+            gf16_matmul_masked_acc(acc + j * (size_t)(p * s), masks, y + k * ystride + j * (size_t)(q * s), p, q, s);
+    }
 }
 
 void snova_c_gf16m_add_r5(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_add_rank(a, b, c, 5); }
