@@ -54,6 +54,9 @@ struct snova_kernels {
      * factor's). Where r = l they are the square kernels. */
     snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_llr, mul_lrl;
     snova_gf16m_dot_fn dot_llr;
+    /* scalars times l x r and r x r matrices: acc += sum over c < count of
+     * x[c * xstride] Y_c (a dot product whose left factors are 1 x 1) */
+    snova_gf16m_dot_fn scale_lr, scale_rr;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
     snova_gf16m_linsys_lr_fn linsys_lr;
 };

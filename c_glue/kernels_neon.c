@@ -15,6 +15,41 @@
 #define SNOVA_NEON_LINSYS_FN_(lv, rv) snova_gf16m_linsys_l##lv##r##rv
 #define SNOVA_NEON_LINSYS_FN(l, r) SNOVA_NEON_LINSYS_FN_(l, r)
 
+#if SNOVA_ROUND == 3
+/* The scaled sums are named by the bytes of their matrices, which the token
+ * pasting above needs as literals: the products l r and r r of the Round 3 sets. */
+#define SNOVA_NEON_SCALE_(n) snova_gf16m_dot_1x1x##n
+#define SNOVA_NEON_SCALE(n) SNOVA_NEON_SCALE_(n)
+#if SNOVA_LR == 4
+#define SNOVA_NEON_LR 4
+#elif SNOVA_LR == 16
+#define SNOVA_NEON_LR 16
+#elif SNOVA_LR == 20
+#define SNOVA_NEON_LR 20
+#elif SNOVA_LR == 24
+#define SNOVA_NEON_LR 24
+#elif SNOVA_LR == 25
+#define SNOVA_NEON_LR 25
+#elif SNOVA_LR == 30
+#define SNOVA_NEON_LR 30
+#elif SNOVA_LR == 32
+#define SNOVA_NEON_LR 32
+#elif SNOVA_LR == 40
+#define SNOVA_NEON_LR 40
+#endif
+#if SNOVA_RSQ == 4
+#define SNOVA_NEON_RSQ 4
+#elif SNOVA_RSQ == 16
+#define SNOVA_NEON_RSQ 16
+#elif SNOVA_RSQ == 25
+#define SNOVA_NEON_RSQ 25
+#elif SNOVA_RSQ == 36
+#define SNOVA_NEON_RSQ 36
+#elif SNOVA_RSQ == 64
+#define SNOVA_NEON_RSQ 64
+#endif
+#endif
+
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
 {
     /* The GF(16) kernels need Advanced SIMD only (PMUL on bytes is base
@@ -35,14 +70,16 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
 #else
         chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_R);
         chosen.mul_rrr = SNOVA_NEON_RANK_FN(mul_r, SNOVA_R);
+        chosen.scale_lr = SNOVA_NEON_SCALE(SNOVA_NEON_LR);
+        chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_RSQ);
 #if SNOVA_R == SNOVA_L
         /* square blocks: the rectangular products are the square ones */
         chosen.mul_rrl = chosen.mul_rll = chosen.mul_llr = chosen.mul_lrl = chosen.gf16m_mul;
         chosen.dot_llr = chosen.gf16m_dot;
         chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.gf16m_rowdot;
 #else
-        /* mul_lrl, (l x r)(r x l), stays portable: o^2 alpha calls per signature */
         chosen.mul_rrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_R, SNOVA_L);
+        chosen.mul_lrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_R, SNOVA_L);
         chosen.mul_rll = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.mul_llr = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_L, SNOVA_R);
         chosen.dot_llr = SNOVA_NEON_SHAPE_FN(dot, SNOVA_L, SNOVA_L, SNOVA_R);

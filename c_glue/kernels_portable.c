@@ -411,6 +411,25 @@ SNOVA_SHAPE_ROWDOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(rll, R, L, L)
 SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
 
+/* scalars times l x r and r x r matrices (kernels.h): element by element, in
+ * loops of the set's constant size that the compiler vectorises */
+static SNOVA_ALWAYS_INLINE void gf16_scaled_sum(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
+                                                size_t ystride, size_t count, const int n) {
+    for (size_t c = 0; c < count; c++)
+        for (int e = 0; e < n; e++)
+            acc[e] ^= gf16_mul(y[c * ystride + (size_t)e], x[c * xstride]);
+}
+
+static void scale_lr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                     size_t count) {
+    gf16_scaled_sum(acc, x, xstride, y, ystride, count, L * R);
+}
+
+static void scale_rr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                     size_t count) {
+    gf16_scaled_sum(acc, x, xstride, y, ystride, count, R * R);
+}
+
 static void linsys_lr(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx,
                       size_t count) {
     gf16m_linsys_coeffs_shape(coef, lx, B, A, rx, count, L, R);
@@ -431,6 +450,8 @@ const struct snova_kernels snova_kernels_portable = {
     .mul_llr = mul_llr,
     .mul_lrl = mul_lrl,
     .dot_llr = dot_llr,
+    .scale_lr = scale_lr,
+    .scale_rr = scale_rr,
     .rowdot_llr = rowdot_llr,
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,

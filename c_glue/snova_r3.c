@@ -108,14 +108,12 @@ static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
             t[j * rows + i] = m[i * cols + j];
 }
 
-/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` elements at x + c*stride
- * (count and bytes constants of the set, so that the loops vectorise) */
-static SNOVA_ALWAYS_INLINE void lincomb(uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef,
-                                        const int count, const int bytes) {
+/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` (l r or r r) elements
+ * at x + c*stride, through the scaled-sum kernel of that size */
+static void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count,
+                    int bytes) {
     memset(acc, 0, (size_t)bytes);
-    for (int c = 0; c < count; c++)
-        for (int e = 0; e < bytes; e++)
-            acc[e] ^= gf16_mul(x[(size_t)c * stride + (size_t)e], coef[c]);
+    (bytes == RSQ ? k->scale_rr : k->scale_lr)(acc, coef, 1, x, stride, (size_t)count);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -184,7 +182,7 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
         memset(out[e], 0, LR);
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
-            lincomb(w->s, w->Z[i][0][0], RSQ, c->pair[t], L * L, RSQ);
+            lincomb(k, w->s, w->Z[i][0][0], RSQ, c->pair[t], L * L, RSQ);
             k->mul_rrr(c->A[t], w->s, w->t);
             k->mul_rrl(w->t, c->B[t], w->u);
             for (int x = 0; x < LR; x++)
@@ -306,10 +304,10 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c) {
         for (int oc = 0; oc < O; oc++) {
             for (int a = 0; a < ALPHA; a++) {
                 const int t = e * ALPHA + a, i = (e + a) % M1;
-                lincomb(ws->ls, ws->g1[i][0][oc], O * LR, c->q1[t], L, LR);
+                lincomb(k, ws->ls, ws->g1[i][0][oc], O * LR, c->q1[t], L, LR);
                 k->mul_rrl(c->A[t], ws->ls, ws->t);
                 k->mul_rll(ws->t, c->Q2[t], ws->lx[a]);
-                lincomb(ws->rs, ws->g2[i][oc][0], LR, c->q2[t], L, LR);
+                lincomb(k, ws->rs, ws->g2[i][oc][0], LR, c->q2[t], L, LR);
                 k->mul_llr(c->Q1[t], ws->rs, ws->rq);
                 k->mul_lrl(ws->rq, c->B[t], ws->rx[a]);
             }

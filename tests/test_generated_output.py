@@ -123,7 +123,7 @@ def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
     (["--rank", "8", "--kernel", "mul"], {"gf16m_mul_r8"}),
     (["--shape", "4x8"], {f"gf16m_{f}_{s}" for f in ("mul", "dot", "rowdot")
                           for s in ("r4", "4x4x8", "8x4x4", "8x4x8", "r8", "8x8x4")}
-     | {"gf16m_add_r4", "gf16m_linsys_l4r8"}),
+     | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
 ])

@@ -35,6 +35,8 @@ def square(rank) -> gf16.Shape:
 
 def matrices(shape: gf16.Shape) -> str:
     """How a kernel's doc names its matrices."""
+    if shape.p == shape.q == 1:
+        return f"GF(16) scalars times {shape.s}-byte matrices"
     if shape.p == shape.q == shape.s:
         return f"GF(16) {shape.p}x{shape.p} matrices"
     return f"GF(16) {shape.p}x{shape.q} times {shape.q}x{shape.s} matrices (result {shape.p}x{shape.s})"
@@ -110,9 +112,14 @@ def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
     return [_RANKED[f](r) for r in ranks for f in families if r in FAMILY_RANKS[f]]
 
 
-def pair_shapes(l, r):
-    """The products SNOVA Round 3 forms for one (l, r) pair, square ones included."""
-    return list(dict.fromkeys(gf16.Shape(*dims) for dims in ((l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l))))
+def pair_shapes(l, r, family):
+    """The products SNOVA Round 3 forms for one (l, r) pair, square ones included:
+    every family has l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l; mul also
+    l×r·r×l (the signing system's Q1·(.)·B), dot also scalars times l×r and r×r
+    matrices (the weighing by the coefficients of Q1 and Q2)."""
+    dims = [(l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l)]
+    dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)]}.get(family, [])
+    return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
 def linsys_pair_kernel(l, r) -> KernelSpec:
@@ -137,7 +144,7 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
             else:
                 kernels = ranked_kernels((l,), (f,))
                 if f in _PRODUCT:
-                    kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r)]
+                    kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

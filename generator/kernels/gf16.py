@@ -133,6 +133,28 @@ def is_rank2(shape):
 VECTOR_REGISTERS = 32
 
 
+def describe_scaled_sum(b, shape: Shape):
+    """describe_dot for 1×1 left factors: acc += Σ_c x_c·Y_c, a linear combination
+    of matrices with scalar weights (how SNOVA Round 3 weighs its blocks by the
+    coefficients of Q1 and Q2). LD1R puts x_c in every lane, so each piece of Y_c
+    takes one PMUL; the sum is reduced once, when it is stored."""
+    acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = b.params
+    accs = [load_piece(b, acc_ptr, pc) for pc in shape.c]
+    done = b.block_label("done")
+    b.cbz(count, done)
+    loop = b.start_block("loop", mca_region=f"gf16m_dot_{shape.name}")
+    weight = b.load_replicated("16b", x_ptr)
+    b.gop("add", "x", x_ptr, x_stride, dst=x_ptr)
+    for acc, pc in zip(accs, shape.c):
+        b.eor(acc, b.pmul(load_piece(b, y_ptr, pc), weight, pc.arr), pc.arr, dst=acc)
+    b.gop("add", "x", y_ptr, y_stride, dst=y_ptr)
+    b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
+    b.b_cond("ne", loop)
+    b.start_block("done")
+    store_reduced(b, accs, acc_ptr, shape.c)
+    b.ret()
+
+
 def describe_dot(b, shape: Shape, hoist=None):
     """acc += Σ_{c < count} X_c·Y_c, X_c at x + c·xstride and Y_c at y + c·ystride
     (bytes): the accumulation loop of SNOVA's matrix-of-matrices products. The sum
@@ -140,6 +162,8 @@ def describe_dot(b, shape: Shape, hoist=None):
     and is reduced once, when it is stored. The loop keeps as many index vectors
     in registers as the allocator can fit (`hoist` of them), and loads the
     others where they are used."""
+    if shape.p == shape.q == 1:
+        return describe_scaled_sum(b, shape)
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = b.params
     rep = Products(b, shape)
     every = range(len(shape.c))

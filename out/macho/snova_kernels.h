@@ -86,8 +86,14 @@ void snova_gf16m_dot_r8(uint8_t *acc, const uint8_t *x, size_t xstride, const ui
 /* GF(16) 8x8 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_r8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) scalars times 4-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
 /* SNOVA Round 3 signing system, l = 2, r = 2: coef[row][col] (4x4 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*2+rb, col = ve*2+vf; lx, B (2x2), A (2x2), rx (2x2): count consecutive matrices each, not overlapping coef; count >= 1 */
 void snova_gf16m_linsys_l2r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
+
+/* GF(16) scalars times 16-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x16(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* SNOVA Round 3 signing system, l = 4, r = 4: coef[row][col] (16x16 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*4+vf; lx, B (4x4), A (4x4), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1 */
 void snova_gf16m_linsys_l4r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
@@ -104,6 +110,9 @@ void snova_gf16m_mul_5x4x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 5x5 times 5x4 matrices (result 5x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b */
 void snova_gf16m_mul_5x5x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 4x5 times 5x4 matrices (result 4x4), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b */
+void snova_gf16m_mul_4x5x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
 /* GF(16) 4x4 times 4x5 matrices (result 4x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_4x4x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -115,6 +124,12 @@ void snova_gf16m_dot_5x4x5(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* GF(16) 5x5 times 5x4 matrices (result 5x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_5x5x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 20-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x20(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 25-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x25(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 4x4 times 4x5 matrices (result 4x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*20 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_4x4x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -143,6 +158,9 @@ void snova_gf16m_mul_6x4x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 6x6 times 6x4 matrices (result 6x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b */
 void snova_gf16m_mul_6x6x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 4x6 times 6x4 matrices (result 4x4), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b */
+void snova_gf16m_mul_4x6x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
 /* GF(16) 4x4 times 4x6 matrices (result 4x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_4x4x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -154,6 +172,12 @@ void snova_gf16m_dot_6x4x6(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* GF(16) 6x6 times 6x4 matrices (result 6x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_6x6x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 24-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x24(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 36-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x36(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 4x4 times 4x6 matrices (result 4x6): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*24 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_4x4x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -182,6 +206,9 @@ void snova_gf16m_mul_8x4x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 8x8 times 8x4 matrices (result 8x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b */
 void snova_gf16m_mul_8x8x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 4x8 times 8x4 matrices (result 4x4), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b */
+void snova_gf16m_mul_4x8x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
 /* GF(16) 4x4 times 4x8 matrices (result 4x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -193,6 +220,12 @@ void snova_gf16m_dot_8x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* GF(16) 8x8 times 8x4 matrices (result 8x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_8x8x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 32-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x32(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 64-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x64(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 4x4 times 4x8 matrices (result 4x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*32 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -224,6 +257,9 @@ void snova_gf16m_mul_6x5x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 6x6 times 6x5 matrices (result 6x5), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b */
 void snova_gf16m_mul_6x6x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 5x6 times 6x5 matrices (result 5x5), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b */
+void snova_gf16m_mul_5x6x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
 /* GF(16) 5x5 times 5x6 matrices (result 5x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_5x5x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -235,6 +271,9 @@ void snova_gf16m_dot_6x5x6(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* GF(16) 6x6 times 6x5 matrices (result 6x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_6x6x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 30-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x30(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 5x5 times 5x6 matrices (result 5x6): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*30 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_5x5x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -263,6 +302,9 @@ void snova_gf16m_mul_8x5x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
 /* GF(16) 8x8 times 8x5 matrices (result 8x5), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b */
 void snova_gf16m_mul_8x8x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
+/* GF(16) 5x8 times 8x5 matrices (result 5x5), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b */
+void snova_gf16m_mul_5x8x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
+
 /* GF(16) 5x5 times 5x8 matrices (result 5x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -274,6 +316,9 @@ void snova_gf16m_dot_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* GF(16) 8x8 times 8x5 matrices (result 8x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
 void snova_gf16m_dot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
+/* GF(16) scalars times 40-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c */
+void snova_gf16m_dot_1x1x40(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 5x5 times 5x8 matrices (result 5x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*40 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
