@@ -1,6 +1,7 @@
 /* NIST API on top of the SNOVA core of the build's round (core.h). Randomness
- * comes from randombytes() (rng.h): 48 bytes per key pair (public seed || private seed), 16 bytes of salt per
- * signature. The message is hashed to a 64-byte digest with SHAKE256. */
+ * comes from randombytes() (rng.h): 48 bytes per key pair (public seed ||
+ * private seed), 16 bytes of salt per signature. The message is hashed to a
+ * 64-byte digest with SHAKE256. */
 #include <string.h>
 
 #include "api.h"
