@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from tools.bench import plot, report
+from tools.bench.official import TARGETS
+from tools.bench.sets import params
 from tools.bench.count import ROOT
 from tools.bench.profile import Block
 
@@ -106,7 +108,7 @@ def test_json_to_markdown_and_plot(tmp_path):
     js = tmp_path / "results.json"
     shutil.copy(SMALL, js)
     subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.report", str(js),
-                    "--published", str(PUBLISHED), "--official", str(tmp_path / "absent.json")],
+                    "--published", str(PUBLISHED), "--official-r1", str(tmp_path / "absent.json")],
                    cwd=ROOT, check=True, capture_output=True)
     md = (tmp_path / "results.md").read_text()
     body = lambda s: s.split("\n", 3)[3]  # the mca link differs by location
@@ -226,7 +228,7 @@ def test_official_file_loads_and_cli_uses_it(tmp_path):
     js = tmp_path / "results.json"
     shutil.copy(SMALL, js)
     subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.report", str(js),
-                    "--published", str(PUBLISHED), "--official", str(OFFICIAL), "--no-plot"],
+                    "--published", str(PUBLISHED), "--official-r1", str(OFFICIAL), "--no-plot"],
                    cwd=ROOT, check=True, capture_output=True)
     md = (tmp_path / "results.md").read_text()
     assert md.split("\n", 3)[3] == render_with_official().split("\n", 3)[3]
@@ -234,7 +236,7 @@ def test_official_file_loads_and_cli_uses_it(tmp_path):
 
 def test_committed_official_figures_are_complete():
     """bench/official_optimized.json, when there: every set, op and core, the commit."""
-    off = report.load_official()
+    off = report.load_official(TARGETS[1].official)
     if off is None:
         pytest.skip("no bench/official_optimized.json")
     assert len(off["official"]["commit"]) == 40
@@ -258,5 +260,217 @@ def test_readme_results_table_is_the_committed_results():
     """The README's results table is summary_table of the committed bench/results.json:
     re-run `make bench`, then paste `python -m tools.bench.report bench/results.json --summary`."""
     data = json.loads((ROOT / "bench" / "results.json").read_text())
-    table = "\n".join(report.summary_table(data, report.load_official()))
+    table = "\n".join(report.summary_table(data, report.load_official(TARGETS[1].official)))
     assert table in (ROOT / "README.md").read_text()
+
+
+# --- Round 3: its own section beside its official optimized build and the anchors --
+
+R3 = DATA / "report_r3.json"                   # a Round 1 set, an l = 4 and an l = 2 Round 3 set
+OFFICIAL_R3 = DATA / "official_r3_small.json"  # official figures of the l = 4 set only
+ANCHORS = DATA / "anchors_small.json"
+
+EXPECTED_R3_SECTION = """## SNOVA Round 3: portable, NEON and the official optimized code
+
+The 2 Round 3 sets measured. *Official optimized*: `PQCLAB-SNOVA/SNOVA` at `d88ef38bfa28587372f29f10482aa208c703f1aa`, the official optimized C (fixture). Built outside this project and measured the same way (figures only: `bench/official_r3.json`).
+
+Target: official / NEON estimated cycles per operation, sign and verify at least 3× and keygen at least 2×, every set with l = 4 or 5 and every core: **NOT met (✗ marks the shortfalls)**.
+
+### Round 3: executed instructions per operation (exact)
+
+| set | op | portable | NEON | official optimized | official/NEON |
+|---|---|---:|---:|---:|---:|
+| `snova-r3-i-s` | keygen | 2,000,000 | 250,000 | 1,000,000 | 4.00× |
+| `snova-r3-i-s` | sign | 6,000,000 | 900,000 | 2,000,000 | 2.22× |
+| `snova-r3-i-s` | verify | 2,500,000 | 350,000 | 900,000 | 2.57× |
+| `snova-r3-i-x` | keygen | 9,000,000 | 700,000 | — | — |
+| `snova-r3-i-x` | sign | 3,000,000 | 300,000 | — | — |
+| `snova-r3-i-x` | verify | 1,800,000 | 200,000 | — | — |
+
+### Round 3: estimated cycles per operation: `neoverse-n1`
+
+| set | op | portable | NEON | official optimized | official/NEON |
+|---|---|---:|---:|---:|---:|
+| `snova-r3-i-s` | keygen | 1,000,000 | 100,000 | 250,000 | 2.50× |
+| `snova-r3-i-s` | sign | 3,000,000 | 500,000 | 1,600,000 | 3.20× |
+| `snova-r3-i-s` | verify | 1,200,000 | 200,000 | 700,000 | 3.50× |
+| `snova-r3-i-x` | keygen | 4,000,000 | 300,000 | — | — |
+| `snova-r3-i-x` | sign | 1,500,000 | 150,000 | — | — |
+| `snova-r3-i-x` | verify | 900,000 | 90,000 | — | — |
+
+### Round 3: estimated cycles per operation: `apple-a15`
+
+| set | op | portable | NEON | official optimized | official/NEON |
+|---|---|---:|---:|---:|---:|
+| `snova-r3-i-s` | keygen | 1,800,000 | 200,000 | 390,000 | 1.95× ✗ |
+| `snova-r3-i-s` | sign | 5,000,000 | 1,000,000 | 3,000,000 | 3.00× |
+| `snova-r3-i-s` | verify | 2,200,000 | 400,000 | 1,100,000 | 2.75× ✗ |
+| `snova-r3-i-x` | keygen | 8,000,000 | 600,000 | — | — |
+| `snova-r3-i-x` | sign | 2,600,000 | 260,000 | — | — |
+| `snova-r3-i-x` | verify | 1,600,000 | 160,000 | — | — |
+
+### Round 3 target: official / NEON estimated cycles
+
+✗ marks a shortfall.
+
+| set | op | needed | `neoverse-n1` | `apple-a15` |
+|---|---|---:|---:|---:|
+| `snova-r3-i-s` | keygen | 2× | 2.50× | 1.95× ✗ |
+| `snova-r3-i-s` | sign | 3× | 3.20× | 3.00× |
+| `snova-r3-i-s` | verify | 3× | 3.50× | 2.75× ✗ |
+
+Outputs: the official build prints the same digest of keys and signature as the NEON build for every set and operation compared.
+
+### Round 3 beside ML-DSA-44 and MAYO-1: estimated `neoverse-n1` cycles
+
+Anchors (fixture).
+
+Goal beyond the target: `snova-r3-i-s` sign and verify within ML-DSA-44's estimated `neoverse-n1` cycles. NEON build: sign 500,000 = 1.18× ML-DSA-44's 424,000 (76,000 over); verify 200,000 = 1.30× ML-DSA-44's 154,000 (46,000 over).
+
+| scheme | build | keygen | sign | verify |
+|---|---|---:|---:|---:|
+| ML-DSA-44 | liboqs | 158,000 | 424,000 | 154,000 |
+| MAYO-1 | liboqs | 349,000 | 921,000 | 469,000 |
+| `snova-r3-i-s` | NEON (this project) | 100,000 | 500,000 | 200,000 |
+| `snova-r3-i-s` | official optimized | 250,000 | 1,600,000 | 700,000 |
+
+"""
+
+
+def load(path):
+    return json.loads(path.read_text())
+
+
+def render_r3(data=None, off=None, anchors=None):
+    return report.render(data or load(R3), report.load_published(PUBLISHED), later={3: off or load(OFFICIAL_R3)},
+                         anchors=anchors or load(ANCHORS))
+
+
+def test_round3_section_renders_fixed_input_exactly():
+    md = render_r3()
+    assert md[md.index("## SNOVA Round 3"):md.index("## Method")] == EXPECTED_R3_SECTION
+    assert ("- Official optimized, Round 3: `PQCLAB-SNOVA/SNOVA` at commit "
+            "`d88ef38bfa28587372f29f10482aa208c703f1aa`; sources: snova_opt_16.c (fixture); benchmark program: "
+            "snova_bench.c with a shim (fixture). Verified: KAT vector 0 (fixture). Figures in "
+            "`bench/official_r3.json`.") in md
+
+
+def test_round1_report_unchanged_beside_round3_sets():
+    """Round 3 sets in results.json leave the Round 1 report exactly as it was: the
+    Round 3 section and its method line are all that is added."""
+    data, r3 = load(SMALL), load(R3)
+    data["sets"].append("snova-r3-i-s")
+    for v in data["variants"]:
+        data["results"][v]["snova-r3-i-s"] = {
+            op: dict(r, cycles={"apple-a15": r["cycles"]["apple-a15"], "cortex-a55": 1.0})
+            for op, r in r3["results"][v]["snova-r3-i-s"].items() if op in data["ops"]}
+    md = report.render(data, report.load_published(PUBLISHED), later={3: load(OFFICIAL_R3)})
+    start, end = md.index("## SNOVA Round 3"), md.index("## Method")
+    assert "`snova-r3-i-s`" in md[start:end]
+    rest = [line for line in (md[:start] + md[end:]).splitlines(keepends=True)
+            if not line.startswith("- Official optimized, Round 3")]
+    assert "".join(rest) == EXPECTED
+
+
+def test_round3_bar_keygen_two_sign_and_verify_three():
+    data, off = load(R3), load(OFFICIAL_R3)
+    cyc = off["results"]["snova-r3-i-s"]
+    cyc["keygen"]["cycles"]["apple-a15"] = 400000.0     # 2.00x: keygen's bar, met
+    cyc["verify"]["cycles"]["apple-a15"] = 1200000.0    # 3.00x: met
+    md = render_r3(data, off)
+    assert "every set with l = 4 or 5 and every core: **met**" in md
+    assert "| `snova-r3-i-s` | keygen | 2× | 2.50× | 2.00× |" in md
+    cyc["sign"]["cycles"]["apple-a15"] = 2990000.0      # 2.99x: short of sign's 3x
+    md = render_r3(data, off)
+    assert "every set with l = 4 or 5 and every core: **NOT met (✗ marks the shortfalls)**" in md
+    assert "| `snova-r3-i-s` | sign | 3× | 3.20× | 2.99× ✗ |" in md
+    assert "| `snova-r3-i-s` | sign | 5,000,000 | 1,000,000 | 2,990,000 | 2.99× ✗ |" in md
+
+
+def test_round3_sets_the_target_does_not_cover_are_shown_not_judged():
+    data, off = load(R3), load(OFFICIAL_R3)
+    for c in off["cpus"]:                                  # keygen of the l = 4 set: 10x and 5x
+        off["results"]["snova-r3-i-s"]["keygen"]["cycles"][c] = 1e6
+    off["results"]["snova-r3-i-x"] = {op: dict(r, digest=data["results"]["aarch64-neon"]["snova-r3-i-x"][op]["digest"])
+                                      for op, r in data["results"]["aarch64-neon"]["snova-r3-i-x"].items()}
+    md = render_r3(data, off)
+    assert "| `snova-r3-i-x` | sign | 3,000,000 | 300,000 | 300,000 | 1.00× |" in md   # l = 2: no mark
+    assert "| `snova-r3-i-x` | sign | 1,500,000 | 150,000 | 150,000 | 1.00× |" in md
+    target = md[md.index("### Round 3 target"):md.index("Outputs:")]
+    assert "snova-r3-i-x" not in target and "| `snova-r3-i-s` | keygen | 2× | 10.00× | 5.00× |" in target
+    del off["results"]["snova-r3-i-s"]["verify"]           # a covered set without official figures
+    assert "**not measured: needs the NEON build and the official figures for every set**" in render_r3(data, off)
+
+
+def test_round3_beside_ml_dsa_within_and_over():
+    data = load(R3)
+    md = render_r3(data)
+    assert ("NEON build: sign 500,000 = 1.18× ML-DSA-44's 424,000 (76,000 over); verify 200,000 = 1.30× "
+            "ML-DSA-44's 154,000 (46,000 over).") in md
+    data["results"]["aarch64-neon"]["snova-r3-i-s"]["verify"]["cycles"]["neoverse-n1"] = 150000.0
+    assert "verify 150,000 = 0.97× ML-DSA-44's 154,000 (within, 4,000 under)." in render_r3(data)
+    anchors = load(ANCHORS)
+    anchors["cpu"] = "cortex-a72"                          # a core not measured: no anchor table
+    assert "beside ML-DSA-44" not in render_r3(load(R3), anchors=anchors)
+
+
+def test_round3_summary_table_rows():
+    data = load(R3)
+    table = report.summary_table(data, load(OFFICIAL_R3), 3)
+    assert table[0] == ("| set | op | portable instr. | NEON instr. | official instr. | "
+                        "official/NEON neoverse-n1 | official/NEON apple-a15 |")
+    assert table[2:] == [
+        "| `snova-r3-i-s` | keygen | 2,000,000 | 250,000 | 1,000,000 | 2.50× | 1.95× ✗ |",
+        "| `snova-r3-i-s` | sign | 6,000,000 | 900,000 | 2,000,000 | 3.20× | 3.00× |",
+        "| `snova-r3-i-s` | verify | 2,500,000 | 350,000 | 900,000 | 3.50× | 2.75× ✗ |",
+        "| `snova-r3-i-x` | keygen | 9,000,000 | 700,000 | — | — | — |",
+        "| `snova-r3-i-x` | sign | 3,000,000 | 300,000 | — | — | — |",
+        "| `snova-r3-i-x` | verify | 1,800,000 | 200,000 | — | — | — |"]
+    assert [r.split(" | ")[0] for r in report.summary_table(data, None)[2:]] == ["| `snova-24-5-16-4-esk`"] * 3
+
+
+def test_round3_cli_files_and_summary(tmp_path):
+    js = tmp_path / "results.json"
+    shutil.copy(R3, js)
+    cli = [str(ROOT / ".venv/bin/python"), "-m", "tools.bench.report", str(js), "--published", str(PUBLISHED),
+           "--official-r1", str(tmp_path / "absent.json"), "--official-r3", str(OFFICIAL_R3),
+           "--anchors", str(ANCHORS)]
+    subprocess.run(cli + ["--no-plot"], cwd=ROOT, check=True, capture_output=True)
+    assert (tmp_path / "results.md").read_text().split("\n", 3)[3] == render_r3().split("\n", 3)[3]
+    out = subprocess.run(cli + ["--summary", "3"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    assert out.splitlines() == report.summary_table(load(R3), load(OFFICIAL_R3), 3)
+
+
+def test_plot_shows_the_round1_sets_only(tmp_path):
+    mixed, r1 = tmp_path / "mixed" / "results.json", tmp_path / "r1" / "results.json"
+    data = load(R3)
+    for path, sets in ((mixed, data["sets"]), (r1, data["sets"][:1])):
+        path.parent.mkdir()
+        path.write_text(json.dumps(dict(data, sets=sets)))
+    assert plot.write(mixed, PUBLISHED).read_bytes() == plot.write(r1, PUBLISHED).read_bytes()
+
+
+def test_committed_official_r3_figures_are_complete_and_agree_with_neon():
+    """bench/official_r3.json: the official commit, every Round 3 set (the 18 the target
+    covers among them), op and core, and the same keys and signatures as our NEON build
+    (committed results.json)."""
+    off = report.load_official(TARGETS[3].official)
+    assert off["official"]["commit"] == "d88ef38bfa28587372f29f10482aa208c703f1aa"
+    r3 = [s for s, p in params().items() if p["ROUND"] == 3]
+    assert off["sets"] == r3 and len(r3) == 24
+    assert sum(TARGETS[3].need(s, "sign") is not None for s in r3) == 18
+    results = load(ROOT / "bench" / "results.json")
+    for s in off["sets"]:
+        for op in off["ops"]:
+            r = off["results"][s][op]
+            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"]) == set(results["cpus"])
+            assert r["digest"] == results["results"]["aarch64-neon"][s][op]["digest"], (s, op)
+    assert off["method"] == results["method"]
+
+
+def test_readme_round3_table_is_the_committed_results():
+    """The README's Round 3 table: `python -m tools.bench.report bench/results.json --summary 3`."""
+    data = load(ROOT / "bench" / "results.json")
+    table = report.summary_table(data, report.load_official(TARGETS[3].official), 3)
+    assert len(table) == 2 + 24 * 3                        # every Round 3 set measured
+    assert "\n".join(table) in (ROOT / "README.md").read_text()

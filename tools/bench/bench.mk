@@ -29,7 +29,7 @@ bench-tools-test: $(BENCH_PLUGIN)
 # AArch64 build variants to compare (defined in c_glue/c_glue.mk).
 BENCH_VARIANTS   ?= aarch64-portable aarch64-neon
 BENCH_SETS       ?= $(SNOVA_SETS)
-BENCH_QUICK_SETS ?= snova-24-5-16-4-esk snova-25-8-16-3-esk snova-28-17-16-2-esk
+BENCH_QUICK_SETS ?= snova-24-5-16-4-esk snova-25-8-16-3-esk snova-28-17-16-2-esk snova-r3-i-s
 BENCH_OUT        ?= bench
 BENCH_QUICK_OUT  ?= bench/quick
 BENCH_JOBS       ?= 2

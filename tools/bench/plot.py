@@ -2,7 +2,7 @@
 
     python -m tools.bench.plot DIR/results.json [--published TSV]
 
-Top row, per operation: estimated cycles on the apple-a15 model (portable and
+Round 1 sets only. Top row, per operation: estimated cycles on the apple-a15 model (portable and
 NEON) beside the published Apple M2 cycles (reference and NEON), log scale.
 Bottom row: improvement 1 - NEON/portable on each modelled core, beside the
 published improvement.  Rendering is deterministic (Agg, fixed size, fonts and
@@ -17,7 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-from .report import NEON, PORTABLE, PUBLISHED, _get, improvement, load_published
+from .official import round_sets
+from .report import PUBLISHED, load_published
+from .tables import NEON, PORTABLE, get, improvement
 
 STYLE = {
     "font.family": "DejaVu Sans",
@@ -38,13 +40,13 @@ def figure(data: dict, published: dict):
 
     plt.rcdefaults()
     plt.rcParams.update(STYLE)
-    sets, ops, cpus = data["sets"], data["ops"], data["cpus"]
+    sets, ops, cpus = round_sets(data, 1), data["ops"], data["cpus"]   # beside the published Round 1 figures
     labels = [s.removeprefix("snova-") for s in sets]
     y = np.arange(len(sets))
     fig, axes = plt.subplots(2, len(ops), figsize=(5 * len(ops), 0.32 * len(sets) * 2 + 3),
                              sharey=True, squeeze=False, layout="constrained")
     a15 = "apple-a15"
-    imps = [improvement(_get(data, NEON, s, op, c), _get(data, PORTABLE, s, op, c))
+    imps = [improvement(get(data, NEON, s, op, c), get(data, PORTABLE, s, op, c))
             for s in sets for op in ops for c in cpus]
     imps += [improvement(n, r) for (s, _), (r, n) in published.items() if s in sets]
     lowest = min([-20.0] + [10 * np.floor(10 * x) for x in imps if x is not None])
@@ -53,9 +55,9 @@ def figure(data: dict, published: dict):
         ax = axes[0][j]
         series = [
             ("portable, est. apple-a15", dict(marker="o", color=COLORS["portable"]),
-             [_get(data, PORTABLE, s, op, a15) for s in sets]),
+             [get(data, PORTABLE, s, op, a15) for s in sets]),
             ("NEON, est. apple-a15", dict(marker="o", color=COLORS["neon"]),
-             [_get(data, NEON, s, op, a15) for s in sets]),
+             [get(data, NEON, s, op, a15) for s in sets]),
             ("published reference, M2", dict(marker="s", color=COLORS["pub-ref"], markerfacecolor="none"),
              [published.get((s, op), (None, None))[0] for s in sets]),
             ("published NEON, M2", dict(marker="s", color=COLORS["pub-neon"]),
@@ -73,7 +75,7 @@ def figure(data: dict, published: dict):
         # improvement
         ax = axes[1][j]
         series = [(f"ours, est. {c}", COLORS.get(c, None),
-                   [improvement(_get(data, NEON, s, op, c), _get(data, PORTABLE, s, op, c)) for s in sets])
+                   [improvement(get(data, NEON, s, op, c), get(data, PORTABLE, s, op, c)) for s in sets])
                   for c in cpus]
         series.append(("published, M2", COLORS["published"],
                        [improvement(*reversed(published.get((s, op), (None, None)))) for s in sets]))

@@ -1,14 +1,18 @@
 """Render the SNOVA benchmark results (results.json from run.py) as markdown.
 
-    python -m tools.bench.report DIR/results.json [--published TSV] [--no-plot]
-    python -m tools.bench.report bench/results.json --summary
+    python -m tools.bench.report DIR/results.json [--published TSV] [--official-r1 JSON]
+                                 [--official-r3 JSON] [--anchors JSON] [--no-plot]
+    python -m tools.bench.report bench/results.json --summary [ROUND]
 
 writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot);
---summary prints the README's results table instead.
-The published Apple M2 figures (bench/published_m2.tsv) are shown beside ours,
-and, when bench/official_optimized.json is there (the official optimized SNOVA
-build measured the same way; see its "official" entry), an "official optimized"
-column and the NEON-vs-official table with the issue's bar.
+--summary prints the README's results table of a round instead.
+Round 1 sets: the published Apple M2 figures (bench/published_m2.tsv) are shown
+beside ours, and, when bench/official_optimized.json is there (the official
+optimized SNOVA build measured the same way; see its "official" entry), an
+"official optimized" column and the NEON-vs-official table with the issue's bar.
+Each later round's sets get a section of their own (rounds.py), beside that
+round's official optimized figures (official.py's TARGETS) and, for Round 3, the
+anchor schemes of bench/anchors.json.
 """
 from __future__ import annotations
 
@@ -19,18 +23,17 @@ import sys
 from pathlib import Path
 
 from .count import ROOT
-from .sets import rank
+from .official import TARGETS, digest_differences, load_official, method_differences, official_status, \
+    official_value, round_sets, summary_table
+from .rounds import ANCHORS, load_anchors, section as round_section
+from .sets import rank, round_of
+from .tables import DASH, NEON, PORTABLE, fmt_int, fmt_pct, get, improvement, table
 
 PUBLISHED = ROOT / "bench" / "published_m2.tsv"
-OFFICIAL = ROOT / "bench" / "official_optimized.json"
 MCA_SUMMARY = ROOT / "mca_reports" / "summary.md"
-PORTABLE, NEON = "aarch64-portable", "aarch64-neon"
 # our operation names -> the published table's
 PUB_OP = {"keygen": "keypair", "sign": "sign", "verify": "verify"}
 BAR_CUT = 0.40   # rank-4 sign and verify: NEON >= 40% fewer estimated cycles
-# NEON vs the official optimized build: official / NEON estimated cycles, every set and core
-OFFICIAL_BAR = {"keygen": 1.5, "sign": 2.0, "verify": 2.0}
-DASH = "—"
 
 
 def load_published(path: str | os.PathLike = PUBLISHED) -> dict:
@@ -50,105 +53,17 @@ def load_published(path: str | os.PathLike = PUBLISHED) -> dict:
     return pub
 
 
-def load_official(path: str | os.PathLike | None = OFFICIAL) -> dict | None:
-    """The official optimized build's figures (bench/official_optimized.json), or None."""
-    if path is None or not Path(path).exists():
-        return None
-    return json.loads(Path(path).read_text())
-
-
-def _official(off: dict | None, sname: str, op: str, cpu: str | None = None):
-    r = (off or {}).get("results", {}).get(sname, {}).get(op) if off else None
-    if r is None:
-        return None
-    return r["instructions"] if cpu is None else r["cycles"].get(cpu)
-
-
-def ratio(official: float | None, neon: float | None) -> float | None:
-    if official is None or not neon:
-        return None
-    return official / neon
-
-
-def fmt_ratio(x: float | None) -> str:
-    return DASH if x is None else f"{x:.2f}×"
-
-
-def official_status(data: dict, off: dict) -> tuple[list[list[str]], str]:
-    """Rows official / NEON estimated cycles per set, op and core, and a verdict
-    on the bar (OFFICIAL_BAR: at least that ratio on every core, every set)."""
-    cpus = data["cpus"]
-    rows, ok, measured = [], True, True
-    for s in data["sets"]:
-        for op in data["ops"]:
-            need = OFFICIAL_BAR.get(op)
-            cells = []
-            for c in cpus:
-                x = ratio(_official(off, s, op, c), _get(data, NEON, s, op, c))
-                if x is None:
-                    measured = False
-                    cells.append(DASH)
-                elif need is None:
-                    cells.append(fmt_ratio(x))
-                else:
-                    ok &= x >= need
-                    cells.append(fmt_ratio(x) + ("" if x >= need else " ✗"))
-            rows.append([f"`{s}`", op, DASH if need is None else f"{need:g}×"] + cells)
-    if not rows:
-        verdict = "no set measured"
-    elif not measured:
-        verdict = "not measured: needs the NEON build and the official figures for every set"
-    else:
-        verdict = "met" if ok else "NOT met (✗ marks the shortfalls)"
-    return rows, verdict
-
-
-def official_method_differences(data: dict, off: dict) -> list[str]:
-    """Method entries (isolation, coverage, tool versions) that differ between our
-    results and the official figures: they should be measured the same way."""
-    m, o = data["method"], off.get("method", {})
-    return [f"{k}: ours {m[k]!r}, official {o.get(k)!r}" for k in m if m[k] != o.get(k)]
-
-
-def improvement(new: float | None, old: float | None) -> float | None:
-    if new is None or not old:
-        return None
-    return 1.0 - new / old
-
-
-def fmt_int(x: float | None) -> str:
-    return DASH if x is None else f"{x:,.0f}"
-
-
-def fmt_pct(x: float | None) -> str:
-    return DASH if x is None else f"{100 * x:.1f}%"
-
-
-def _get(data: dict, variant: str, sname: str, op: str, cpu: str | None = None):
-    r = data["results"].get(variant, {}).get(sname, {}).get(op)
-    if r is None:
-        return None
-    return r["instructions"] if cpu is None else r["cycles"][cpu]
-
-
-def _table(head: list[str], rows: list[list[str]], right_from: int = 2) -> list[str]:
-    out = ["| " + " | ".join(head) + " |",
-           "|" + "|".join("---" if i < right_from else "---:" for i in range(len(head))) + "|"]
-    out += ["| " + " | ".join(r) + " |" for r in rows]
-    return out
-
-
 def bar_status(data: dict) -> tuple[list[list[str]], str]:
-    """Rows for the rank-4 sign/verify bar and a one-line verdict."""
+    """Rows for the rank-4 sign/verify bar (Round 1 sets) and a one-line verdict."""
     cpus = data["cpus"]
     rows, ok, measured = [], True, True
-    for s in data["sets"]:
+    for s in round_sets(data, 1):
         if rank(s) != 4:
             continue
         for op in ("sign", "verify"):
             cells = []
             for c in cpus:
-                imp = improvement(_get(data, NEON, s, op, c), _get(data, PORTABLE, s, op, c))
+                imp = improvement(get(data, NEON, s, op, c), get(data, PORTABLE, s, op, c))
                 if imp is None:
                     measured = False
                     cells.append(DASH)
@@ -165,29 +80,24 @@ def bar_status(data: dict) -> tuple[list[list[str]], str]:
     return rows, verdict
 
 
-def summary_table(data: dict, off: dict) -> list[str]:
-    """The README's results table: per set and operation, executed instructions of
-    the portable, NEON and official optimized builds, and official / NEON
-    estimated cycles per core (✗ where short of OFFICIAL_BAR)."""
-    rows, _ = official_status(data, off)   # [set, op, needed] + per-core cells, in set/op order
-    out = []
-    for (s, op), (name, _, _, *cells) in zip(((s, op) for s in data["sets"] for op in data["ops"]), rows):
-        counts = [fmt_int(_get(data, v, s, op)) for v in (PORTABLE, NEON)] + [fmt_int(_official(off, s, op))]
-        out.append([name, op] + counts + cells)
-    head = ["set", "op", "portable instr.", "NEON instr.", "official instr."]
-    return _table(head + [f"official/NEON {c}" for c in data["cpus"]], out)
-
-
 def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summary.md",
-           plot: str = "results.png", official: dict | None = None) -> str:
-    m, cpus, sets, ops = data["method"], data["cpus"], data["sets"], data["ops"]
+           plot: str = "results.png", official: dict | None = None,
+           later: dict[int, dict | None] | None = None, anchors: dict | None = None) -> str:
+    """The report. Round 1 sets fill the sections below as they always have (`official`:
+    its official optimized figures); each later round with sets in `data` gets a section
+    of its own (rounds.py) beside its official figures (`later`: round -> figures) and,
+    for the anchors' round, the anchor schemes (`anchors`)."""
+    m, cpus, ops = data["method"], data["cpus"], data["ops"]
+    sets = round_sets(data, 1)
+    later = later or {}
+    rounds = sorted({round_of(s) for s in data["sets"]} - {1})
     variants = data["variants"]
     off = official
     # the official optimized column, when its figures are there
     ohead = ["official optimized"] if off else []
 
     def ocell(s, op, c=None):
-        return [fmt_int(_official(off, s, op, c))] if off else []
+        return [fmt_int(official_value(off, s, op, c))] if off else []
     a15 = "apple-a15"
     L = ["# SNOVA benchmark: executed instructions and estimated cycles", "",
          "Generated by `make bench` (all sets) or `make bench-quick` (one set per rank) with "
@@ -218,11 +128,11 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
     rows = []
     for s in sets:
         for op in ops:
-            p, n = _get(data, PORTABLE, s, op, a15), _get(data, NEON, s, op, a15)
+            p, n = get(data, PORTABLE, s, op, a15), get(data, NEON, s, op, a15)
             ref, pneon = published.get((s, op), (None, None))
             rows.append([f"`{s}`", op, fmt_int(p), fmt_int(n), fmt_pct(improvement(n, p)),
                          fmt_int(ref), fmt_int(pneon), fmt_pct(improvement(pneon, ref))])
-    L += _table(["set", "op", "portable (est.)", "NEON (est.)", "improvement",
+    L += table(["set", "op", "portable (est.)", "NEON (est.)", "improvement",
                  "published reference", "published NEON", "published improvement"], rows) + [""]
 
     # 2. Executed instructions.
@@ -230,10 +140,10 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
     rows = []
     for s in sets:
         for op in ops:
-            p, n = _get(data, PORTABLE, s, op), _get(data, NEON, s, op)
+            p, n = get(data, PORTABLE, s, op), get(data, NEON, s, op)
             rows.append([f"`{s}`", op, fmt_int(p), fmt_int(n), fmt_pct(improvement(n, p))]
                         + ocell(s, op))
-    L += _table(["set", "op", "portable", "NEON", "improvement"] + ohead, rows) + [""]
+    L += table(["set", "op", "portable", "NEON", "improvement"] + ohead, rows) + [""]
 
     # 3. Estimated cycles, one table per core.
     for c in cpus:
@@ -241,41 +151,42 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
         rows = []
         for s in sets:
             for op in ops:
-                p, n = _get(data, PORTABLE, s, op, c), _get(data, NEON, s, op, c)
+                p, n = get(data, PORTABLE, s, op, c), get(data, NEON, s, op, c)
                 rows.append([f"`{s}`", op, fmt_int(p), fmt_int(n), fmt_pct(improvement(n, p))]
                             + ocell(s, op, c))
-        L += _table(["set", "op", "portable", "NEON", "improvement"] + ohead, rows) + [""]
+        L += table(["set", "op", "portable", "NEON", "improvement"] + ohead, rows) + [""]
 
     # 4. The bar.
     rows, verdict = bar_status(data)
     L += ["## Target: rank-4 sign and verify at least 40% fewer estimated cycles with NEON", "",
           f"On every core: **{verdict}**.", ""]
     if rows:
-        L += _table(["set", "op"] + [f"`{c}`" for c in cpus], rows) + [""]
+        L += table(["set", "op"] + [f"`{c}`" for c in cpus], rows) + [""]
 
     # 4b. NEON vs the official optimized build (issue #6).
     if off:
-        rows, verdict = official_status(data, off)
+        rows, verdict = official_status(data, off, sets, TARGETS[1].need)
+        bar = TARGETS[1].bar
         L += ["## NEON vs official optimized", "",
               "Official / NEON estimated cycles per operation (higher is better for NEON). "
               "Target: sign and verify at least "
-              f"{OFFICIAL_BAR['sign']:g}× fewer estimated cycles than the official optimized "
-              f"build, keygen at least {OFFICIAL_BAR['keygen']:g}×, on every core and every set: "
+              f"{bar['sign']:g}× fewer estimated cycles than the official optimized "
+              f"build, keygen at least {bar['keygen']:g}×, on every core and every set: "
               f"**{verdict}**.", ""]
-        L += _table(["set", "op", "needed"] + [f"`{c}`" for c in cpus], rows) + [""]
-        same = [(s, op) for s in sets for op in ops
-                if off.get("results", {}).get(s, {}).get(op) is not None
-                and data["results"].get(NEON, {}).get(s, {}).get(op) is not None]
-        differ = [f"`{s}` {op}" for s, op in same
-                  if off["results"][s][op]["digest"] != data["results"][NEON][s][op]["digest"]]
+        L += table(["set", "op", "needed"] + [f"`{c}`" for c in cpus], rows) + [""]
+        same, differ = digest_differences(data, off, sets)
         if same:
             L += ["Outputs: " + ("the official build prints the same digest of keys and signature "
                                  "as the NEON build for every set and operation compared."
                                  if not differ else "**the official build's digest differs from "
                                  "the NEON build's** for " + ", ".join(differ) + "."), ""]
-        diffs = official_method_differences(data, off)
+        diffs = method_differences(data, off)
         if diffs:
             L += ["**Measured differently** from our builds: " + "; ".join(diffs) + ".", ""]
+
+    # 4c. Later rounds, a section each.
+    for rnd in rounds:
+        L += round_section(data, rnd, later.get(rnd), anchors)
 
     # 5. Method.
     L += ["## Method", "",
@@ -308,21 +219,29 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
               f"{o['configuration']} Built outside this project (nothing of it is committed here) "
               "and measured with the same benchmark program, isolation and cycle estimate; "
               "figures in `bench/official_optimized.json`."]
+    for rnd in rounds:
+        if later.get(rnd):
+            o = later[rnd]["official"]
+            L += [f"- Official optimized, Round {rnd}: `{o['repository']}` at commit `{o['commit']}`; "
+                  f"sources: {o['sources']}; benchmark program: {o['driver']} Verified: {o['verified']} "
+                  f"Figures in `bench/{TARGETS[rnd].official.name}`."]
     L += ["- See `tools/bench/README.md` for the tools.", ""]
     return "\n".join(L)
 
 
 def write(json_path: str | os.PathLike, published: str | os.PathLike = PUBLISHED,
-          official: str | os.PathLike | None = OFFICIAL) -> Path:
-    """Write results.md beside results.json (with the official optimized figures
-    when `official` names a file that exists)."""
+          official: dict[int, str | os.PathLike | None] | None = None,
+          anchors: str | os.PathLike | None = ANCHORS) -> Path:
+    """Write results.md beside results.json, with each round's official optimized
+    figures (`official`: round -> file, default TARGETS' files) where the file exists."""
     json_path = Path(json_path)
     data = json.loads(json_path.read_text())
+    figures = {rnd: load_official((official or {}).get(rnd, t.official)) for rnd, t in TARGETS.items()}
     link = os.path.relpath(MCA_SUMMARY, json_path.resolve().parent)
     md = json_path.with_suffix(".md")
     md.write_text(render(data, load_published(published), mca_link=link,
-                         plot=json_path.with_suffix(".png").name,
-                         official=load_official(official)))
+                         plot=json_path.with_suffix(".png").name, official=figures.pop(1),
+                         later=figures, anchors=load_anchors(anchors)))
     return md
 
 
@@ -330,17 +249,21 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("json", help="results.json written by tools.bench.run")
     ap.add_argument("--published", default=str(PUBLISHED))
-    ap.add_argument("--official", default=str(OFFICIAL),
-                    help="the official optimized build's figures (ignored if absent)")
+    for rnd, t in TARGETS.items():
+        ap.add_argument(f"--official-r{rnd}", default=str(t.official),
+                        help=f"Round {rnd}'s official optimized figures (ignored if absent)")
+    ap.add_argument("--anchors", default=str(ANCHORS), help="other schemes' figures (ignored if absent)")
     ap.add_argument("--no-plot", action="store_true")
-    ap.add_argument("--summary", action="store_true",
-                    help="print the README's results table (summary_table) instead of writing files")
+    ap.add_argument("--summary", type=int, nargs="?", const=1, metavar="ROUND", choices=sorted(TARGETS),
+                    help="print the README's results table of that round (default 1; summary_table) "
+                         "instead of writing files")
     a = ap.parse_args(argv)
+    official = {rnd: getattr(a, f"official_r{rnd}") for rnd in TARGETS}
     if a.summary:
         data = json.loads(Path(a.json).read_text())
-        print("\n".join(summary_table(data, load_official(a.official))))
+        print("\n".join(summary_table(data, load_official(official[a.summary]), a.summary)))
         return 0
-    print(f"wrote {write(a.json, a.published, a.official)}")
+    print(f"wrote {write(a.json, a.published, official, a.anchors)}")
     if not a.no_plot:
         from . import plot
         print(f"wrote {plot.write(a.json, a.published)}")

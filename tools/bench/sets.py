@@ -27,6 +27,11 @@ def params() -> dict[str, dict[str, int]]:
     return table
 
 
+def round_of(name: str) -> int:
+    """The SNOVA round the set belongs to (1, 2 or 3)."""
+    return params()[name]["ROUND"]
+
+
 def rank(name: str) -> int:
     """l, the rank of the public map's blocks."""
     return params()[name]["L"]

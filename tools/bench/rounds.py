@@ -1,0 +1,117 @@
+"""The report's section for a SNOVA round after Round 1 (Round 1 keeps the layout of
+report.py): per set and operation, the portable, NEON and official optimized builds'
+instructions and estimated cycles, official / NEON against the round's target, and the
+round's anchor set beside other signature schemes (bench/anchors.json)."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .count import ROOT
+from .official import TARGETS, digest_differences, method_differences, official_status, official_value, round_sets
+from .tables import NEON, PORTABLE, bar_cell, fmt_int, fmt_ratio, get, ratio, table
+
+ANCHORS = ROOT / "bench" / "anchors.json"
+
+
+def load_anchors(path: str | os.PathLike | None = ANCHORS) -> dict | None:
+    if path is None or not Path(path).exists():
+        return None
+    return json.loads(Path(path).read_text())
+
+
+def target_sentence(rnd: int) -> str:
+    t = TARGETS[rnd]
+    by_need = {}
+    for op, need in t.bar.items():
+        by_need.setdefault(need, []).append(op)
+    asks = " and ".join(f"{' and '.join(ops)} at least {need:g}×" for need, ops in sorted(by_need.items(), reverse=True))
+    ranks = " or ".join(str(r) for r in t.ranks)
+    return (f"official / NEON estimated cycles per operation, {asks}, every set with l = {ranks} "
+            "and every core")
+
+
+def anchor_summary(data: dict, off: dict | None, anchors: dict) -> list[str]:
+    """How far the anchor set's NEON build is from the goal scheme, and a table of the
+    other schemes' estimated cycles on the anchors' core beside the anchor set's NEON
+    and official figures (the README shows these lines too); empty when not measured."""
+    cpu, goal, s = anchors["cpu"], anchors["goal"], anchors["set"]
+    if cpu not in data["cpus"] or s not in data["sets"]:
+        return []
+    ops = data["ops"]
+    ours = {op: get(data, NEON, s, op, cpu) for op in ops}
+    rows = [[name, anchors["source"]] + [fmt_int(fig.get(op)) for op in ops]
+            for name, fig in anchors["schemes"].items()]
+    rows.append([f"`{s}`", "NEON (this project)"] + [fmt_int(ours[op]) for op in ops])
+    rows.append([f"`{s}`", "official optimized"] + [fmt_int(official_value(off, s, op, cpu)) for op in ops])
+    far = []
+    for op in goal["ops"]:
+        theirs = anchors["schemes"][goal["scheme"]][op]
+        if ours[op] is None:
+            far.append(f"{op}: not measured")
+            continue
+        gap = ours[op] - theirs
+        far.append(f"{op} {fmt_int(ours[op])} = {fmt_ratio(ours[op] / theirs)} {goal['scheme']}'s "
+                   f"{fmt_int(theirs)} (" + (f"{fmt_int(gap)} over)" if gap > 0 else f"within, {fmt_int(-gap)} under)"))
+    return [f"Goal beyond the target: `{s}` {' and '.join(goal['ops'])} within {goal['scheme']}'s estimated "
+            f"`{cpu}` cycles. NEON build: " + "; ".join(far) + ".", "",
+            *table(["scheme", "build"] + ops, rows)]
+
+
+def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> list[str]:
+    """Markdown lines of round `rnd`'s section (empty when data has none of its sets)."""
+    sets = round_sets(data, rnd)
+    if not sets:
+        return []
+    cpus, ops = data["cpus"], data["ops"]
+    target = TARGETS.get(rnd)
+    need = target.need if target else (lambda s, op: None)
+    L = [f"## SNOVA Round {rnd}: portable, NEON and the official optimized code", ""]
+    intro = f"The {len(sets)} Round {rnd} sets measured."
+    if off:
+        o = off["official"]
+        intro += (f" *Official optimized*: `{o['repository']}` at `{o['commit']}`, {o['configuration']} "
+                  f"Built outside this project and measured the same way (figures only: "
+                  f"`bench/{target.official.name}`).")
+    else:
+        intro += " No official optimized figures for this round: its columns are empty."
+    L += [intro, ""]
+    if target:
+        covered = [s for s in sets if any(need(s, op) is not None for op in ops)]
+        rows, verdict = official_status(data, off, covered, need)
+        L += [f"Target: {target_sentence(rnd)}: **{verdict}**.", ""]
+
+    L += [f"### Round {rnd}: executed instructions per operation (exact)", ""]
+    body = [[f"`{s}`", op, fmt_int(get(data, PORTABLE, s, op)), fmt_int(get(data, NEON, s, op)),
+             fmt_int(official_value(off, s, op)),
+             fmt_ratio(ratio(official_value(off, s, op), get(data, NEON, s, op)))]
+            for s in sets for op in ops]
+    L += table(["set", "op", "portable", "NEON", "official optimized", "official/NEON"], body) + [""]
+
+    for c in cpus:
+        L += [f"### Round {rnd}: estimated cycles per operation: `{c}`", ""]
+        body = [[f"`{s}`", op, fmt_int(get(data, PORTABLE, s, op, c)), fmt_int(get(data, NEON, s, op, c)),
+                 fmt_int(official_value(off, s, op, c)),
+                 bar_cell(ratio(official_value(off, s, op, c), get(data, NEON, s, op, c)), need(s, op))]
+                for s in sets for op in ops]
+        L += table(["set", "op", "portable", "NEON", "official optimized", "official/NEON"], body) + [""]
+
+    if target:
+        L += [f"### Round {rnd} target: official / NEON estimated cycles", "", "✗ marks a shortfall.", ""]
+        L += table(["set", "op", "needed"] + [f"`{c}`" for c in cpus], rows) + [""]
+    if off:
+        compared, differ = digest_differences(data, off, sets)
+        if compared:
+            L += ["Outputs: " + ("the official build prints the same digest of keys and signature as the "
+                                 "NEON build for every set and operation compared." if not differ else
+                                 "**the official build's digest differs from the NEON build's** for "
+                                 + ", ".join(differ) + "."), ""]
+        diffs = method_differences(data, off)
+        if diffs:
+            L += ["**Measured differently** from our builds: " + "; ".join(diffs) + ".", ""]
+    summary = anchor_summary(data, off, anchors) if anchors and anchors.get("round") == rnd else []
+    if summary:
+        L += [f"### Round {rnd} beside {' and '.join(anchors['schemes'])}: estimated `{anchors['cpu']}` cycles", "",
+              anchors["note"], "", *summary, ""]
+    return L
