@@ -1,4 +1,4 @@
-# SNOVA C core (portable C, Round 1, all parameter sets); included by the top-level
+# SNOVA C core (portable C, Rounds 1, 2 and 3, all parameter sets); included by the top-level
 # Makefile. Targets:
 #   make snova           host build: build/host/<set>/{kat,test_snova}, build/host/test_prims
 #   make snova-asan      the same built with AddressSanitizer + UBSan (build/host-asan/...)
@@ -47,7 +47,18 @@ endef
 SNOVA_R3_SETS :=
 $(foreach e,$(SNOVA_R3_TABLE),$(eval $(call snova_r3_set,$(e),,0))$(eval $(call snova_r3_set,$(e),-aes,1)))
 
-SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R3_SETS)
+# Round 2 (liboqs's instances): v-o-l, then -shake (SHAKE128 instead of AES-128-CTR
+# public-map expansion) and -esk (expanded secret key) where liboqs has them. Build
+# name: snova-r2-<entry>, liboqs's name lower-cased with SNOVA_ -> snova-r2-, _ -> -.
+SNOVA_R2_TABLE := 24-5-4 24-5-4-shake 24-5-4-esk 24-5-4-shake-esk 24-5-5 25-8-3 29-6-5 37-17-2 37-8-4 \
+    49-11-3 56-25-2 60-10-4
+SNOVA_R2_SETS := $(addprefix snova-r2-,$(SNOVA_R2_TABLE))
+$(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
+    $(eval SNOVA_DEFS.snova-r2-$(e) := -DSNOVA_ROUND=2 -DSNOVA_V=$(call snova_field,$(e),1) \
+    -DSNOVA_O=$(call snova_field,$(e),2) -DSNOVA_L=$(call snova_field,$(e),3) \
+    -DSNOVA_AES=$(if $(filter shake,$(subst -, ,$(e))),0,1) -DSNOVA_ESK=$(if $(filter esk,$(subst -, ,$(e))),1,0)))
+
+SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
 
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan host-ct aarch64-portable aarch64-neon

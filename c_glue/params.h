@@ -1,5 +1,5 @@
 /* Sizes of the SNOVA parameter set a build is made for: -DSNOVA_ROUND=1 (the
- * default) or 3 picks the round, whose own header derives every size from the
+ * default), 2 or 3 picks the round, whose own header derives every size from the
  * set's parameters. What every round shares is defined here. */
 #ifndef SNOVA_PARAMS_H
 #define SNOVA_PARAMS_H
@@ -19,10 +19,12 @@
 
 #if SNOVA_ROUND == 1
 #include "params_r1.h"
+#elif SNOVA_ROUND == 2
+#include "params_r2.h"
 #elif SNOVA_ROUND == 3
 #include "params_r3.h"
 #else
-#error "SNOVA_ROUND must be 1 or 3"
+#error "SNOVA_ROUND must be 1, 2 or 3"
 #endif
 
 #endif

@@ -1,8 +1,8 @@
 /* What the SNOVA rounds share of their algorithm, for the round's core (snova.c,
- * snova_r3.c) to include after params.h: l x l matrix helpers, F16[S], T12, the
- * block products of F12, F21 and P22, the message hash and the linear system.
- * Everything depends on the set's compile-time parameters (SNOVA_L, ...), so it is
- * a header of static inline functions rather than a separate object. */
+ * snova_r2.c, snova_r3.c) to include after params.h: l x l matrix helpers, F16[S],
+ * T12, the block products of F12, F21 and P22, the message hash and the linear
+ * system. Everything depends on the set's compile-time parameters (SNOVA_L, ...),
+ * so it is a header of static inline functions rather than a separate object. */
 #ifndef SNOVA_COMMON_H
 #define SNOVA_COMMON_H
 
@@ -145,8 +145,8 @@ static inline void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
 }
 
 /* T12 from the private seed: each block is an element of F16[S] whose l
- * coefficients are drawn with SHAKE256. Round 1 makes the last coefficient nonzero
- * (fqs_coeffs); later rounds take the coefficients as drawn. */
+ * coefficients are drawn with SHAKE256. Rounds 1 and 2 make the last coefficient
+ * nonzero (fqs_coeffs); Round 3 takes the coefficients as drawn. */
 static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
     uint8_t bytes[SNOVA_PRIV_BYTES];
     uint8_t coeff[SNOVA_PRIV_NIBBLES];
@@ -157,7 +157,7 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
     gen_s_powers(k, spow);
     for (int j = 0; j < V; j++)
         for (int c = 0; c < O; c++) {
-#if SNOVA_ROUND == 1
+#if SNOVA_ROUND < 3
             fqs_coeffs(coeff + (j * O + c) * L, fixed);
 #else
             memcpy(fixed, coeff + (j * O + c) * L, L);

@@ -14,25 +14,32 @@ QEMU = os.environ.get("QEMU_AARCH64", "qemu-aarch64")
 # directory beside the checkout, one directory per round; SNOVA_SHARED_DIR points
 # elsewhere.
 SHARED_DIR = Path(os.environ.get("SNOVA_SHARED_DIR") or ROOT.parent / "shared")
+R2_PREFIX = "snova-r2-"
 R3_PREFIX = "snova-r3-"
 
 
 def official_name(set_name):
-    """The official name of a set: snova-r3-i-s-aes is SNOVA_I_S_AES; a Round 1 set
-    keeps its build name (its KAT files are named so)."""
+    """The official name of a set: snova-r3-i-s-aes is SNOVA_I_S_AES; a Round 2 set
+    has liboqs's name (snova-r2-24-5-4-shake-esk is SNOVA_24_5_4_SHAKE_esk); a
+    Round 1 set keeps its build name (its KAT files are named so)."""
     if set_name.startswith(R3_PREFIX):
         return "SNOVA_" + set_name[len(R3_PREFIX):].replace("-", "_").upper()
+    if set_name.startswith(R2_PREFIX):
+        return "SNOVA_" + set_name[len(R2_PREFIX):].replace("-shake", "-SHAKE").replace("-", "_")
     return set_name
 
 
 def round_of(set_name):
-    return 3 if set_name.startswith(R3_PREFIX) else 1
+    for rnd, prefix in ((2, R2_PREFIX), (3, R3_PREFIX)):
+        if set_name.startswith(prefix):
+            return rnd
+    return 1
 
 
 def kat_dir(rnd=1):
     """The KAT directory of a round; missing KATs are an error, never a skipped test."""
-    d = SHARED_DIR / {1: "kat", 3: "kat-r3"}[rnd]
-    probe = {1: "snova-24-5-16-4-esk.jsonl", 3: "SNOVA_I_S.jsonl"}[rnd]
+    d = SHARED_DIR / {1: "kat", 2: "kat-r2", 3: "kat-r3"}[rnd]
+    probe = {1: "snova-24-5-16-4-esk.jsonl", 2: "SNOVA_24_5_4.jsonl", 3: "SNOVA_I_S.jsonl"}[rnd]
     if not (d / probe).is_file():
         raise FileNotFoundError(f"no SNOVA KAT digests in {d} (set SNOVA_SHARED_DIR)")
     return d

@@ -1,10 +1,11 @@
-"""Tests of the C SNOVA core in c_glue/ (Rounds 1 and 3, all parameter sets).
+"""Tests of the C SNOVA core in c_glue/ (Rounds 1, 2 and 3, all parameter sets).
 
 * primitives (SHAKE256, AES, SHA-256, the NIST CTR_DRBG, GF(16) matrix kernels)
   against hashlib, the `cryptography` package and a Python model;
 * the 10 known-answer vectors of every set (lengths and SHA-256 of pk, sk, sm);
 * Round 3: the whole official KAT files (100 vectors) by their official and liboqs
-  digests, and the file names and format of kat --rsp;
+  digests, and the file names and format of kat --rsp; Round 2: liboqs's whole KAT
+  output (100 vectors) by its digests;
 * round trips and rejection of malformed input (c_glue/test_snova.c);
 * the same under AddressSanitizer + UBSan for a few sets, and for the static
   AArch64 build under qemu-aarch64;
@@ -25,15 +26,20 @@ from tests.gf16_model import mat_mul
 from tests.snova_harness import ROOT, load_digests, load_kat, make, official_name, round_of, run, snova_sets
 
 SETS = snova_sets()
+R2_SETS = [s for s in SETS if round_of(s) == 2]
 R3_SETS = [s for s in SETS if round_of(s) == 3]
 # sets that also run under the sanitizers and the negative tests on AArch64: the
 # smallest rank-4 set (esk), and a rank-3 ssk set whose signature has an odd number
 # of nibbles (a spare high nibble that must be zero); for Round 3 one set per l
-# (square and rectangular blocks, SHAKE and AES expansion)
-FEW_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-ssk", "snova-r3-i-b", "snova-r3-i-x-aes", "snova-r3-v-s"]
+# (square and rectangular blocks, SHAKE and AES expansion); for Round 2 the
+# expanded key with SHAKE expansion, and rank 5 (odd signature and public key)
+FEW_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-ssk", "snova-r3-i-b", "snova-r3-i-x-aes", "snova-r3-v-s",
+            "snova-r2-24-5-4-shake-esk", "snova-r2-24-5-5"]
 
-# one set per rank (Round 1) and per l (Round 3) for the constant-time check (valgrind is slow)
+# one set per rank (Rounds 1 and 2) and per l (Round 3) for the constant-time check
+# (valgrind is slow); Round 2's rank 4 with its expanded key, all of it secret
 CT_SETS = ["snova-24-5-16-4-esk", "snova-25-8-16-3-esk", "snova-28-17-16-2-esk",
+           "snova-r2-37-17-2", "snova-r2-25-8-3", "snova-r2-24-5-4-esk", "snova-r2-24-5-5",
            "snova-r3-i-k", "snova-r3-i-x", "snova-r3-v-s-aes"]
 
 
@@ -278,6 +284,26 @@ def test_r3_rsp_files(host_build, tmp_path):
         expected_req += (f"count = {fields['count']}\nseed = {fields['seed']}\nmlen = {fields['mlen']}\n"
                          f"msg = {fields['msg']}\npk =\nsk =\nsmlen =\nsm =\n\n")
     assert req == expected_req
+
+
+# Round 2: liboqs's whole KAT output (100 vectors), by the digests liboqs lists
+
+LIBOQS_R2 = load_digests(2, "liboqs_kats_sha256.txt")                # "<name>" -> [all, single]
+
+
+def test_r2_digest_lists_cover_the_sets():
+    assert len(R2_SETS) == 12 and {official_name(s) for s in R2_SETS} == set(LIBOQS_R2)
+
+
+@pytest.mark.parametrize("set_name", R2_SETS)
+def test_r2_whole_kat_matches_liboqs(host_build, set_name):
+    """kat --nist prints the vectors byte for byte as liboqs's KAT program does."""
+    name = official_name(set_name)
+    r = run(host_build, set_name, "kat", ["--nist"], timeout=1800, text=False)
+    assert r.returncode == 0, r.stderr
+    assert hashlib.sha256(r.stdout).hexdigest() == LIBOQS_R2[name][0]
+    first = run(host_build, set_name, "kat", ["--nist", "-n", "1"], timeout=120, text=False).stdout
+    assert hashlib.sha256(first).hexdigest() == LIBOQS_R2[name][1]
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,309 @@
+/* What Rounds 1 and 2 share beyond snova_common.h, for snova.c and snova_r2.c to
+ * include after it. Both have l x l blocks and m = o public matrices P_i, and a
+ * public map whose equations are sums of terms A (X^t Q1 P_i Q2 X) B with Q1, Q2 in
+ * F16[S]. Round 1 has the same l^2 terms in every equation, and equation i uses P_i
+ * only; in Round 2 term a of equation e (a < l^2 + l, each with its own A, B, Q1,
+ * Q2) uses P_i for i = (e + a) mod o. Both evaluate the map a public matrix at a
+ * time, over the alpha terms that use it (struct terms). */
+#ifndef SNOVA_SQUARE_H
+#define SNOVA_SQUARE_H
+
+#include "snova_common.h"
+
+#define M SNOVA_M
+#define ALPHA SNOVA_ALPHA
+
+_Static_assert(SNOVA_ESK_NIBBLES % 2 == 0, "expanded key halves must be equal");
+
+/* ------------------------------------------------------------------------- */
+/* the expanded secret key                                                    */
+
+/* The expanded secret key stores element i in the low nibble of byte i and
+ * element i + total/2 in its high nibble. The elements come from several arrays. */
+struct segment {
+    const uint8_t *p;
+    size_t n;
+};
+
+static inline void pack_halves(uint8_t *out, const struct segment *seg, int nseg, size_t total) {
+    size_t half = total / 2, e = 0;
+    for (int s = 0; s < nseg; s++) {
+        size_t n = seg[s].n, low = e >= half ? 0 : (half - e < n ? half - e : n);
+        /* elements are 0..15, so the low nibbles are a copy; each high nibble
+         * joins a byte that an earlier element has already written */
+        memcpy(out + e, seg[s].p, low);
+        for (size_t i = low; i < n; i++)
+            out[e + i - half] = (uint8_t)(out[e + i - half] | (seg[s].p[i] << 4));
+        e += n;
+    }
+}
+
+static inline void unpack_halves(uint8_t *out, const uint8_t *in, size_t total) {
+    size_t half = total / 2;
+    for (size_t i = 0; i < half; i++) {
+        out[i] = (uint8_t)(in[i] & 0x0F);
+        out[i + half] = (uint8_t)(in[i] >> 4);
+    }
+}
+
+/* esk: A, B, Q1, Q2 of the nterms terms (adjacent at abq), T12, F11 = P11, F12 and
+ * F21 as halves, then the public and the private seed */
+static inline void pack_esk(uint8_t *esk, const uint8_t *abq, size_t nterms, gf16m T12[V][O], gf16m P11[M][V][V],
+                            gf16m F12[M][V][O], gf16m F21[M][O][V], const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
+                            const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
+    const struct segment seg[] = {
+        {abq, 4 * nterms * LSQ},
+        {T12[0][0], sizeof(gf16m[V][O])},
+        {P11[0][0][0], sizeof(gf16m[M][V][V])},
+        {F12[0][0][0], sizeof(gf16m[M][V][O])},
+        {F21[0][0][0], sizeof(gf16m[M][O][V])},
+    };
+    pack_halves(esk, seg, (int)(sizeof(seg) / sizeof(seg[0])), SNOVA_ESK_NIBBLES);
+    memcpy(esk + SNOVA_ESK_NIBBLES / 2, pk_seed, SNOVA_PK_SEED_BYTES);
+    memcpy(esk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES, sk_seed, SNOVA_SK_SEED_BYTES);
+}
+
+/* ------------------------------------------------------------------------- */
+/* key generation                                                             */
+
+/* F12 = P11 T12 + P12, P22, and pk = public seed || P22 packed */
+static inline void make_public_key(kern_t *k, uint8_t *pk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
+                                   gf16m T12[V][O], gf16m P11[M][V][V], gf16m P12[M][V][O], gf16m P21[M][O][V],
+                                   gf16m F12[M][V][O], gf16m P22[M][O][O]) {
+    compute_f12(k, M, F12, P11, P12, T12);
+    compute_p22(k, M, P22, T12, F12, P21);
+    memcpy(pk, pk_seed, SNOVA_PK_SEED_BYTES);
+    snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)P22, SNOVA_P22_NIBBLES);
+}
+
+/* ------------------------------------------------------------------------- */
+/* A, B, Q1, Q2                                                               */
+
+/* The nterms terms' A and B (drawn nibbles, in place) made invertible, and Q1, Q2
+ * from coeff: the l drawn coefficients of every Q1, then those of every Q2, fixed
+ * into q1c, q2c (fqs_coeffs). */
+static inline void gen_abq(kern_t *k, gf16m spow[L], size_t nterms, gf16m *A, gf16m *B, gf16m *Q1, gf16m *Q2,
+                           uint8_t (*q1c)[L], uint8_t (*q2c)[L], const uint8_t *coeff) {
+    for (size_t a = 0; a < nterms; a++) {
+        make_invertible(k, spow, A[a]);
+        make_invertible(k, spow, B[a]);
+        fqs_coeffs(coeff + a * L, q1c[a]);
+        fqs_coeffs(coeff + (nterms + a) * L, q2c[a]);
+        fqs_element(k, spow, q1c[a], Q1[a]);
+        fqs_element(k, spow, q2c[a], Q2[a]);
+    }
+}
+
+/* Coefficients c of Q = sum_p c_p S^p, from the first row of Q: c R = Q[0][.] with
+ * R[p][j] = S^p[0][j], solved by Cramer's rule (det R != 0 for l = 2, 3, 4). Q is
+ * public (derived from the public seed). */
+static inline void fqs_recover(const uint8_t *Q, gf16m spow[L], uint8_t c[L]) {
+    uint8_t r[LSQ], rp[LSQ];
+    for (int p = 0; p < L; p++)
+        for (int j = 0; j < L; j++)
+            r[p * L + j] = spow[p][j];
+    uint8_t dinv = gf16_inv(det(r));
+    for (int p = 0; p < L; p++) {
+        memcpy(rp, r, LSQ);
+        for (int j = 0; j < L; j++)
+            rp[p * L + j] = Q[j];
+        c[p] = gf16_mul(det(rp), dinv);
+    }
+}
+
+/* Scaling by the coefficients of F16[S] elements as gf16m_rowdot rows: X times
+ * row p of rows[] (rows[p][a] = coef_a,p I) is coef_a,p X for every term a at once. */
+static inline void scalar_rows(gf16m rows[L][ALPHA], uint8_t coef[ALPHA][L]) {
+    for (int p = 0; p < L; p++)
+        for (int a = 0; a < ALPHA; a++)
+            mat_scalar_identity(rows[p][a], coef[a][p]);
+}
+
+/* rows[p*l + q][a] = q1[a][p] q2[a][q] I, the weights of Z_pq in the bracket */
+static inline void scalar_pair_rows(gf16m rows[L * L][ALPHA], uint8_t q1c[ALPHA][L], uint8_t q2c[ALPHA][L]) {
+    for (int p = 0; p < L; p++)
+        for (int q = 0; q < L; q++)
+            for (int a = 0; a < ALPHA; a++)
+                mat_scalar_identity(rows[p * L + q][a], gf16_mul(q1c[a][p], q2c[a][q]));
+}
+
+/* The alpha terms that use one public matrix: their A, B, Q1, Q2 (alpha
+ * consecutive matrices each) and their coefficients as scalar rows (q1_rows,
+ * q2_rows: scalar_rows; pair_rows: scalar_pair_rows). Evaluation needs A, B and
+ * pair_rows; the signing system all of them. */
+struct terms {
+    gf16m *A, *B, *Q1, *Q2;
+    gf16m (*q1_rows)[ALPHA], (*q2_rows)[ALPHA], (*pair_rows)[ALPHA];
+};
+
+/* ------------------------------------------------------------------------- */
+/* the quadratic forms of signing (F11 on the vinegar) and verification       */
+
+/* Term a of public matrix i at X (blocks P_jk, j, k < n) is
+ *   A_a [ sum_{j,k} X_j^t Q1_a P_jk Q2_a X_k ] B_a.
+ * Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q are elements of F16[S],
+ * so the bracket is sum_{p,q} q1[a][p] q2[a][q] Z_pq with
+ *   Z_pq = sum_k T_pk Y_qk,  T_pk = sum_j U_pj P_jk,  U_pj = X_j^t S^p,  Y_qk = S^q X_k,
+ * and the sums over j and k are done l times, not l^2 times (once per a). Every
+ * sum is a gf16m_rowdot: T_p. takes whole block rows of P (the long rows that
+ * keep the kernel in its main loop), Z_p. rows of l outputs. */
+struct quad_ws {
+    gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
+    gf16m T[L][N];
+    gf16m Z[L][L];
+    gf16m S[ALPHA];            /* the bracket, per term */
+    gf16m t, r;
+};
+
+/* U_pj = X_j^t S^p and Y_pj = S^p X_j = U_pj^t (S^p is symmetric) for j < n */
+static inline void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, gf16m spow[L]) {
+    memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
+    for (int j = 0; j < n; j++) {
+        mat_transpose(w->t, X[j]);
+        k->gf16m_rowdot(w->Ut[j][0], w->t, LSQ, spow[0], LSQ, 1, L);
+        for (int p = 0; p < L; p++)
+            mat_transpose(w->Yt[j][p], w->Ut[j][p]);
+    }
+}
+
+/* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
+static inline void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(w->T[p][c0], w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+}
+
+/* T of a whole public matrix at all n variables */
+static inline void quad_public(kern_t *k, struct quad_ws *w, gf16m P11[V][V], gf16m P12[V][O], gf16m P21[O][V],
+                               gf16m P22[O][O]) {
+    memset(w->T, 0, sizeof(w->T));
+    quad_block(k, w, P11[0], V, V, 0, 0);
+    quad_block(k, w, P12[0], V, O, 0, V);
+    quad_block(k, w, P21[0], O, V, V, 0);
+    quad_block(k, w, P22[0], O, O, V, V);
+}
+
+/* The brackets S_a = sum_{p,q} q1[a][p] q2[a][q] Z_pq of the terms of one public
+ * matrix, with Z_pq = sum_{k < n} T_pk Y_qk; pair_rows from scalar_pair_rows */
+static inline void quad_brackets(kern_t *k, struct quad_ws *w, int n, gf16m pair_rows[L * L][ALPHA]) {
+    memset(w->Z, 0, sizeof(w->Z));
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(w->Z[p][0], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
+    memset(w->S, 0, sizeof(w->S));
+    k->gf16m_rowdot(w->S[0], w->Z[0][0], LSQ, pair_rows[0][0], ALPHA * LSQ, L * L, ALPHA);
+}
+
+/* out += A_a S_a B_a, term a of the quad_brackets */
+static inline void quad_add_term(kern_t *k, struct quad_ws *w, uint8_t *out, const struct terms *t, int a) {
+    k->gf16m_mul(t->A[a], w->S[a], w->t);
+    k->gf16m_mul(w->t, t->B[a], w->r);
+    k->gf16m_add(out, w->r, out);
+}
+
+/* ------------------------------------------------------------------------- */
+/* the signing system                                                         */
+
+/* Equation row e*l^2 + (a, b) is entry (a, b) of equation e; column c*l^2 + (e', f)
+ * is entry (e', f) of oil block c. With the vinegar fixed, oil block c appears in
+ * term a of public matrix i as
+ *   LX_a X_c B_a + A_a X_c^t RX_a,
+ *   LX_a = A_a (sum_p q1[a][p] G1_p) Q2_a,  G1_p = sum_j U_pj F12[i][j][c],
+ *   RX_a = Q1_a (sum_q q2[a][q] G2_q) B_a,  G2_q = sum_j F21[i][c][j] Y_qj,
+ * and L X R contributes L[a][e'] R[f][b], L X^t R contributes L[a][f] R[e'][b]
+ * (the linsys kernels). */
+struct oil_ws {
+    gf16m g1[L][O], g2[O][L];  /* G1_p and G2_q of every oil block c */
+    gf16m ls[ALPHA], rs[ALPHA]; /* sum_p q1[a][p] G1_p and sum_q q2[a][q] G2_q, per term */
+    gf16m t;
+};
+
+/* G1 and G2 of one public matrix, whose F12 and F21 are given */
+static inline void vinegar_factors(kern_t *k, struct oil_ws *ow, const struct quad_ws *w, gf16m F12[V][O],
+                                   gf16m F21[O][V]) {
+    memset(ow->g1, 0, sizeof(ow->g1));
+    memset(ow->g2, 0, sizeof(ow->g2));
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(ow->g1[p][0], w->Ut[0][p], L * LSQ, F12[0][0], O * LSQ, V, O);
+    for (int c = 0; c < O; c++)
+        k->gf16m_rowdot(ow->g2[c][0], F21[c][0], LSQ, w->Yt[0][0], L * LSQ, V, L);
+}
+
+/* LX_a and RX_a of oil block c for the terms of the public matrix whose G1, G2
+ * vinegar_factors made */
+static inline void oil_factors(kern_t *k, struct oil_ws *ow, int c, const struct terms *t, gf16m lx[ALPHA],
+                               gf16m rx[ALPHA]) {
+    memset(ow->ls, 0, sizeof(ow->ls));
+    memset(ow->rs, 0, sizeof(ow->rs));
+    k->gf16m_rowdot(ow->ls[0], ow->g1[0][c], O * LSQ, t->q1_rows[0][0], ALPHA * LSQ, L, ALPHA);
+    k->gf16m_rowdot(ow->rs[0], ow->g2[c][0], LSQ, t->q2_rows[0][0], ALPHA * LSQ, L, ALPHA);
+    for (int a = 0; a < ALPHA; a++) {
+        k->gf16m_mul(t->A[a], ow->ls[a], ow->t);
+        k->gf16m_mul(ow->t, t->Q2[a], lx[a]);
+        k->gf16m_mul(t->Q1[a], ow->rs[a], ow->t);
+        k->gf16m_mul(ow->t, t->B[a], rx[a]);
+    }
+}
+
+/* the l^2 x l^2 coefficients of oil block c in equation e into the system */
+static inline void put_coefficients(uint8_t G[NEQ][GSTRIDE], int e, int c, const uint8_t coef[LSQ * LSQ]) {
+    for (int r = 0; r < LSQ; r++)
+        memcpy(&G[e * LSQ + r][c * LSQ], coef + r * LSQ, LSQ);
+}
+
+/* The secret map in use when signing: T12, F11 (= P11), F12 and F21, and the seeds */
+struct secret_map {
+    gf16m (*T12)[O];
+    gf16m (*F11)[V][V];
+    gf16m (*F12)[V][O];
+    gf16m (*F21)[O][V];
+    const uint8_t *pk_seed, *sk_seed;
+};
+
+/* What one signing attempt works on: the vinegar, its U and Y, and the linear
+ * system in the oil variables. */
+struct attempt_ws {
+    uint8_t vbytes[SNOVA_VINEGAR_BYTES];
+    gf16m X[N];
+    gf16m spow[L];
+    struct quad_ws qw;
+    struct oil_ws ow;
+    uint8_t coef[LSQ * LSQ];
+    _Alignas(16) uint8_t G[NEQ][GSTRIDE]; /* the linear system, for k->gf16_solve */
+    uint8_t sol[NEQ];
+    snova_shake_ctx sh;
+};
+
+/* The vinegar of attempt `attempt` in X[0..v), its U and Y, and an empty system */
+static inline void attempt_start(kern_t *k, struct attempt_ws *at, const uint8_t *sk_seed, const uint8_t *digest,
+                                 const uint8_t *salt, unsigned attempt) {
+    derive_vinegar(&at->sh, at->vbytes, sizeof(at->vbytes), sk_seed, digest, salt, (uint8_t)attempt);
+    snova_unpack_nibbles((uint8_t *)at->X, at->vbytes, (size_t)V * LSQ);
+    memset(at->G, 0, sizeof(at->G));
+    quad_prepare(k, &at->qw, at->X, V, at->spow);
+}
+
+/* 0xFF if the attempt's system is regular (then at->sol is its solution) */
+static inline uint8_t attempt_solve(kern_t *k, struct attempt_ws *at) {
+    uint8_t ok = solve_system(k, at->G, at->sol);
+    /* whether this attempt's system was singular is revealed by the retry */
+    SNOVA_DECLASSIFY(&ok, sizeof(ok));
+    return ok;
+}
+
+/* The signature, if the last attempt's system was regular (ok): 0, else -1 */
+static inline int attempt_signature(kern_t *k, uint8_t *sig, struct attempt_ws *at, uint8_t ok, gf16m T12[V][O],
+                                    const uint8_t *salt) {
+    if (!ok)
+        return -1;
+    finish_signature(sig, at->X[0], LSQ, k->gf16m_dot, T12, at->sol, salt);
+    return 0;
+}
+
+/* An odd number of elements leaves a high nibble that must be zero: verification
+ * rejects a signature or public key that sets it. */
+static inline int spare_nibbles_clear(const uint8_t *sig, const uint8_t *pk) {
+    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
+        return 0;
+    return !((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0);
+}
+
+#endif
