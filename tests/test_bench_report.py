@@ -414,6 +414,19 @@ def test_round3_beside_ml_dsa_within_and_over():
     assert "beside ML-DSA-44" not in render_r3(load(R3), anchors=anchors)
 
 
+def test_a_round_without_target_gets_its_columns_and_no_verdict():
+    data = load(R3)
+    data["sets"].append("snova-r2-24-5-4")
+    for v in data["variants"]:
+        data["results"][v]["snova-r2-24-5-4"] = data["results"][v]["snova-r3-i-s"]
+    md = render_r3(data)
+    section = md[md.index("## SNOVA Round 2: portable, NEON\n"):md.index("## SNOVA Round 3")]
+    assert "No official optimized figures for this round: their columns are empty." in section
+    assert "| `snova-r2-24-5-4` | sign | 6,000,000 | 900,000 | — | — |" in section
+    assert "Target" not in section and "beside ML-DSA-44" not in section
+    assert md.index("## SNOVA Round 2") < md.index("## SNOVA Round 3") < md.index("## Method")
+
+
 def test_round3_summary_table_rows():
     data = load(R3)
     table = report.summary_table(data, load(OFFICIAL_R3), 3)

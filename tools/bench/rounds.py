@@ -67,7 +67,7 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
     cpus, ops = data["cpus"], data["ops"]
     target = TARGETS.get(rnd)
     need = target.need if target else (lambda s, op: None)
-    L = [f"## SNOVA Round {rnd}: portable, NEON and the official optimized code", ""]
+    L = [f"## SNOVA Round {rnd}: portable, NEON" + (" and the official optimized code" if target else ""), ""]
     intro = f"The {len(sets)} Round {rnd} sets measured."
     if off:
         o = off["official"]
@@ -75,7 +75,7 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
                   f"Built outside this project and measured the same way (figures only: "
                   f"`bench/{target.official.name}`).")
     else:
-        intro += " No official optimized figures for this round: its columns are empty."
+        intro += " No official optimized figures for this round: their columns are empty."
     L += [intro, ""]
     if target:
         covered = [s for s in sets if any(need(s, op) is not None for op in ops)]
