@@ -75,8 +75,8 @@ SNOVA_CC.aarch64-neon        := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-neon    := $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_NEON -Iout
 # The NEON build adds the run-time choice (compiled per set: it picks the rank's
 # kernels) and the generated kernels, assembled as they are shipped.
-SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c
-SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S))
+SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c keccak_neon.c
+SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S out/keccakf1600*.S))
 SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
 
 build/aarch64-neon/asm/%.o: out/%.S
@@ -108,9 +108,6 @@ define snova_build_rules
 build/$(1)/common/%.o: c_glue/%.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) -MMD -MP -c $$< -o $$@
-
-build/$(1)/test_prims: $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o) kernels_portable.o test_prims.o)
-	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 
 # $(1) = build variant, $(2) = set name
@@ -137,5 +134,15 @@ endef
 
 $(foreach b,$(SNOVA_BUILDS),$(eval $(call snova_build_rules,$(b))))
 $(foreach b,$(SNOVA_BUILDS),$(foreach s,$(SNOVA_SETS),$(eval $(call snova_set_rules,$(b),$(s)))))
+
+# test_prims and test_keccak drive the primitives through the kernel table (SHAKE's
+# Keccak-f[1600], AES), which comes with a parameter set: that of the first set, the
+# same in all.
+SNOVA_PRIMS_SET := $(firstword $(SNOVA_SETS))
+define snova_prims_rule
+build/$(1)/test_%: build/$(1)/common/test_%.o $(SNOVA_OBJS.$(1).$(SNOVA_PRIMS_SET))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+endef
+$(foreach b,$(SNOVA_BUILDS),$(eval $(call snova_prims_rule,$(b))))
 
 -include $(wildcard build/*/common/*.d build/*/snova-*/*.d)

@@ -1,6 +1,7 @@
-/* Kernel interface of the SNOVA core: every GF(16) l x l matrix operation and the
- * AES-128-CTR public-key expansion of the core go through one of these tables, so
- * that another backend (generated NEON assembly) can be chosen at run time. */
+/* Kernel interface of the SNOVA core: every GF(16) l x l matrix operation, the
+ * AES-128-CTR public-key expansion and the Keccak-f[1600] permutation under every
+ * SHAKE of the core go through one of these tables, so that another backend
+ * (generated AArch64 assembly) can be chosen at run time. */
 #ifndef SNOVA_CORE_KERNELS_H
 #define SNOVA_CORE_KERNELS_H
 
@@ -39,6 +40,12 @@ typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t
  * then column n of row i holds the solution x_i; 0 when singular (g unspecified). */
 typedef uint8_t (*snova_gf16_solve_fn)(uint8_t *g, size_t n, size_t stride);
 
+/* Keccak-f[1600] in place: 25 lanes, little-endian 64-bit words, lane (x, y) at
+ * s[x + 5y] (FIPS 202). */
+typedef void (*snova_keccakf1600_fn)(uint64_t s[25]);
+/* The same on two independent states, s[0..24] and s[25..49]. */
+typedef void (*snova_keccakf1600_x2_fn)(uint64_t s[50]);
+
 struct snova_kernels {
     const char *name;
     snova_gf16m_binop_fn gf16m_add, gf16m_mul;
@@ -59,6 +66,8 @@ struct snova_kernels {
     snova_gf16m_dot_fn scale_lr, scale_rr;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
     snova_gf16m_linsys_lr_fn linsys_lr;
+    snova_keccakf1600_fn keccakf1600;
+    snova_keccakf1600_x2_fn keccakf1600_x2;
 };
 
 const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */

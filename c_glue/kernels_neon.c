@@ -98,6 +98,7 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
     }
     if (aes)
         chosen.aes128_ctr_prng = snova_aes128_ctr_prng;
+    snova_keccak_kernels_for_hwcap(&chosen, hwcap);
     chosen.name = names[simd][aes];
     return chosen;
 }

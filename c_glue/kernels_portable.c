@@ -13,6 +13,7 @@
 
 #include "aes_ct.h"
 #include "gf16.h"
+#include "shake.h"
 #include "util.h"
 
 /* n <= 8 bytes (elements 0..15) into n nibbles */
@@ -456,5 +457,7 @@ const struct snova_kernels snova_kernels_portable = {
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,
     .linsys_lr = linsys_lr,
+    .keccakf1600 = snova_keccak_f1600,
+    .keccakf1600_x2 = snova_c_keccakf1600_x2,
 };
 #endif

@@ -8,8 +8,9 @@
 #include "kernels_neon.h"
 
 #if defined(__APPLE__)
-/* Every Apple arm64 CPU has Advanced SIMD and the AES instructions. */
-static unsigned long cpu_hwcap(void) { return SNOVA_HWCAP_ASIMD | SNOVA_HWCAP_AES; }
+/* Every Apple arm64 CPU has Advanced SIMD and the AES instructions; every arm64
+ * Mac (M1 and later) the SHA3 ones. */
+static unsigned long cpu_hwcap(void) { return SNOVA_HWCAP_ASIMD | SNOVA_HWCAP_AES | SNOVA_HWCAP_SHA3; }
 #else
 #include <sys/auxv.h>
 static unsigned long cpu_hwcap(void) { return getauxval(AT_HWCAP); }

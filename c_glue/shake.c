@@ -1,4 +1,6 @@
-/* Keccak-f[1600], SHAKE128 and SHAKE256, written from FIPS 202 (sections 3.2, 4, 6.2). */
+/* Keccak-f[1600], SHAKE128 and SHAKE256, written from FIPS 202 (sections 3.2, 4, 6.2).
+ * The permutation comes from the kernel table (kernels.h): this file's portable
+ * one, or on AArch64 a generated kernel chosen at run time. */
 #include "shake.h"
 
 #include "util.h"
@@ -98,6 +100,12 @@ void snova_keccak_f1600(uint64_t lane[25]) {
     lane[20] = a20; lane[21] = a21; lane[22] = a22; lane[23] = a23; lane[24] = a24;
 }
 
+/* The portable two-state permutation of the kernel table: one state after the other. */
+void snova_c_keccakf1600_x2(uint64_t lane[50]) {
+    snova_keccak_f1600(lane);
+    snova_keccak_f1600(lane + 25);
+}
+
 static void xor_byte(uint64_t lane[25], size_t pos, uint8_t v) {
     lane[pos >> 3] ^= (uint64_t)v << (8 * (pos & 7));
 }
@@ -106,12 +114,25 @@ static uint8_t get_byte(const uint64_t lane[25], size_t pos) {
     return (uint8_t)(lane[pos >> 3] >> (8 * (pos & 7)));
 }
 
+/* Little-endian 64-bit words, written so that compilers make one load or store
+ * of each on little-endian machines. */
+static uint64_t load64_le(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int k = 0; k < 8; k++)
+        v |= (uint64_t)p[k] << (8 * k);
+    return v;
+}
+
+static void store64_le(uint8_t *p, uint64_t v) {
+    for (int k = 0; k < 8; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
+}
+
 /* the first len bytes of the state, lanes little-endian */
 static void get_bytes(uint8_t *out, const uint64_t lane[25], size_t len) {
     size_t i = 0;
     for (; i + 8 <= len; i += 8)
-        for (int k = 0; k < 8; k++)
-            out[i + (size_t)k] = (uint8_t)(lane[i / 8] >> (8 * k));
+        store64_le(out + i, lane[i / 8]);
     for (; i < len; i++)
         out[i] = get_byte(lane, i);
 }
@@ -122,6 +143,7 @@ static void shake_init(snova_shake_ctx *ctx, size_t rate) {
     ctx->pos = 0;
     ctx->rate = rate;
     ctx->squeezing = 0;
+    ctx->permute = snova_kernels()->keccakf1600;
 }
 
 void snova_shake128_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE128_RATE); }
@@ -133,14 +155,10 @@ void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
     size_t pos = ctx->pos;
     while (len > 0) {
         if (pos == 0 && len >= rate) {
-            /* whole block, 8 bytes at a time */
-            for (size_t w = 0; w < rate / 8; w++) {
-                uint64_t v = 0;
-                for (int k = 7; k >= 0; k--)
-                    v = (v << 8) | in[8 * w + (size_t)k];
-                ctx->lane[w] ^= v;
-            }
-            snova_keccak_f1600(ctx->lane);
+            /* whole block, a lane at a time */
+            for (size_t w = 0; w < rate / 8; w++)
+                ctx->lane[w] ^= load64_le(in + 8 * w);
+            ctx->permute(ctx->lane);
             in += rate;
             len -= rate;
             continue;
@@ -148,7 +166,7 @@ void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
         xor_byte(ctx->lane, pos, *in++);
         len--;
         if (++pos == rate) {
-            snova_keccak_f1600(ctx->lane);
+            ctx->permute(ctx->lane);
             pos = 0;
         }
     }
@@ -162,13 +180,13 @@ void snova_shake_squeeze(snova_shake_ctx *ctx, uint8_t *out, size_t len) {
         /* SHAKE suffix 1111 followed by pad10*1 */
         xor_byte(ctx->lane, pos, 0x1F);
         xor_byte(ctx->lane, rate - 1, 0x80);
-        snova_keccak_f1600(ctx->lane);
+        ctx->permute(ctx->lane);
         ctx->squeezing = 1;
         pos = 0;
     }
     while (len > 0) {
         if (pos == rate) {
-            snova_keccak_f1600(ctx->lane);
+            ctx->permute(ctx->lane);
             pos = 0;
         }
         if (pos == 0 && len >= rate) {
@@ -196,27 +214,38 @@ void snova_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen
     snova_shake_wipe(&ctx);
 }
 
-/* Block i is the first 168 bytes of SHAKE128(seed || i as 8 bytes little-endian):
- * 24 input bytes, so the padded block is built in the state directly. */
+/* The counter-mode state of block `block`: SHAKE128(seed || block as 8 bytes
+ * little-endian) padded, 24 input bytes, built in the lanes directly. */
+static void ctr_state(uint64_t lane[25], uint64_t s0, uint64_t s1, uint64_t block) {
+    for (int i = 0; i < 25; i++)
+        lane[i] = 0;
+    lane[0] = s0;
+    lane[1] = s1;
+    lane[2] = block;
+    xor_byte(lane, 24, 0x1F);
+    xor_byte(lane, SNOVA_SHAKE128_RATE - 1, 0x80);
+}
+
+/* Block i is the first 168 bytes of SHAKE128(seed || i): the blocks are
+ * independent, so they go two at a time through the two-state permutation (a
+ * last odd block alone through the one-state one). */
 void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
-    uint64_t lane[25];
-    uint64_t s0 = 0, s1 = 0;
-    for (int k = 7; k >= 0; k--) {
-        s0 = (s0 << 8) | seed[k];
-        s1 = (s1 << 8) | seed[8 + k];
-    }
-    for (uint64_t block = 0; len > 0; block++) {
-        for (int i = 0; i < 25; i++)
-            lane[i] = 0;
-        lane[0] = s0;
-        lane[1] = s1;
-        lane[2] = block;
-        xor_byte(lane, 24, 0x1F);
-        xor_byte(lane, SNOVA_SHAKE128_RATE - 1, 0x80);
-        snova_keccak_f1600(lane);
-        size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
-        get_bytes(out, lane, n);
-        out += n;
-        len -= n;
+    const struct snova_kernels *k = snova_kernels();
+    const uint64_t s0 = load64_le(seed), s1 = load64_le(seed + 8);
+    uint64_t lane[50];
+    for (uint64_t block = 0; len > 0; block += 2) {
+        ctr_state(lane, s0, s1, block);
+        if (len > SNOVA_SHAKE128_RATE) {
+            ctr_state(lane + 25, s0, s1, block + 1);
+            k->keccakf1600_x2(lane);
+        } else {
+            k->keccakf1600(lane);
+        }
+        for (int half = 0; half < 2 && len > 0; half++) {
+            size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
+            get_bytes(out, lane + 25 * half, n);
+            out += n;
+            len -= n;
+        }
     }
 }

@@ -11,6 +11,7 @@ from typing import Optional
 from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemPostReg, MemRegOffset, Reg, Table, VReg
 
 
+SP = 31     # register number of sp in an address (Mem renders it so)
 ACCESS_BYTES = {"q": 16, "d": 8, "s": 4, "h": 2, "b": 1, "x": 8, "w": 4}
 
 
@@ -24,6 +25,7 @@ class Function:
     constants: list = field(default_factory=list)   # (label, bytes)
     local_bytes: int = 0
     groups: list = field(default_factory=list)      # tuples of VRegs numbered consecutively
+    link_register_free: bool = False                # x30 may hold values (the frame saves it)
 
 
 class KernelBuilder:
@@ -35,6 +37,7 @@ class KernelBuilder:
         self.constants = []
         self.local_bytes = 0
         self.groups = []
+        self.link_register_free = False
 
     # --- registers, labels, constants -------------------------------------------------
     def v(self, hint: str = "t") -> VReg:
@@ -58,7 +61,8 @@ class KernelBuilder:
         return label
 
     def function(self) -> Function:
-        return Function(self.symbol, self.params, self.blocks, self.constants, self.local_bytes, self.groups)
+        return Function(self.symbol, self.params, self.blocks, self.constants, self.local_bytes, self.groups,
+                        self.link_register_free)
 
     # --- emission ---------------------------------------------------------------------
     def emit(self, mnemonic, *operands, defs=(), uses=(), cls, **flags) -> Instr:
@@ -145,9 +149,12 @@ class KernelBuilder:
         return dst
 
     def load_literal(self, view, label, dst=None) -> VReg:
-        """PC-relative ldr of a constant placed after the function: no address register."""
-        dst = dst or self.v("lit")
-        self.emit("ldr", Reg(dst, view), Label(label), defs=[dst], cls="load_vec", mem="load")
+        """PC-relative ldr of a constant placed after the function (label may add a
+        byte offset, "name+8"): no address register."""
+        gpr = view in ("w", "x")
+        dst = dst or (self.x("lit") if gpr else self.v("lit"))
+        self.emit("ldr", Reg(dst, view), Label(label), defs=[dst], cls="load_gpr" if gpr else "load_vec",
+                  mem="load")
         return dst
 
     def load_indexed(self, view, base, offset, dst=None) -> VReg:
@@ -343,4 +350,67 @@ class KernelBuilder:
         """cmeq v, a, #0: all ones in the lanes where a is zero, zero elsewhere."""
         dst = dst or self.v("cmeq")
         self.emit("cmeq", Reg(dst, arr), Reg(a, arr), Imm(0), defs=[dst], uses=[a], cls="vec_alu")
+        return dst
+
+    # --- Keccak on general registers (used by kernels/keccak.py) ---------------------------
+    def gop_ror(self, mnemonic, a, b, rot, dst=None) -> VReg:
+        """mnemonic xd, a, b, ror #rot: eor, bic, orn or eon with b rotated right by rot
+        bits on the way in (rot 0: the plain form, which some cores issue more freely)."""
+        rot %= 64
+        if not rot:
+            return self.gop(mnemonic, "x", a, b, dst)
+        dst = dst or self.x(mnemonic)
+        self.emit(mnemonic, Reg(dst, "x"), Reg(a, "x"), Reg(b, "x"), Imm(rot, f"ror #{rot}"), defs=[dst],
+                  uses=[a, b], cls="gpr_alu_shift", shifted_use=b)
+        return dst
+
+    def ror(self, a, rot, dst=None) -> VReg:
+        """ror xd, xn, #rot (an EXTR of xn with itself)."""
+        dst = dst or self.x("ror")
+        self.emit("ror", Reg(dst, "x"), Reg(a, "x"), Imm(rot % 64), defs=[dst], uses=[a], cls="gpr_ror",
+                  shifted_use=a)
+        return dst
+
+    def free_link_register(self):
+        """Lets the allocator use x30 too: the frame saves it and restores it before ret."""
+        self.link_register_free = True
+
+    def stack_slot(self, size=8) -> int:
+        """Reserves size bytes of the frame's local area; returns their offset from sp."""
+        offset = self.local_bytes
+        self.local_bytes += size
+        return offset
+
+    def spill(self, reg, offset):
+        """str x, [sp, #offset] into a stack_slot()."""
+        sp = self.pinned_x(SP)
+        self.emit("str", Reg(reg, "x"), Mem(sp, offset), uses=[reg, sp], cls="store_gpr", mem="store")
+
+    def reload(self, offset, dst=None) -> VReg:
+        dst, sp = dst or self.x("reload"), self.pinned_x(SP)
+        self.emit("ldr", Reg(dst, "x"), Mem(sp, offset), defs=[dst], uses=[sp], cls="load_gpr", mem="load")
+        return dst
+
+    # --- Keccak on vector registers (used by kernels/keccak_simd.py) -----------------------
+    def shift_insert(self, mnemonic, dst, src, amount, arr="2d") -> VReg:
+        """sri/sli: src shifted right/left by amount, inserted into dst, whose other
+        bits stay (dst is read and written)."""
+        self.emit(mnemonic, Reg(dst, arr), Reg(src, arr), Imm(amount), defs=[dst], uses=[dst, src],
+                  cls="vec_shift")
+        return dst
+
+    def sha3(self, mnemonic, *srcs, imm=None, dst=None) -> VReg:
+        """FEAT_SHA3: eor3 / bcax on three .16b sources, rax1 / xar on two .2d ones
+        (xar with its rotate-right immediate)."""
+        arr = "16b" if len(srcs) == 3 else "2d"
+        dst = dst or self.v(mnemonic)
+        operands = [Reg(dst, arr), *(Reg(s, arr) for s in srcs), *([Imm(imm)] if imm is not None else [])]
+        self.emit(mnemonic, *operands, defs=[dst], uses=list(srcs), cls="vec_sha3")
+        return dst
+
+    def load_replicated_step(self, arr, base, step, dst=None) -> VReg:
+        """ld1r {v.<arr>}, [base], #step: the element at base in every lane, then base += step."""
+        dst = dst or self.v("ld1r")
+        self.emit("ld1r", Table((dst,), arr), Mem(base, step, post=True), defs=[dst, base], uses=[base],
+                  cls="load_vec_lane", mem="load")
         return dst

@@ -41,6 +41,13 @@ def parse_args(argv):
                    metavar="N", help=f"counter blocks per iteration of the AES-128-CTR loops, one of "
                                      f"{', '.join(map(str, kernels.AES_WAYS))} "
                                      f"(default: {kernels.AES_DEFAULT_WAYS})")
+    p.add_argument("--keccak", action="store_true",
+                   help="generate the Keccak-f[1600] kernels only (the default run includes them)")
+    p.add_argument("--keccak-lazy", default=str(kernels.KECCAK_DEFAULT_LAZY),
+                   choices=[str(c) for c in kernels.KECCAK_LAZY], metavar="N",
+                   help="general-register Keccak: rho rotations per chi row left to the chi instructions, "
+                        f"{', '.join(map(str, kernels.KECCAK_LAZY[:-1]))}, or all (carried across rounds) "
+                        f"(default: {kernels.KECCAK_DEFAULT_LAZY})")
     p.add_argument("--abi", default="elf", choices=["elf", "macho"], help="object format conventions")
     p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
     p.add_argument("--cpu", default=DEFAULT_CPU,
@@ -52,6 +59,9 @@ def parse_args(argv):
         p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
     if args.aes and (args.rank != "all" or args.kernel != "all" or args.shape):
         p.error("--aes selects the AES kernels only; it takes no --rank, --shape or --kernel")
+    if args.keccak and (args.aes or args.rank != "all" or args.kernel != "all" or args.shape):
+        p.error("--keccak selects the Keccak kernels only; it takes no --aes, --rank, --shape or --kernel")
+    args.keccak_lazy = args.keccak_lazy if args.keccak_lazy == "all" else int(args.keccak_lazy)
     if args.shape is not None:
         if args.rank != "all":
             p.error("--shape and --rank select different kernels; give one of them")
@@ -69,6 +79,8 @@ def parse_args(argv):
 def selected_kernels(args):
     if args.aes:
         return kernels.aes_kernels(args.aes_ways)
+    if args.keccak:
+        return kernels.keccak_kernels(args.keccak_lazy)
     families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
     if args.shape is not None:
         return kernels.pair_kernels((args.pair,), families)
@@ -76,7 +88,8 @@ def selected_kernels(args):
         return kernels.ranked_kernels((int(args.rank),), families)
     selected = kernels.gf16_kernels(families)
     if args.kernel == "all":
-        selected += kernels.aes_kernels(args.aes_ways) + kernels.solve_kernels()
+        selected += (kernels.aes_kernels(args.aes_ways) + kernels.solve_kernels()
+                     + kernels.keccak_kernels(args.keccak_lazy))
     return selected
 
 

@@ -166,6 +166,9 @@ class Instr:
     # Issued back to back with the instruction just before it in the description
     # (AESE+AESMC, which cores fuse when adjacent): the scheduler moves the pair as one unit.
     fuse_with_prev: bool = False
+    # The register read through the shifter (`eor x, a, b, ror #k`: b; `ror x, a, #k`:
+    # a), which some in-order cores need earlier than the other operands (MachineModel).
+    shifted_use: Optional[VReg] = None
 
     def render(self, phys) -> str:
         ops = ", ".join(op.render(phys) for op in self.operands)

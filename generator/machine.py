@@ -1,10 +1,12 @@
 """Per-core machine models, read from generator/schedules/<cpu>.yaml.
 
 A model gives, for each instruction class, its result latency and the issue
-pipes that can execute it; the list scheduler uses nothing else."""
+pipes that can execute it, and, for in-order cores that read a register through
+the shifter earlier than the other operands, how many cycles later a value
+reaches it; the list scheduler uses nothing else."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -31,6 +33,11 @@ class MachineModel:
     issue_width: int
     pipes: dict         # pipe name -> number of identical units
     classes: dict       # class name -> Timing
+    late_reads: dict = field(default_factory=dict)   # class -> extra cycles to its shifted operand
+
+    def read_delay(self, instr, reg) -> int:
+        """Extra cycles before `reg` may feed `instr` (its shifted operand only)."""
+        return self.late_reads.get(instr.cls, 0) if reg is instr.shifted_use else 0
 
     def timing(self, instr) -> Timing:
         """The timing of an instruction: its 128-bit ('_q') class when the model
@@ -53,7 +60,8 @@ def model_from_dict(data) -> MachineModel:
         for name, c in data["classes"].items()
     }
     return MachineModel(data["cpu"], data.get("llvm_mca_cpu", data["cpu"]), bool(data["in_order"]),
-                        int(data["issue_width"]), dict(data["pipes"]), classes)
+                        int(data["issue_width"]), dict(data["pipes"]), classes,
+                        {name: int(d) for name, d in data.get("late_reads", {}).items()})
 
 
 def load_model(cpu: str) -> MachineModel:

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from .isa import GPR, VEC
 
 # Preference order per register file. x18 (platform register on Apple), x29 (frame
-# pointer), x30 (link register) and sp are never allocated.
+# pointer) and sp are never allocated; x30 (link register) only in a function that
+# frees it (Function.link_register_free), last, and the frame then saves it like
+# a callee-saved register.
 ALLOCATION_ORDER = {
     GPR: [*range(9, 16), *range(0, 9), 16, 17, *range(19, 29)],
     VEC: [*range(0, 8), *range(16, 32), *range(8, 16)],
 }
-CALLEE_SAVED = {GPR: set(range(19, 29)), VEC: set(range(8, 16))}
+LINK_REGISTER = 30
+CALLEE_SAVED = {GPR: set(range(19, 29)) | {LINK_REGISTER}, VEC: set(range(8, 16))}
 
 
 class AllocationError(Exception):
@@ -110,7 +113,7 @@ def allocate(function) -> Allocation:
         # A group is numbered as a whole when its first member is met: bases whose
         # every member's register is free of that member's assigned neighbours.
         members = group_of.get(r, (r,))
-        prefs = ALLOCATION_ORDER[r.kind]
+        prefs = ALLOCATION_ORDER[r.kind] + ([LINK_REGISTER] if r.kind == GPR and function.link_register_free else [])
         taken = [{phys[n] for n in graph.get(m, ()) if n in phys} for m in members]
         free = [p for p in prefs if all(p + i in prefs and p + i not in t for i, t in enumerate(taken))]
         if not free:

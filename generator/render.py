@@ -25,7 +25,7 @@ class RenderedFunction:
 def render_kernel(spec, functions, abi, prefix, cpu, cycles, command) -> str:
     return _env.get_template("kernel.S.j2").render(
         name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, abi=abi, cpu=cpu,
-        cycles=cycles, command=command)
+        cycles=cycles, command=command, arch=spec.arch)
 
 
 def render_header(kernels, prefix, guard) -> str:

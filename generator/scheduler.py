@@ -44,10 +44,11 @@ def dependency_graph(instrs, phys, model):
     for i, ins in enumerate(instrs):
         uses = _reg_keys(ins.uses, phys) + ([FLAGS] if ins.reads_flags else [])
         defs = _reg_keys(ins.defs, phys) + ([FLAGS] if ins.sets_flags else [])
+        late = {key: model.read_delay(ins, r) for r in ins.uses for key in _reg_keys([r], phys)}
         for key in uses:
             if key in last_writer:
                 w = last_writer[key]
-                edge(w, i, model.timing(instrs[w]).latency)
+                edge(w, i, model.timing(instrs[w]).latency + late.get(key, 0))
         for key in defs:
             for r in readers.get(key, ()):
                 if r != i:

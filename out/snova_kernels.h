@@ -347,6 +347,18 @@ void snova_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
 /* GF(16) linear system, constant time: g holds n rows of stride bytes (stride a multiple of 16, >= n+1; bytes past column n zero), one element per byte, right-hand side in column n; returns 0xFF and the solution x_i in column n of row i when the system is regular, 0 when singular */
 uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride);
 
+/* Keccak-f[1600] in place on general registers (ARMv8.0), lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
+void snova_keccakf1600(uint64_t s[25]);
+
+/* Keccak-f[1600] in place on two independent states s[0..24] and s[25..49], one per 64-bit vector lane (Advanced SIMD); lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
+void snova_keccakf1600_x2(uint64_t s[50]);
+
+/* Keccak-f[1600] in place with FEAT_SHA3 (EOR3, RAX1, XAR, BCAX), lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
+void snova_keccakf1600_sha3(uint64_t s[25]);
+
+/* Keccak-f[1600] in place on two independent states s[0..24] and s[25..49] with FEAT_SHA3; lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
+void snova_keccakf1600_x2_sha3(uint64_t s[50]);
+
 #ifdef __cplusplus
 }
 #endif

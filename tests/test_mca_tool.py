@@ -58,6 +58,7 @@ def test_function_body_clang_output_and_unknown_symbol():
 
 def test_loop_branches_outside_region():
     assert mca.loop_branches("\tadd x0, x0, #1\n\tcbnz x0, .L1\n\tret\n") == ["cbnz x0, .L1"]
+    assert mca.loop_branches("\tbne .L1\n\tbic x0, x1, x2\n\tbsl v0.16b, v1.16b, v2.16b\n") == ["bne .L1"]
 
 
 @needs_clang

@@ -145,13 +145,17 @@ def global_symbols(asm_text: str) -> list[str]:
     return syms
 
 
+# condition codes, for branches written without the dot (bne): not bic, bsl, bit, bif
+CONDITIONS = "eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al"
+
+
 def loop_branches(body: str) -> list[str]:
     """Branches other than `ret` in a body without region markers: llvm-mca runs
     the block as straight-line code, so such a figure is not cycles per call."""
     if "LLVM-MCA-BEGIN" in body:
         return []
     return [ln.strip() for ln in body.splitlines()
-            if re.match(r"\s*(b(\.\w+)?|b\w\w|cbn?z|tbn?z|br|bl|blr)\s", ln)]
+            if re.match(rf"\s*(b(\.\w+)?|b({CONDITIONS})|cbn?z|tbn?z|br|bl|blr)\s", ln)]
 
 
 # --------------------------------------------------------------------------
@@ -533,6 +537,8 @@ def run_all(cpus, out_dir: Path, reports_dir: Path, iterations: int, jobs: int, 
 CLASS_EXAMPLES = {
     "gpr_alu": ["add x{d}, x20, x21", "eor x{d}, x20, x21", "lsr x{d}, x20, #4", "ubfx x{d}, x20, #4, #4",
                 "movz x{d}, #0x1234", "movk x{d}, #0x1234, lsl #16", "mov x{d}, x20"],
+    "gpr_alu_shift": ["eor x{d}, x20, x21, ror #7", "bic x{d}, x20, x21, ror #7", "orn x{d}, x20, x21, ror #7"],
+    "gpr_ror": ["ror x{d}, x20, #7"],
     "gpr_addr": ["adr x{d}, .Lprobe", "adrp x{d}, .Lprobe"],
     "gpr_cmp": ["cmp x{d}, x21", "subs x{d}, x{d}, #1", "tst x{d}, #0xf"],
     "branch": ["b.ne .Lprobe", "cbnz x{d}, .Lprobe", "ret"],
@@ -547,7 +553,8 @@ CLASS_EXAMPLES = {
     "store_vec_lane": ["st1 {{v{d}.b}}[3], [x20]"],
     "vec_logic": ["eor v{d}.8b, v20.8b, v21.8b", "bic v{d}.8b, v20.8b, v21.8b", "not v{d}.8b, v20.8b"],
     "vec_logic_q": ["eor v{d}.16b, v20.16b, v21.16b", "bic v{d}.16b, v20.16b, v21.16b", "not v{d}.16b, v20.16b"],
-    "vec_eor3": ["eor3 v{d}.16b, v20.16b, v21.16b, v22.16b"],
+    "vec_sha3": ["eor3 v{d}.16b, v20.16b, v21.16b, v22.16b", "bcax v{d}.16b, v20.16b, v21.16b, v22.16b",
+                 "rax1 v{d}.2d, v20.2d, v21.2d", "xar v{d}.2d, v20.2d, v21.2d, #7"],
     "vec_shift": ["ushr v{d}.8b, v20.8b, #4", "shl v{d}.8b, v20.8b, #4", "sli v{d}.8b, v20.8b, #4"],
     "vec_shift_q": ["ushr v{d}.16b, v20.16b, #4", "shl v{d}.16b, v20.16b, #4", "sli v{d}.16b, v20.16b, #4"],
     "vec_alu": ["add v{d}.8b, v20.8b, v21.8b", "cmeq v{d}.8b, v20.8b, v21.8b", "cmtst v{d}.8b, v20.8b, v21.8b"],

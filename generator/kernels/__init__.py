@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-from . import aes, gauss, gf16, linsys
+from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -27,6 +27,8 @@ class KernelSpec:
     doc: str               # one line for the header and the file banner
     describe: Callable     # describe(builder) appends the kernel's instructions
     options: str = ""      # generator options that shape this kernel's code, for its banner
+    # The .arch directive of its file: what it needs, so that it assembles with default flags
+    arch: str = "armv8-a+crypto"
 
 
 def square(rank) -> gf16.Shape:
@@ -202,6 +204,32 @@ def solve_kernels():
     ]
 
 
+KECCAK_LAZY = keccak_gpr.LAZY_CHOICES
+KECCAK_DEFAULT_LAZY = keccak_gpr.DEFAULT_LAZY
+SHA3_ARCH = "armv8.2-a+sha3"
+
+
+def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
+    """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
+    see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3."""
+    lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
+    two = "two independent states s[0..24] and s[25..49]"
+    return [
+        KernelSpec(name="keccakf1600", params=("s",), c_signature="void {symbol}(uint64_t s[25])",
+                   doc=f"Keccak-f[1600] in place on general registers (ARMv8.0), {lanes}",
+                   describe=partial(keccak_gpr.describe_keccakf1600, lazy=lazy), options=f"--keccak-lazy {lazy}"),
+        KernelSpec(name="keccakf1600_x2", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
+                   doc=f"Keccak-f[1600] in place on {two}, one per 64-bit vector lane (Advanced SIMD); {lanes}",
+                   describe=keccak_simd.describe_neon),
+        KernelSpec(name="keccakf1600_sha3", params=("s",), c_signature="void {symbol}(uint64_t s[25])",
+                   doc=f"Keccak-f[1600] in place with FEAT_SHA3 (EOR3, RAX1, XAR, BCAX), {lanes}",
+                   describe=keccak_simd.describe_sha3_one, arch=SHA3_ARCH),
+        KernelSpec(name="keccakf1600_x2_sha3", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
+                   doc=f"Keccak-f[1600] in place on {two} with FEAT_SHA3; {lanes}",
+                   describe=keccak_simd.describe_sha3_two, arch=SHA3_ARCH),
+    ]
+
+
 def gf16_kernels(families=RANK_FAMILIES):
     """Every GF(16) matrix kernel of the given families: the square ones by rank,
     then those only SNOVA Round 3's pairs need."""
@@ -212,4 +240,4 @@ def gf16_kernels(families=RANK_FAMILIES):
 
 def all_kernels():
     """Every kernel the product has: the generated header declares all of them."""
-    return gf16_kernels() + aes_kernels() + solve_kernels()
+    return gf16_kernels() + aes_kernels() + solve_kernels() + keccak_kernels()
