@@ -188,6 +188,15 @@ static void quad_terms(kern_t *k, struct quad_ws *w, int n, struct matrix_terms 
 /* ------------------------------------------------------------------------- */
 /* signing                                                                    */
 
+/* With the seed key, F12 = P11 T12 + P12 is never formed, nor, where l < o,
+ * F21 = T12^t P11 + P21: the key holds P12 (and P21) in their place, and each
+ * attempt adds the P11 parts to G1 and G2 (snova_square.h) from products that it
+ * has anyway or that cost less than forming F12 and F21 once:
+ *   G1_p[c] += sum_k T_pk T12[k][c]   (T of the vinegar's quadratic form),
+ *   G2_q[c] += sum_k T12[k][c] W_qk,   W_qk = sum_j P11[k][j] Y_qj,
+ * W costing v^2 l block products per public matrix against v^2 o for F21. */
+#define SEED_KEY_FORMS_F21 (O <= L)
+
 struct sign_key {
     const struct abq *abq;
     const struct abq_coef *qc;
@@ -201,29 +210,43 @@ struct sign_ws {
     gf16m fvv[O];
     gf16m lx[O][O][ALPHA], rx[O][O][ALPHA]; /* [oil block][equation][term]: the factors of the system */
     gf16m lxm[ALPHA], rxm[ALPHA];           /* the same for the terms of one public matrix */
+#if !SNOVA_ESK && !SEED_KEY_FORMS_F21
+    gf16m W[V][L]; /* W[k][q] = W_qk of the public matrix at hand */
+#endif
 };
 
-/* Coefficients of the oil variables in the system (snova_square.h): the factors
- * of every term, a public matrix at a time, then each equation's alpha terms
- * through the system kernel. */
-static void build_system(kern_t *k, struct sign_ws *ws, const struct sign_key *key) {
+/* G1 and G2 of public matrix i, whose T is in the workspace */
+static void matrix_vinegar_factors(kern_t *k, struct sign_ws *ws, const struct sign_key *key, int i) {
     struct attempt_ws *at = &ws->at;
-    for (int i = 0; i < M; i++) {
-        vinegar_factors(k, &at->ow, &at->qw, key->f.F12[i], key->f.F21[i]);
-        for (int c = 0; c < O; c++) {
-            oil_factors(k, &at->ow, c, &ws->mt.t[i], ws->lxm, ws->rxm);
-            for (int a = 0; a < ALPHA; a++) {
-                memcpy(ws->lx[c][EQ(i, a)][a], ws->lxm[a], LSQ);
-                memcpy(ws->rx[c][EQ(i, a)][a], ws->rxm[a], LSQ);
-            }
+    vinegar_factors(k, &at->ow, &at->qw, key->f.F12[i], key->f.F21[i]);
+#if !SNOVA_ESK
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(at->ow.g1[p][0], at->qw.T[p][0], LSQ, key->f.T12[0][0], O * LSQ, V, O);
+#if !SEED_KEY_FORMS_F21
+    memset(ws->W, 0, sizeof(ws->W));
+    for (int j = 0; j < V; j++)
+        k->gf16m_rowdot(ws->W[j][0], key->f.F11[i][j][0], LSQ, at->qw.Yt[0][0], L * LSQ, V, L);
+    for (int c = 0; c < O; c++)
+        k->gf16m_rowdot(at->ow.g2[c][0], key->f.T12[0][c], O * LSQ, ws->W[0][0], L * LSQ, V, L);
+#endif
+#endif
+}
+
+/* Public matrix i's share of an attempt: its terms at the vinegar into fvv, and
+ * the factors of every oil block in its terms (snova_square.h), by equation */
+static void matrix_share(kern_t *k, struct sign_ws *ws, const struct sign_key *key, int i) {
+    struct attempt_ws *at = &ws->at;
+    memset(at->qw.T, 0, sizeof(at->qw.T));
+    quad_block(k, &at->qw, key->f.F11[i][0], V, V, 0, 0);
+    quad_terms(k, &at->qw, V, &ws->mt, i, ws->fvv);
+    matrix_vinegar_factors(k, ws, key, i);
+    for (int c = 0; c < O; c++) {
+        oil_factors(k, &at->ow, c, &ws->mt.t[i], ws->lxm, ws->rxm);
+        for (int a = 0; a < ALPHA; a++) {
+            memcpy(ws->lx[c][EQ(i, a)][a], ws->lxm[a], LSQ);
+            memcpy(ws->rx[c][EQ(i, a)][a], ws->rxm[a], LSQ);
         }
     }
-    for (int e = 0; e < O; e++)
-        for (int c = 0; c < O; c++) {
-            k->linsys_lr(at->coef, ws->lx[c][e][0], key->abq->B[e][0], key->abq->A[e][0], ws->rx[c][e][0],
-                         ALPHA);
-            put_coefficients(at->G, e, c, at->coef);
-        }
 }
 
 static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
@@ -237,16 +260,19 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     for (unsigned attempt = 1; attempt < 255 && !ok; attempt++) {
         struct attempt_ws *at = &ws->at;
         attempt_start(k, at, key->f.sk_seed, digest, salt, attempt);
-        /* right-hand side: hash + F11 evaluated on the vinegar, equations a public matrix at a time */
         memset(ws->fvv, 0, sizeof(ws->fvv));
-        for (int i = 0; i < M; i++) {
-            memset(at->qw.T, 0, sizeof(at->qw.T));
-            quad_block(k, &at->qw, key->f.F11[i][0], V, V, 0, 0);
-            quad_terms(k, &at->qw, V, &ws->mt, i, ws->fvv);
-        }
+        for (int i = 0; i < M; i++)
+            matrix_share(k, ws, key, i);
+        /* right-hand side: hash + F11 at the vinegar; coefficients: each equation's
+         * alpha terms through the system kernel */
         for (int r = 0; r < NEQ; r++)
             at->G[r][NEQ] = (uint8_t)(ws->hash[r] ^ ((const uint8_t *)ws->fvv)[r]);
-        build_system(k, ws, key);
+        for (int e = 0; e < O; e++)
+            for (int c = 0; c < O; c++) {
+                k->linsys_lr(at->coef, ws->lx[c][e][0], key->abq->B[e][0], key->abq->A[e][0], ws->rx[c][e][0],
+                             ALPHA);
+                put_coefficients(at->G, e, c, at->coef);
+            }
         ok = attempt_solve(k, at);
     }
     return attempt_signature(k, sig, &ws->at, ok, key->f.T12, salt);
@@ -306,19 +332,25 @@ static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, cons
 struct sign_mem {
     struct pubmap pm;
     gf16m T12[V][O];
-    gf16m F12[M][V][O];
+#if SEED_KEY_FORMS_F21
     gf16m F21[M][O][V];
+#endif
     struct sign_ws s;
 };
 
-/* the expanded key from the seed; F11 is P11 */
+/* the key from the seed: F11 is P11; F12 (and F21 where l < o) hold P12 (P21),
+ * see SEED_KEY_FORMS_F21 */
 static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk) {
     expand_public(k, &mem->pm, sk);
     gen_t12(k, mem->T12, sk + SNOVA_PK_SEED_BYTES);
-    compute_f12(k, M, mem->F12, mem->pm.P11, mem->pm.P12, mem->T12);
+#if SEED_KEY_FORMS_F21
     compute_f21(k, M, mem->F21, mem->pm.P11, mem->pm.P21, mem->T12);
+    gf16m(*F21)[O][V] = mem->F21;
+#else
+    gf16m(*F21)[O][V] = mem->pm.P21;
+#endif
     *key = (struct sign_key){&mem->pm.abq, &mem->pm.qc,
-                             {mem->T12, mem->pm.P11, mem->F12, mem->F21, sk, sk + SNOVA_PK_SEED_BYTES}};
+                             {mem->T12, mem->pm.P11, mem->pm.P12, F21, sk, sk + SNOVA_PK_SEED_BYTES}};
 }
 #endif
 
