@@ -43,36 +43,51 @@ static inline void mat_transpose(uint8_t *t, const uint8_t *m) {
             t[j * L + i] = m[i * L + j];
 }
 
+/* Up to 16 matrices side by side, "in lanes": element e of matrix m is nibble m of
+ * word e, so that one word operation acts on element e of all of them. */
+#define LANES_ONES 0x1111111111111111ULL
+
+/* lane by lane product: a x^t summed over the bits t set in b (constant time) */
+static inline uint64_t lanes_mul(uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    for (int t = 0; t < 4; t++) {
+        r ^= a & (((b >> t) & LANES_ONES) * 0xF);
+        uint64_t top = (a >> 3) & LANES_ONES;
+        a = ((a << 1) & (LANES_ONES * 0xE)) ^ top ^ (top << 1);
+    }
+    return r;
+}
+
 /* 2x2 minor of rows r, r+1 and columns c0, c1 (characteristic 2: no signs) */
-static inline uint8_t minor2(const uint8_t *m, int r, int c0, int c1) {
-    return gf16_mul(m[r * L + c0], m[(r + 1) * L + c1]) ^ gf16_mul(m[r * L + c1], m[(r + 1) * L + c0]);
+static inline uint64_t minor2(const uint64_t *m, int r, int c0, int c1) {
+    return lanes_mul(m[r * L + c0], m[(r + 1) * L + c1]) ^ lanes_mul(m[r * L + c1], m[(r + 1) * L + c0]);
 }
 
 /* 3x3 minor of rows r..r+2 and columns c[0..2], along row r */
-static inline uint8_t minor3(const uint8_t *m, int r, const uint8_t c[3]) {
-    return gf16_mul(m[r * L + c[0]], minor2(m, r + 1, c[1], c[2])) ^
-           gf16_mul(m[r * L + c[1]], minor2(m, r + 1, c[0], c[2])) ^
-           gf16_mul(m[r * L + c[2]], minor2(m, r + 1, c[0], c[1]));
+static inline uint64_t minor3(const uint64_t *m, int r, const uint8_t c[3]) {
+    return lanes_mul(m[r * L + c[0]], minor2(m, r + 1, c[1], c[2])) ^
+           lanes_mul(m[r * L + c[1]], minor2(m, r + 1, c[0], c[2])) ^
+           lanes_mul(m[r * L + c[2]], minor2(m, r + 1, c[0], c[1]));
 }
 
-/* Determinant over GF(16) by expansion into 2x2 minors, which in characteristic
- * 2 needs no signs: 2, 9, 30 or 100 field products for l = 2, 3, 4, 5. The order
- * of evaluation never depends on the data. */
-static inline uint8_t det(const uint8_t *m) {
+/* Determinants over GF(16) of matrices in lanes, by expansion into 2x2 minors,
+ * which in characteristic 2 needs no signs: 2, 9, 30 or 100 products for
+ * l = 2, 3, 4, 5. The order of evaluation never depends on the data. */
+static inline uint64_t det_lanes(const uint64_t *m) {
 #if L == 2
     return minor2(m, 0, 0, 1);
 #elif L == 3
-    return gf16_mul(m[0], minor2(m, 1, 1, 2)) ^ gf16_mul(m[1], minor2(m, 1, 0, 2)) ^
-           gf16_mul(m[2], minor2(m, 1, 0, 1));
+    return lanes_mul(m[0], minor2(m, 1, 1, 2)) ^ lanes_mul(m[1], minor2(m, 1, 0, 2)) ^
+           lanes_mul(m[2], minor2(m, 1, 0, 1));
 #elif L == 4
     /* Laplace expansion along rows 0-1: every 2x2 minor of those rows times the
      * complementary minor of rows 2-3 */
     static const uint8_t cols[6][4] = {
         {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
     };
-    uint8_t s = 0;
+    uint64_t s = 0;
     for (int p = 0; p < 6; p++)
-        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
+        s ^= lanes_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
     return s;
 #else
     /* Laplace expansion along rows 0-1 again, the complement now 3x3 */
@@ -80,11 +95,19 @@ static inline uint8_t det(const uint8_t *m) {
         {0, 1, 2, 3, 4}, {0, 2, 1, 3, 4}, {0, 3, 1, 2, 4}, {0, 4, 1, 2, 3}, {1, 2, 0, 3, 4},
         {1, 3, 0, 2, 4}, {1, 4, 0, 2, 3}, {2, 3, 0, 1, 4}, {2, 4, 0, 1, 3}, {3, 4, 0, 1, 2},
     };
-    uint8_t s = 0;
+    uint64_t s = 0;
     for (int p = 0; p < 10; p++)
-        s ^= gf16_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor3(m, 2, cols[p] + 2));
+        s ^= lanes_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor3(m, 2, cols[p] + 2));
     return s;
 #endif
+}
+
+/* the determinant of one matrix (lane 0 alone) */
+static inline uint8_t det(const uint8_t *m) {
+    uint64_t w[LSQ];
+    for (int e = 0; e < LSQ; e++)
+        w[e] = m[e];
+    return (uint8_t)det_lanes(w);
 }
 
 /* S (S[i][j] = 8 - i - j, but 9 in the corner for l = 5, where 8 - i - j would
@@ -141,6 +164,23 @@ static inline void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
     for (uint8_t a = 1; a < 16 && det(m) == 0; a++) {
         mat_scale(k, a, spow[1], term);
         k->gf16m_add(m, term, m);
+    }
+}
+
+/* make_invertible on n matrices, their determinants taken 16 at a time in lanes:
+ * most are invertible at once (they are public, so only the singular ones are
+ * visited) */
+static inline void make_invertible_all(kern_t *k, gf16m spow[L], gf16m *mats, size_t n) {
+    for (size_t m0 = 0; m0 < n; m0 += 16) {
+        const size_t nm = n - m0 < 16 ? n - m0 : 16;
+        uint64_t w[LSQ] = {0};
+        for (size_t m = 0; m < nm; m++)
+            for (int e = 0; e < LSQ; e++)
+                w[e] |= (uint64_t)mats[m0 + m][e] << (4 * m);
+        const uint64_t d = det_lanes(w);
+        for (size_t m = 0; m < nm; m++)
+            if (((d >> (4 * m)) & 0xF) == 0)
+                make_invertible(k, spow, mats[m0 + m]);
     }
 }
 

@@ -84,9 +84,9 @@ static inline void make_public_key(kern_t *k, uint8_t *pk, const uint8_t pk_seed
  * into q1c, q2c (fqs_coeffs). */
 static inline void gen_abq(kern_t *k, gf16m spow[L], size_t nterms, gf16m *A, gf16m *B, gf16m *Q1, gf16m *Q2,
                            uint8_t (*q1c)[L], uint8_t (*q2c)[L], const uint8_t *coeff) {
+    make_invertible_all(k, spow, A, nterms);
+    make_invertible_all(k, spow, B, nterms);
     for (size_t a = 0; a < nterms; a++) {
-        make_invertible(k, spow, A[a]);
-        make_invertible(k, spow, B[a]);
         fqs_coeffs(coeff + a * L, q1c[a]);
         fqs_coeffs(coeff + (nterms + a) * L, q2c[a]);
         fqs_element(k, spow, q1c[a], Q1[a]);
@@ -95,20 +95,19 @@ static inline void gen_abq(kern_t *k, gf16m spow[L], size_t nterms, gf16m *A, gf
 }
 
 /* Coefficients c of Q = sum_p c_p S^p, from the first row of Q: c R = Q[0][.] with
- * R[p][j] = S^p[0][j], solved by Cramer's rule (det R != 0 for l = 2, 3, 4). Q is
- * public (derived from the public seed). */
+ * R[p][j] = S^p[0][j], solved by Cramer's rule (det R != 0 for l = 2, 3, 4), the
+ * l + 1 determinants at once in lanes: R in lane l, R with row p replaced by
+ * Q[0][.] in lane p. Q is public (derived from the public seed). */
 static inline void fqs_recover(const uint8_t *Q, gf16m spow[L], uint8_t c[L]) {
-    uint8_t r[LSQ], rp[LSQ];
+    const uint64_t lanes = LANES_ONES >> (4 * (15 - L)); /* a 1 in lanes 0..l */
+    uint64_t w[LSQ];
     for (int p = 0; p < L; p++)
         for (int j = 0; j < L; j++)
-            r[p * L + j] = spow[p][j];
-    uint8_t dinv = gf16_inv(det(r));
-    for (int p = 0; p < L; p++) {
-        memcpy(rp, r, LSQ);
-        for (int j = 0; j < L; j++)
-            rp[p * L + j] = Q[j];
-        c[p] = gf16_mul(det(rp), dinv);
-    }
+            w[p * L + j] = ((spow[p][j] * lanes) & ~(0xFULL << (4 * p))) | ((uint64_t)Q[j] << (4 * p));
+    const uint64_t d = det_lanes(w);
+    const uint8_t dinv = gf16_inv((uint8_t)(d >> (4 * L)) & 0xF);
+    for (int p = 0; p < L; p++)
+        c[p] = gf16_mul((uint8_t)(d >> (4 * p)) & 0xF, dinv);
 }
 
 /* Scaling by the coefficients of F16[S] elements as gf16m_rowdot rows: X times
