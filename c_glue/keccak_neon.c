@@ -1,22 +1,73 @@
 /* The Keccak-f[1600] entries of the kernel table on AArch64 (the generated
- * out/keccakf1600*.S), by the CPU's capabilities. */
+ * out/keccakf1600*.S), by what the CPU can run and, where the kernel lets user
+ * space read MIDR_EL1 (HWCAP_CPUID), by what it runs fast.
+ *
+ * HWCAP says which instructions exist, not how they issue. The in-order little
+ * cores (Cortex-A35, A53, A55, A510, A520) issue two instructions per cycle and
+ * run 128-bit vector operations at half rate, so there every vector form loses
+ * to the general-register one, state for state (llvm-mca, README); elsewhere the
+ * vector pipes work beside the integer ones. */
 #include "kernels_neon.h"
 #include "snova_kernels.h"
 
-/* Two states one after the other on general registers. */
-static void keccakf1600_x2_gpr(uint64_t s[50]) {
+/* MIDR_EL1 implementer and part numbers of the in-order little cores (Arm). */
+#define MIDR_IMPLEMENTER(midr) (((midr) >> 24) & 0xFF)
+#define MIDR_PART(midr) (((midr) >> 4) & 0xFFF)
+static const unsigned little_parts[] = { 0xd04, 0xd03, 0xd05, 0xd46, 0xd80 };
+
+static int little_core(uint64_t midr) {
+    if (MIDR_IMPLEMENTER(midr) != 0x41)
+        return 0;
+    for (size_t i = 0; i < sizeof little_parts / sizeof little_parts[0]; i++)
+        if (MIDR_PART(midr) == little_parts[i])
+            return 1;
+    return 0;
+}
+
+static uint64_t read_midr(unsigned long hwcap) {
+#if defined(__aarch64__) && !defined(__APPLE__)
+    if (hwcap & SNOVA_HWCAP_CPUID) {
+        uint64_t midr;
+        __asm__("mrs %0, midr_el1" : "=r"(midr));
+        return midr;
+    }
+#endif
+    (void)hwcap;
+    return 0;
+}
+
+void snova_keccakf1600_x2_gpr(uint64_t s[50]) {
     snova_keccakf1600(s);
     snova_keccakf1600(s + 25);
 }
 
-void snova_keccak_kernels_for_hwcap(struct snova_kernels *k, unsigned long hwcap) {
+void snova_keccakf1600_x3_gpr(uint64_t s[75]) {
+    snova_keccakf1600_x2_gpr(s);
+    snova_keccakf1600(s + 50);
+}
+
+void snova_keccakf1600_x3_sha3(uint64_t s[75]) {
+    snova_keccakf1600_x2_sha3(s);
+    snova_keccakf1600_sha3(s + 50);
+}
+
+void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr) {
     const int simd = (hwcap & SNOVA_HWCAP_ASIMD) != 0;
     if (simd && (hwcap & SNOVA_HWCAP_SHA3)) {
         k->keccakf1600 = snova_keccakf1600_sha3;
         k->keccakf1600_x2 = snova_keccakf1600_x2_sha3;
+        k->keccakf1600_x3 = snova_keccakf1600_x3_sha3;
+        k->keccak_ways = 2;     /* one vector register holds two states, a third costs a call */
         return;
     }
     /* The general-register kernel needs nothing beyond ARMv8.0: every AArch64 CPU. */
     k->keccakf1600 = snova_keccakf1600;
-    k->keccakf1600_x2 = simd ? snova_keccakf1600_x2 : keccakf1600_x2_gpr;
+    const int vector = simd && !little_core(midr);
+    k->keccakf1600_x2 = vector ? snova_keccakf1600_x2 : snova_keccakf1600_x2_gpr;
+    k->keccakf1600_x3 = vector ? snova_keccakf1600_x3 : snova_keccakf1600_x3_gpr;
+    k->keccak_ways = 3;
+}
+
+void snova_keccak_kernels_for_hwcap(struct snova_kernels *k, unsigned long hwcap) {
+    snova_keccak_kernels_for_cpu(k, hwcap, read_midr(hwcap));
 }

@@ -45,6 +45,8 @@ typedef uint8_t (*snova_gf16_solve_fn)(uint8_t *g, size_t n, size_t stride);
 typedef void (*snova_keccakf1600_fn)(uint64_t s[25]);
 /* The same on two independent states, s[0..24] and s[25..49]. */
 typedef void (*snova_keccakf1600_x2_fn)(uint64_t s[50]);
+/* The same on three independent states, s[0..24], s[25..49] and s[50..74]. */
+typedef void (*snova_keccakf1600_x3_fn)(uint64_t s[75]);
 
 struct snova_kernels {
     const char *name;
@@ -68,6 +70,10 @@ struct snova_kernels {
     snova_gf16m_linsys_lr_fn linsys_lr;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;
+    snova_keccakf1600_x3_fn keccakf1600_x3;
+    /* States per call for independent blocks (SHAKE128's counter mode): 3 where
+     * keccakf1600_x3 costs less per state than keccakf1600_x2, else 2. */
+    int keccak_ways;
 };
 
 const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */

@@ -8,6 +8,7 @@
  * here so that the choice can be unit-tested on any host). */
 #define SNOVA_HWCAP_ASIMD (1UL << 1)
 #define SNOVA_HWCAP_AES   (1UL << 3)
+#define SNOVA_HWCAP_CPUID (1UL << 11)
 #define SNOVA_HWCAP_SHA3  (1UL << 17)
 
 /* The portable table with every kernel the given capabilities allow replaced
@@ -15,8 +16,14 @@
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
- * SHA3, else the general-register one and, with Advanced SIMD, the two-state
- * vector one. */
+ * SHA3, else the general-register one and, with Advanced SIMD on a core that is
+ * not an in-order little one (by MIDR_EL1; 0: unknown), the vector and mixed
+ * multi-state ones. _for_hwcap reads MIDR_EL1 when HWCAP_CPUID allows it. */
+void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr);
 void snova_keccak_kernels_for_hwcap(struct snova_kernels *k, unsigned long hwcap);
+/* Multi-state entries made of the one- and two-state kernels, one after the other. */
+void snova_keccakf1600_x2_gpr(uint64_t s[50]);
+void snova_keccakf1600_x3_gpr(uint64_t s[75]);
+void snova_keccakf1600_x3_sha3(uint64_t s[75]);
 
 #endif

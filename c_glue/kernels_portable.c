@@ -459,5 +459,7 @@ const struct snova_kernels snova_kernels_portable = {
     .linsys_lr = linsys_lr,
     .keccakf1600 = snova_keccak_f1600,
     .keccakf1600_x2 = snova_c_keccakf1600_x2,
+    .keccakf1600_x3 = snova_c_keccakf1600_x3,
+    .keccak_ways = 3,
 };
 #endif

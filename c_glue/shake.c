@@ -100,10 +100,15 @@ void snova_keccak_f1600(uint64_t lane[25]) {
     lane[20] = a20; lane[21] = a21; lane[22] = a22; lane[23] = a23; lane[24] = a24;
 }
 
-/* The portable two-state permutation of the kernel table: one state after the other. */
+/* The portable multi-state permutations of the kernel table: one state after the other. */
 void snova_c_keccakf1600_x2(uint64_t lane[50]) {
     snova_keccak_f1600(lane);
     snova_keccak_f1600(lane + 25);
+}
+
+void snova_c_keccakf1600_x3(uint64_t lane[75]) {
+    snova_c_keccakf1600_x2(lane);
+    snova_keccak_f1600(lane + 50);
 }
 
 static void xor_byte(uint64_t lane[25], size_t pos, uint8_t v) {
@@ -227,25 +232,29 @@ static void ctr_state(uint64_t lane[25], uint64_t s0, uint64_t s1, uint64_t bloc
 }
 
 /* Block i is the first 168 bytes of SHAKE128(seed || i): the blocks are
- * independent, so they go two at a time through the two-state permutation (a
- * last odd block alone through the one-state one). */
+ * independent, so they go through the multi-state permutation the table prefers
+ * (keccak_ways states a call), the last few through a smaller one. */
 void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
     const struct snova_kernels *k = snova_kernels();
     const uint64_t s0 = load64_le(seed), s1 = load64_le(seed + 8);
-    uint64_t lane[50];
-    for (uint64_t block = 0; len > 0; block += 2) {
-        ctr_state(lane, s0, s1, block);
-        if (len > SNOVA_SHAKE128_RATE) {
-            ctr_state(lane + 25, s0, s1, block + 1);
+    uint64_t lane[75];
+    for (uint64_t block = 0; len > 0;) {
+        const size_t left = (len + SNOVA_SHAKE128_RATE - 1) / SNOVA_SHAKE128_RATE;
+        const int states = left < (size_t)k->keccak_ways ? (int)left : k->keccak_ways;
+        for (int s = 0; s < states; s++)
+            ctr_state(lane + 25 * s, s0, s1, block + (uint64_t)s);
+        if (states == 3)
+            k->keccakf1600_x3(lane);
+        else if (states == 2)
             k->keccakf1600_x2(lane);
-        } else {
+        else
             k->keccakf1600(lane);
-        }
-        for (int half = 0; half < 2 && len > 0; half++) {
+        for (int s = 0; s < states; s++) {
             size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
-            get_bytes(out, lane + 25 * half, n);
+            get_bytes(out, lane + 25 * s, n);
             out += n;
             len -= n;
         }
+        block += (uint64_t)states;
     }
 }

@@ -19,10 +19,11 @@ typedef struct {
     snova_keccakf1600_fn permute;   /* the kernel table's, taken once at init */
 } snova_shake_ctx;
 
-/* The portable Keccak-f[1600] (lanes in registers) and its two-state form: the
- * kernel table's fallbacks. */
+/* The portable Keccak-f[1600] (lanes in registers) and its two- and three-state
+ * forms: the kernel table's fallbacks. */
 void snova_keccak_f1600(uint64_t lane[25]);
 void snova_c_keccakf1600_x2(uint64_t lane[50]);
+void snova_c_keccakf1600_x3(uint64_t lane[75]);
 
 void snova_shake128_init(snova_shake_ctx *ctx);
 void snova_shake256_init(snova_shake_ctx *ctx);
@@ -37,7 +38,8 @@ void snova_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen
 
 /* SHAKE128 in counter mode, the public-map expansion of SNOVA Rounds 2 and 3:
  * len bytes, block i (168 bytes) the first squeeze block of SHAKE128(seed || i),
- * i as 8 bytes little-endian; two blocks per call of the two-state permutation. */
+ * i as 8 bytes little-endian; two or three blocks per call of the kernel table's
+ * multi-state permutations. */
 void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]);
 
 #endif

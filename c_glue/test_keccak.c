@@ -5,10 +5,12 @@
  *                                   has SHAKE in pieces, for inputs it can take as hex)
  *   test_keccak ctr                  records: len (u32 LE), seed[16] -> len bytes of the
  *                                   SHAKE128 counter mode
- *   test_keccak choice [HWCAP]       (NEON builds) the Keccak kernels the table holds for
- *                                   the CPU, or for the capabilities HWCAP (decimal):
- *                                   "<one-state> <two-state>", each gpr, neon, sha3 or
- *                                   portable
+ *   test_keccak choice [HWCAP MIDR]  (NEON builds) the Keccak kernels the table holds for
+ *                                   the CPU, or for the capabilities HWCAP and the MIDR_EL1
+ *                                   value MIDR (decimal): for one, two and three states
+ *                                   gpr (general registers, a state after the other), neon,
+ *                                   mixed or sha3, then the states per call of the counter
+ *                                   mode
  * Exit status 2: usage or a short record. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,19 +75,24 @@ static int run_ctr(void) {
 }
 
 #if defined(SNOVA_NEON)
-static const char *one_state(snova_keccakf1600_fn f) {
-    return f == snova_keccakf1600 ? "gpr" : f == snova_keccakf1600_sha3 ? "sha3"
-         : f == snova_keccak_f1600 ? "portable" : "?";
-}
-
-static const char *two_states(snova_keccakf1600_x2_fn f) {
-    return f == snova_keccakf1600_x2 ? "neon" : f == snova_keccakf1600_x2_sha3 ? "sha3"
-         : f == snova_c_keccakf1600_x2 ? "portable" : "gpr";
+static const char *origin(void (*f)(uint64_t *)) {
+    const struct { void (*fn)(uint64_t *); const char *name; } known[] = {
+        { snova_keccakf1600, "gpr" }, { snova_keccakf1600_x2_gpr, "gpr" }, { snova_keccakf1600_x3_gpr, "gpr" },
+        { snova_keccakf1600_x2, "neon" }, { snova_keccakf1600_x3, "mixed" }, { snova_keccakf1600_sha3, "sha3" },
+        { snova_keccakf1600_x2_sha3, "sha3" }, { snova_keccakf1600_x3_sha3, "sha3" },
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (f == known[i].fn)
+            return known[i].name;
+    return "?";
 }
 
 static int run_choice(int argc, char **argv) {
-    struct snova_kernels k = argc > 2 ? snova_kernels_for_hwcap(strtoul(argv[2], NULL, 10)) : *snova_kernels();
-    printf("%s %s\n", one_state(k.keccakf1600), two_states(k.keccakf1600_x2));
+    struct snova_kernels k = *snova_kernels();
+    if (argc == 4)
+        snova_keccak_kernels_for_cpu(&k, strtoul(argv[2], NULL, 10), strtoull(argv[3], NULL, 10));
+    printf("%s %s %s %d\n", origin(k.keccakf1600), origin(k.keccakf1600_x2), origin(k.keccakf1600_x3),
+           k.keccak_ways);
     return 0;
 }
 #endif
@@ -96,9 +103,9 @@ int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "ctr") == 0)
         return run_ctr();
 #if defined(SNOVA_NEON)
-    if (argc >= 2 && argc <= 3 && strcmp(argv[1], "choice") == 0)
+    if ((argc == 2 || argc == 4) && strcmp(argv[1], "choice") == 0)
         return run_choice(argc, argv);
 #endif
-    fprintf(stderr, "usage: %s shake128|shake256|ctr|choice [HWCAP]\n", argv[0]);
+    fprintf(stderr, "usage: %s shake128|shake256|ctr|choice [HWCAP MIDR]\n", argv[0]);
     return 2;
 }

@@ -23,10 +23,15 @@ class Frame:
         return _align16(self.local_bytes) + _align16(8 * len(self.saved))
 
     def _slots(self):
-        """(register pair or single, offset from sp) after the prologue."""
-        base = _align16(self.local_bytes)
-        regs = self.saved
-        return [(regs[i:i + 2], base + 8 * i) for i in range(0, len(regs), 2)]
+        """(register pair or single, offset from sp) after the prologue: pairs of
+        one register file only (stp cannot mix x and d)."""
+        slots, offset = [], _align16(self.local_bytes)
+        for kind in ("x", "d"):
+            regs = [r for r in self.saved if r[0] == kind]
+            for i in range(0, len(regs), 2):
+                slots.append((regs[i:i + 2], offset))
+                offset += 8 * len(regs[i:i + 2])
+        return slots
 
     def prologue(self):
         if not self.size:

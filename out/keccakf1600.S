@@ -43,9 +43,9 @@ snova_keccakf1600:
 	ldp	x24, x25, [x0, #176]
 	eor	x27, x27, x6
 	ldr	x26, [x0, #192]
-	str	x0, [sp]
+	str	x0, [sp, #16]
 	eor	x0, x13, x3
-	stp	x13, x3, [sp, #8]
+	stp	x13, x3, [sp]
 	eor	x3, x10, x15
 	eor	x0, x0, x8
 	eor	x13, x9, x14
@@ -73,7 +73,7 @@ snova_keccakf1600:
 	eor	x4, x4, x0
 	eor	x16, x16, x0
 	eor	x22, x22, x0
-	ldp	x0, x13, [sp, #8]
+	ldp	x0, x13, [sp]
 	eor	x6, x6, x3
 	eor	x25, x25, x27
 	eor	x24, x24, x3
@@ -159,7 +159,7 @@ snova_keccakf1600:
 	eon	x22, x22, x30
 	eor	x28, x25, x23
 	eor	x8, x8, x26
-	stp	x25, x23, [sp, #8]
+	stp	x25, x23, [sp]
 	eor	x9, x9, x27
 	eor	x25, x15, x13
 	eor	x30, x6, x4
@@ -192,7 +192,7 @@ snova_keccakf1600:
 	eor	x3, x3, x28
 	eor	x11, x11, x28
 	eor	x7, x7, x25
-	ldp	x28, x23, [sp, #8]
+	ldp	x28, x23, [sp]
 	eor	x22, x22, x26
 	eor	x20, x20, x30
 	eor	x19, x19, x30
@@ -277,7 +277,7 @@ snova_keccakf1600:
 	eon	x2, x2, x28
 	eor	x27, x22, x8
 	eor	x0, x0, x30
-	stp	x22, x8, [sp, #8]
+	stp	x22, x8, [sp]
 	eor	x9, x9, x26
 	eor	x22, x13, x23
 	eor	x28, x7, x10
@@ -310,7 +310,7 @@ snova_keccakf1600:
 	eor	x15, x15, x27
 	eor	x25, x25, x27
 	eor	x6, x6, x27
-	ldp	x8, x27, [sp, #8]
+	ldp	x8, x27, [sp]
 	eor	x2, x2, x30
 	ror	x21, x21, #21
 	eor	x19, x19, x28
@@ -395,7 +395,7 @@ snova_keccakf1600:
 	eon	x17, x17, x26
 	eor	x30, x2, x0
 	eor	x11, x11, x22
-	stp	x2, x0, [sp, #8]
+	stp	x2, x0, [sp]
 	eor	x9, x9, x28
 	eor	x2, x23, x27
 	eor	x26, x21, x15
@@ -427,7 +427,7 @@ snova_keccakf1600:
 	eor	x15, x15, x2
 	eor	x4, x4, x2
 	eor	x11, x11, x2
-	ldp	x0, x2, [sp, #8]
+	ldp	x0, x2, [sp]
 	eor	x13, x13, x30
 	eor	x17, x17, x22
 	ror	x24, x24, #21
@@ -513,7 +513,7 @@ snova_keccakf1600:
 	eon	x14, x14, x28
 	eor	x22, x17, x11
 	eor	x6, x6, x30
-	stp	x17, x11, [sp, #8]
+	stp	x17, x11, [sp]
 	eor	x9, x9, x26
 	eor	x17, x27, x2
 	eor	x28, x24, x13
@@ -545,7 +545,7 @@ snova_keccakf1600:
 	eor	x13, x13, x17
 	eor	x10, x10, x17
 	eor	x6, x6, x17
-	ldp	x11, x17, [sp, #8]
+	ldp	x11, x17, [sp]
 	eor	x23, x23, x22
 	eor	x14, x14, x30
 	ror	x16, x16, #21
@@ -631,7 +631,7 @@ snova_keccakf1600:
 	eon	x12, x12, x26
 	eor	x30, x14, x6
 	eor	x7, x7, x22
-	stp	x14, x6, [sp, #8]
+	stp	x14, x6, [sp]
 	eor	x9, x9, x28
 	eor	x14, x2, x17
 	eor	x26, x16, x23
@@ -663,7 +663,7 @@ snova_keccakf1600:
 	eor	x23, x23, x14
 	eor	x15, x15, x14
 	eor	x7, x7, x14
-	ldp	x6, x14, [sp, #8]
+	ldp	x6, x14, [sp]
 	eor	x27, x27, x30
 	eor	x12, x12, x22
 	ror	x3, x3, #21
@@ -749,7 +749,7 @@ snova_keccakf1600:
 	eon	x20, x20, x28
 	eor	x22, x12, x7
 	eor	x21, x21, x30
-	stp	x12, x7, [sp, #8]
+	stp	x12, x7, [sp]
 	eor	x9, x9, x26
 	eor	x12, x17, x14
 	eor	x28, x3, x27
@@ -781,7 +781,7 @@ snova_keccakf1600:
 	eor	x27, x27, x12
 	eor	x13, x13, x12
 	eor	x21, x21, x12
-	ldp	x7, x12, [sp, #8]
+	ldp	x7, x12, [sp]
 	eor	x2, x2, x22
 	eor	x20, x20, x30
 	ror	x25, x25, #21
@@ -867,7 +867,7 @@ snova_keccakf1600:
 	eon	x19, x19, x26
 	eor	x30, x20, x21
 	eor	x24, x24, x22
-	stp	x20, x21, [sp, #8]
+	stp	x20, x21, [sp]
 	eor	x9, x9, x28
 	eor	x20, x14, x12
 	eor	x26, x25, x2
@@ -900,7 +900,7 @@ snova_keccakf1600:
 	eor	x7, x7, x30
 	eor	x3, x3, x30
 	eor	x8, x8, x20
-	ldp	x30, x21, [sp, #8]
+	ldp	x30, x21, [sp]
 	eor	x19, x19, x22
 	eor	x15, x15, x26
 	eor	x13, x13, x26
@@ -985,7 +985,7 @@ snova_keccakf1600:
 	eon	x5, x5, x30
 	eor	x28, x19, x24
 	eor	x16, x16, x26
-	stp	x19, x24, [sp, #8]
+	stp	x19, x24, [sp]
 	eor	x9, x9, x22
 	eor	x19, x12, x21
 	eor	x30, x8, x17
@@ -1018,7 +1018,7 @@ snova_keccakf1600:
 	eor	x20, x20, x28
 	eor	x25, x25, x28
 	eor	x0, x0, x19
-	ldp	x28, x24, [sp, #8]
+	ldp	x28, x24, [sp]
 	eor	x5, x5, x26
 	eor	x13, x13, x30
 	eor	x23, x23, x30
@@ -1103,7 +1103,7 @@ snova_keccakf1600:
 	eon	x1, x1, x28
 	eor	x22, x5, x16
 	eor	x3, x3, x30
-	stp	x5, x16, [sp, #8]
+	stp	x5, x16, [sp]
 	eor	x9, x9, x26
 	eor	x5, x21, x24
 	eor	x28, x0, x14
@@ -1135,7 +1135,7 @@ snova_keccakf1600:
 	eor	x14, x14, x5
 	eor	x2, x2, x5
 	eor	x3, x3, x5
-	ldp	x16, x5, [sp, #8]
+	ldp	x16, x5, [sp]
 	eor	x12, x12, x22
 	eor	x1, x1, x30
 	ror	x11, x11, #21
@@ -1221,7 +1221,7 @@ snova_keccakf1600:
 	eon	x4, x4, x26
 	eor	x30, x1, x3
 	eor	x25, x25, x22
-	stp	x1, x3, [sp, #8]
+	stp	x1, x3, [sp]
 	eor	x9, x9, x28
 	eor	x1, x24, x5
 	eor	x26, x11, x12
@@ -1253,7 +1253,7 @@ snova_keccakf1600:
 	eor	x12, x12, x1
 	eor	x17, x17, x1
 	eor	x25, x25, x1
-	ldp	x3, x1, [sp, #8]
+	ldp	x3, x1, [sp]
 	eor	x21, x21, x30
 	eor	x4, x4, x22
 	ror	x6, x6, #21
@@ -1339,7 +1339,7 @@ snova_keccakf1600:
 	eon	x10, x10, x28
 	eor	x22, x4, x25
 	eor	x8, x8, x30
-	stp	x4, x25, [sp, #8]
+	stp	x4, x25, [sp]
 	eor	x9, x9, x26
 	eor	x25, x5, x1
 	eor	x28, x6, x21
@@ -1372,7 +1372,7 @@ snova_keccakf1600:
 	eor	x24, x24, x22
 	eor	x3, x3, x22
 	eor	x11, x11, x22
-	ldp	x4, x22, [sp, #8]
+	ldp	x4, x22, [sp]
 	eor	x10, x10, x30
 	ror	x7, x7, #21
 	eor	x2, x2, x28
@@ -1457,7 +1457,7 @@ snova_keccakf1600:
 	eon	x15, x15, x26
 	eor	x30, x10, x8
 	eor	x0, x0, x25
-	stp	x10, x8, [sp, #8]
+	stp	x10, x8, [sp]
 	eor	x9, x9, x28
 	eor	x10, x1, x22
 	eor	x26, x7, x24
@@ -1489,7 +1489,7 @@ snova_keccakf1600:
 	eor	x24, x24, x10
 	eor	x12, x12, x10
 	eor	x0, x0, x10
-	ldp	x8, x10, [sp, #8]
+	ldp	x8, x10, [sp]
 	eor	x5, x5, x30
 	eor	x15, x15, x25
 	ror	x20, x20, #21
@@ -1575,7 +1575,7 @@ snova_keccakf1600:
 	eon	x13, x13, x28
 	eor	x25, x15, x0
 	eor	x11, x11, x30
-	stp	x15, x0, [sp, #8]
+	stp	x15, x0, [sp]
 	eor	x9, x9, x26
 	eor	x15, x22, x10
 	eor	x28, x20, x5
@@ -1607,7 +1607,7 @@ snova_keccakf1600:
 	eor	x5, x5, x15
 	eor	x21, x21, x15
 	eor	x11, x11, x15
-	ldp	x0, x15, [sp, #8]
+	ldp	x0, x15, [sp]
 	eor	x1, x1, x25
 	eor	x13, x13, x30
 	ror	x19, x19, #21
@@ -1693,7 +1693,7 @@ snova_keccakf1600:
 	eon	x23, x23, x26
 	eor	x30, x13, x11
 	eor	x6, x6, x25
-	stp	x13, x11, [sp, #8]
+	stp	x13, x11, [sp]
 	eor	x9, x9, x28
 	eor	x13, x10, x15
 	eor	x26, x19, x1
@@ -1725,7 +1725,7 @@ snova_keccakf1600:
 	eor	x1, x1, x13
 	eor	x24, x24, x13
 	eor	x6, x6, x13
-	ldp	x11, x13, [sp, #8]
+	ldp	x11, x13, [sp]
 	eor	x22, x22, x30
 	eor	x23, x23, x25
 	ror	x16, x16, #21
@@ -1811,7 +1811,7 @@ snova_keccakf1600:
 	eon	x27, x27, x28
 	eor	x25, x23, x6
 	eor	x7, x7, x30
-	stp	x23, x6, [sp, #8]
+	stp	x23, x6, [sp]
 	eor	x9, x9, x26
 	eor	x23, x15, x13
 	eor	x28, x16, x22
@@ -1844,7 +1844,7 @@ snova_keccakf1600:
 	eor	x10, x10, x25
 	eor	x11, x11, x25
 	eor	x19, x19, x25
-	ldp	x6, x25, [sp, #8]
+	ldp	x6, x25, [sp]
 	eor	x27, x27, x30
 	ror	x3, x3, #21
 	eor	x21, x21, x28
@@ -1929,7 +1929,7 @@ snova_keccakf1600:
 	eon	x2, x2, x26
 	eor	x30, x27, x7
 	eor	x20, x20, x23
-	stp	x27, x7, [sp, #8]
+	stp	x27, x7, [sp]
 	eor	x9, x9, x28
 	eor	x27, x13, x25
 	eor	x26, x3, x10
@@ -1962,7 +1962,7 @@ snova_keccakf1600:
 	eor	x15, x15, x30
 	eor	x6, x6, x30
 	eor	x16, x16, x30
-	ldp	x7, x30, [sp, #8]
+	ldp	x7, x30, [sp]
 	eor	x2, x2, x23
 	ror	x4, x4, #21
 	eor	x24, x24, x26
@@ -2047,7 +2047,7 @@ snova_keccakf1600:
 	eon	x17, x17, x28
 	eor	x23, x2, x20
 	eor	x19, x19, x27
-	stp	x2, x20, [sp, #8]
+	stp	x2, x20, [sp]
 	eor	x9, x9, x26
 	eor	x20, x25, x30
 	eor	x28, x4, x15
@@ -2080,7 +2080,7 @@ snova_keccakf1600:
 	eor	x13, x13, x23
 	eor	x7, x7, x23
 	eor	x3, x3, x23
-	ldp	x2, x23, [sp, #8]
+	ldp	x2, x23, [sp]
 	eor	x17, x17, x27
 	ror	x8, x8, #21
 	eor	x5, x5, x28
@@ -2165,7 +2165,7 @@ snova_keccakf1600:
 	eon	x14, x14, x26
 	eor	x27, x17, x19
 	eor	x16, x16, x20
-	stp	x17, x19, [sp, #8]
+	stp	x17, x19, [sp]
 	eor	x9, x9, x28
 	eor	x19, x30, x23
 	eor	x26, x8, x13
@@ -2198,7 +2198,7 @@ snova_keccakf1600:
 	eor	x25, x25, x27
 	eor	x2, x2, x27
 	eor	x4, x4, x27
-	ldp	x17, x27, [sp, #8]
+	ldp	x17, x27, [sp]
 	eor	x14, x14, x20
 	ror	x0, x0, #21
 	eor	x1, x1, x26
@@ -2283,7 +2283,7 @@ snova_keccakf1600:
 	eon	x12, x12, x28
 	eor	x20, x14, x16
 	eor	x3, x3, x19
-	stp	x14, x16, [sp, #8]
+	stp	x14, x16, [sp]
 	eor	x9, x9, x26
 	eor	x14, x23, x27
 	eor	x28, x0, x25
@@ -2315,7 +2315,7 @@ snova_keccakf1600:
 	eor	x25, x25, x14
 	eor	x15, x15, x14
 	eor	x3, x3, x14
-	ldp	x16, x14, [sp, #8]
+	ldp	x16, x14, [sp]
 	eor	x30, x30, x20
 	eor	x12, x12, x19
 	ror	x11, x11, #21
@@ -2401,7 +2401,7 @@ snova_keccakf1600:
 	eon	x21, x21, x26
 	eor	x19, x12, x3
 	eor	x4, x4, x20
-	stp	x12, x3, [sp, #8]
+	stp	x12, x3, [sp]
 	eor	x9, x9, x28
 	eor	x12, x27, x14
 	eor	x26, x11, x30
@@ -2433,7 +2433,7 @@ snova_keccakf1600:
 	eor	x30, x30, x12
 	eor	x13, x13, x12
 	eor	x4, x4, x12
-	ldp	x3, x12, [sp, #8]
+	ldp	x3, x12, [sp]
 	eor	x23, x23, x19
 	eor	x21, x21, x20
 	ror	x6, x6, #21
@@ -2519,7 +2519,7 @@ snova_keccakf1600:
 	eon	x24, x24, x28
 	eor	x20, x21, x4
 	eor	x8, x8, x19
-	stp	x21, x4, [sp, #8]
+	stp	x21, x4, [sp]
 	eor	x9, x9, x26
 	eor	x21, x14, x12
 	eor	x28, x6, x23
@@ -2552,7 +2552,7 @@ snova_keccakf1600:
 	eor	x27, x27, x20
 	eor	x3, x3, x20
 	eor	x11, x11, x20
-	ldp	x4, x20, [sp, #8]
+	ldp	x4, x20, [sp]
 	eor	x24, x24, x19
 	ror	x7, x7, #21
 	eor	x15, x15, x28
@@ -2637,7 +2637,7 @@ snova_keccakf1600:
 	eon	x5, x5, x26
 	eor	x19, x24, x8
 	eor	x0, x0, x21
-	stp	x24, x8, [sp, #8]
+	stp	x24, x8, [sp]
 	eor	x9, x9, x28
 	eor	x24, x12, x20
 	eor	x26, x7, x27
@@ -2670,7 +2670,7 @@ snova_keccakf1600:
 	eor	x14, x14, x19
 	eor	x4, x4, x19
 	eor	x6, x6, x19
-	ldp	x8, x19, [sp, #8]
+	ldp	x8, x19, [sp]
 	eor	x5, x5, x21
 	ror	x2, x2, #21
 	eor	x13, x13, x26
@@ -2755,7 +2755,7 @@ snova_keccakf1600:
 	eon	x1, x1, x28
 	eor	x21, x5, x0
 	eor	x11, x11, x24
-	stp	x5, x0, [sp, #8]
+	stp	x5, x0, [sp]
 	eor	x9, x9, x26
 	eor	x5, x20, x19
 	eor	x28, x2, x14
@@ -2787,7 +2787,7 @@ snova_keccakf1600:
 	eor	x14, x14, x5
 	eor	x23, x23, x5
 	eor	x11, x11, x5
-	ldp	x0, x5, [sp, #8]
+	ldp	x0, x5, [sp]
 	eor	x12, x12, x21
 	eor	x1, x1, x24
 	ror	x17, x17, #21
@@ -2870,7 +2870,7 @@ snova_keccakf1600:
 	eor	x2, x2, x21
 	bic	x21, x22, x8, ror #23
 	eor	x8, x24, x8, ror #23
-	ldr	x24, [sp]
+	ldr	x24, [sp, #16]
 	eon	x22, x22, x26
 	eor	x6, x6, x21
 	eor	x9, x9, x28

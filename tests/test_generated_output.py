@@ -128,7 +128,7 @@ def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
      | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
-    (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3"}),
+    (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3"}),
 ])
 def test_selection_writes_exactly_its_kernels(tmp_path, args, expect):
     assert gen(*args, "--out", str(tmp_path)).returncode == 0

@@ -1,6 +1,6 @@
 """Keccak-f[1600] kernels (out/keccakf1600*.S) under qemu-aarch64 -cpu max, against
 the independent model of tests/keccak_model.py: 10,000 random states and edge
-states through every form (the two-state forms take them in pairs), every
+states through every form (the multi-state forms take them in twos and threes), every
 --keccak-lazy variant of the general-register form, guard pages before and after
 the state, AAPCS64 canaries, and broken kernels that must be caught: wrappers
 that write or read past the 200 bytes or clobber x19 / d8, and variants generated
@@ -26,7 +26,8 @@ from tests.conftest import kernel_table
 
 KECCAK_BUILD = BUILD / "keccak"
 STATE = keccak_model.LANES * 8
-FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2}
+FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
+         "keccakf1600_x3": 3}
 LAZY_VARIANTS = [lazy for lazy in keccak_gpr.LAZY_CHOICES if lazy != keccak_gpr.DEFAULT_LAZY]
 RANDOM_STATES = 10_000
 
@@ -45,7 +46,7 @@ def states():
     are cached under build/tests by seed, for the test workers and later runs."""
     rng = random.Random(1600)
     inputs = edge_states() + [rng.randbytes(STATE) for _ in range(RANDOM_STATES)]
-    inputs += inputs[-1:] * (len(inputs) % 2)          # an even count, for the two-state forms
+    inputs += inputs[-1:] * (-len(inputs) % 6)         # a whole number of calls of every form
     cache = KECCAK_BUILD / f"model_{len(inputs)}_1600.bin"
     if cache.exists() and cache.stat().st_size == STATE * len(inputs):
         data = cache.read_bytes()
@@ -79,7 +80,7 @@ MUTANTS = {
     "iota": patched("ROUND_CONSTANTS", keccak.ROUND_CONSTANTS[:11] + (0,) + keccak.ROUND_CONSTANTS[12:]),
     "lane_swap": patched("pi_target", swapped_pi),
 }
-MUTATED_FORMS = ("keccakf1600", "keccakf1600_x2_sha3")
+MUTATED_FORMS = ("keccakf1600", "keccakf1600_x2", "keccakf1600_x2_sha3")
 
 
 def write_source(path, text):
@@ -196,8 +197,9 @@ def instructions(name):
     return [ln.strip() for ln in text.splitlines() if ln.startswith("\t") and not ln.startswith("\t.")]
 
 
-def test_general_register_form_uses_neither_x18_nor_x29_and_saves_x30():
-    body = instructions("keccakf1600")
+@pytest.mark.parametrize("name", ("keccakf1600", "keccakf1600_x3"))
+def test_general_register_forms_use_neither_x18_nor_x29_and_save_x30(name):
+    body = instructions(name)
     assert not any(re.search(r"\b[xw](18|29)\b", ln) for ln in body)
     assert "str\tx30, [sp, #" in "\n".join(body) and body[-1] == "ret"
     assert not any(ln.startswith(("b.", "cbz", "cbnz", "tbz", "tbnz", "b\t")) for ln in body), "fully unrolled"
@@ -208,7 +210,7 @@ def test_sha3_forms_use_the_sha3_instructions_and_declare_them():
         mnemonics = {ln.split()[0] for ln in instructions(name)}
         assert {"eor3", "rax1", "xar", "bcax"} <= mnemonics
         assert "\t.arch\tarmv8.2-a+sha3\n" in (OUT / f"{name}.S").read_text()
-    for name in ("keccakf1600", "keccakf1600_x2"):
+    for name in ("keccakf1600", "keccakf1600_x2", "keccakf1600_x3"):
         assert not {"eor3", "rax1", "xar", "bcax"} & {ln.split()[0] for ln in instructions(name)}
 
 

@@ -1,6 +1,8 @@
 """Unit tests of the generator's middle: register allocation and list scheduling
 must never change what a block computes, only where and when."""
 import random
+import re
+from functools import reduce
 
 import pytest
 
@@ -8,7 +10,7 @@ from generator.builder import KernelBuilder
 from generator.frame import frame_for
 from generator.isa import GPR, VEC
 from generator.machine import available_cpus, load_model, model_from_dict
-from generator.regalloc import CALLEE_SAVED, allocate, interference
+from generator.regalloc import CALLEE_SAVED, LINK_REGISTER, AllocationError, allocate, interference
 from generator.scheduler import dependency_graph, schedule_block
 
 # A deliberately lopsided model: loads are slow and one pipe is scarce, so the
@@ -144,3 +146,28 @@ def test_leaf_kernel_without_callee_saved_has_no_frame():
     alloc = allocate(fn)
     assert alloc.callee_saved == {GPR: [], VEC: []}
     assert frame_for(alloc, 0).prologue() == []
+
+
+def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
+    """29 simultaneously live general registers (28 values and the pointer): only
+    a function that frees x30 gets them (x18 and x29 never), the frame saves x30,
+    and an odd number of saved x registers is not paired with a d register (stp
+    cannot mix them)."""
+    def describe(free):
+        b = KernelBuilder("f", ["p"], ".L")
+        if free:
+            b.free_link_register()
+        live = [b.load("x", b.params[0], 8 * k) for k in range(28)]
+        vec = [b.load("q", b.params[0], 16 * k) for k in range(26)]
+        b.store("x", reduce(lambda x, y: b.gop("eor", "x", x, y), live), b.params[0])
+        b.store("q", reduce(b.eor, vec), b.params[0])
+        b.ret()
+        return b.function()
+    with pytest.raises(AllocationError):
+        allocate(describe(False))
+    alloc = allocate(describe(True))
+    assert LINK_REGISTER in alloc.callee_saved[GPR]
+    assert not {18, 29} & {n for r, n in alloc.phys.items() if r.kind == GPR}
+    lines = frame_for(alloc, 8).prologue()
+    saves = [ln for ln in lines if ln.startswith(("stp", "str"))]
+    assert all(not re.search(r"\bx\d+, d\d+", ln) for ln in saves) and any("x30" in ln for ln in saves)

@@ -4,9 +4,10 @@ length 0..600 and 1 MiB + 7 (one-shot and in pieces), and SHAKE128's counter mod
 (the public-map expansion) for every length 0..600 and 1 MiB + 7 with random
 seeds; on the host, the AArch64 portable build, and the AArch64 NEON build under
 `qemu-aarch64 -cpu max` (the FEAT_SHA3 kernels) and `-cpu cortex-a72` (no SHA3:
-the general-register and two-state vector kernels). The NEON build's choice of
-Keccak kernels for every capability mix, and known answers of SHAKE-expanded
-sets of every round under -cpu cortex-a72."""
+the general-register, two-state vector and mixed kernels) and `-cpu cortex-a53`
+(an in-order little core: the general-register kernel only). The NEON build's
+choice of Keccak kernels for every capability mix and core, and known answers of
+SHAKE-expanded sets of every round under -cpu cortex-a72."""
 import hashlib
 import json
 import random
@@ -18,9 +19,13 @@ import pytest
 from tests.snova_harness import QEMU, ROOT, binary, load_kat, make
 
 # build variant, qemu cpu (None: the host)
-RUNS = [("host", None), ("aarch64-portable", "max"), ("aarch64-neon", "max"), ("aarch64-neon", "cortex-a72")]
+RUNS = [("host", None), ("aarch64-portable", "max"), ("aarch64-neon", "max"), ("aarch64-neon", "cortex-a72"),
+        ("aarch64-neon", "cortex-a53")]
 LONG = (1 << 20) + 7
-CHOICES = {"max": "sha3 sha3", "cortex-a72": "gpr neon"}
+# the kernels for one, two and three states and the counter mode's states per call, on
+# qemu's CPU models
+CHOICES = {"max": "sha3 sha3 sha3 2", "cortex-a72": "gpr neon mixed 3", "neoverse-n1": "gpr neon mixed 3",
+           "cortex-a53": "gpr gpr gpr 3"}
 # KATs under -cpu cortex-a72: a SHAKE-expanded set of Rounds 3 and 2, and Round 1 (SHAKE256 only)
 KAT_SETS = ["snova-r3-i-s", "snova-r2-24-5-4-shake", "snova-24-5-16-4-esk"]
 
@@ -95,15 +100,22 @@ def test_shake128_counter_mode_matches_hashlib(drivers, build, cpu):
 # --- the NEON build's choice --------------------------------------------------------------------
 
 HWCAP_ASIMD, HWCAP_SHA3 = 1 << 1, 1 << 17
+MIDR_A72, MIDR_A55, MIDR_A53, MIDR_N1 = 0x410FD083, 0x412FD050, 0x410FD034, 0x414FD0C1
+MIDR_NOT_ARM = 0x4E0FD050     # part number 0xd05, but another implementer's
 
 
-@pytest.mark.parametrize("hwcap, expected", [
-    (0, "gpr gpr"),                            # base ARMv8.0: the general-register kernel, twice for x2
-    (HWCAP_ASIMD, "gpr neon"),
-    (HWCAP_SHA3, "gpr gpr"),                    # SHA3 without Advanced SIMD is not a real CPU: ignored
-    (HWCAP_ASIMD | HWCAP_SHA3, "sha3 sha3")])
-def test_neon_build_chooses_keccak_by_hwcap(drivers, hwcap, expected):
-    assert run("aarch64-neon", "max", ["choice", str(hwcap)]).decode().strip() == expected
+@pytest.mark.parametrize("hwcap, midr, expected", [
+    (0, 0, "gpr gpr gpr 3"),                      # base ARMv8.0: the general-register kernel only
+    (HWCAP_ASIMD, 0, "gpr neon mixed 3"),         # core unknown: the vector forms
+    (HWCAP_ASIMD, MIDR_A72, "gpr neon mixed 3"),
+    (HWCAP_ASIMD, MIDR_N1, "gpr neon mixed 3"),
+    (HWCAP_ASIMD, MIDR_NOT_ARM, "gpr neon mixed 3"),
+    (HWCAP_ASIMD, MIDR_A55, "gpr gpr gpr 3"),     # in-order little cores
+    (HWCAP_ASIMD, MIDR_A53, "gpr gpr gpr 3"),
+    (HWCAP_SHA3, 0, "gpr gpr gpr 3"),             # SHA3 without Advanced SIMD is not a real CPU: ignored
+    (HWCAP_ASIMD | HWCAP_SHA3, MIDR_A55, "sha3 sha3 sha3 2")])
+def test_neon_build_chooses_keccak_by_hwcap_and_core(drivers, hwcap, midr, expected):
+    assert run("aarch64-neon", "max", ["choice", str(hwcap), str(midr)]).decode().strip() == expected
 
 
 @pytest.mark.parametrize("cpu", sorted(CHOICES))

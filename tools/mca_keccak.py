@@ -1,9 +1,9 @@
 """The Keccak-f[1600] section of the llvm-mca report (`make mca`): `python -m
 tools.mca` loads this module, which registers the section. For every cpu, in
-cycles per permutation (per state for the two-state forms, whose call permutes
-two):
+cycles per permutation (per state for the multi-state forms, whose call
+permutes two or three):
 
-- the committed kernels of out/ (keccakf1600, _x2, _sha3, _x2_sha3);
+- the committed kernels of out/ (keccakf1600, _x2, _sha3, _x2_sha3, _x3);
 - the general-register form for every --keccak-lazy choice, generated into a
   temporary directory with the options of the committed file but that one;
 - OpenSSL's keccak1600-armv8.pl measured the same way, from
@@ -27,7 +27,8 @@ from tools.mca_aes import banner_options
 ROOT = mca.ROOT
 OPENSSL_FIGURES = ROOT / "mca_reports" / "keccak_openssl.json"
 # kernel -> states one call permutes
-FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2}
+FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
+         "keccakf1600_x3": 3}
 OPENSSL_ROWS = (("base", "OpenSSL KeccakF1600"), ("ce", "OpenSSL KeccakF1600_cext (SHA3)"))
 
 
@@ -70,7 +71,7 @@ def committed_lazy(out_dir: Path = ROOT / "out") -> str:
 class KeccakSection(mca.Section):
     title = "Keccak-f[1600] (SHAKE)"
     order = 30
-    intro = ("**Cycles per permutation**, per state for the two-state forms (cycles per call ÷ 2): "
+    intro = ("**Cycles per permutation**, per state for the multi-state forms (cycles per call ÷ states): "
              "the committed kernels, the general-register form for every `--keccak-lazy` choice "
              "(rho rotations per chi row left to shifted operands; `all`: carried across rounds), and "
              "OpenSSL's `keccak1600-armv8.pl` at commit {commit}, one call's executed instructions "

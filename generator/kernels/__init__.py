@@ -211,7 +211,8 @@ SHA3_ARCH = "armv8.2-a+sha3"
 
 def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
     """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
-    see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3."""
+    see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3, and three
+    mixed (one on general registers beside two in Advanced SIMD)."""
     lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
     two = "two independent states s[0..24] and s[25..49]"
     return [
@@ -227,6 +228,10 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
         KernelSpec(name="keccakf1600_x2_sha3", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
                    doc=f"Keccak-f[1600] in place on {two} with FEAT_SHA3; {lanes}",
                    describe=keccak_simd.describe_sha3_two, arch=SHA3_ARCH),
+        KernelSpec(name="keccakf1600_x3", params=("s",), c_signature="void {symbol}(uint64_t s[75])",
+                   doc="Keccak-f[1600] in place on three independent states, s[0..24] on general registers "
+                       f"interleaved with s[25..49] and s[50..74] in Advanced SIMD; {lanes}",
+                   describe=partial(keccak_simd.describe_mixed, lazy=lazy), options=f"--keccak-lazy {lazy}"),
     ]
 
 

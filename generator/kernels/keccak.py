@@ -107,12 +107,27 @@ def chi_row(ops, row) -> list:
     return row
 
 
-def describe_rounds(ops):
-    """The 24 rounds on the state `ops` loads, which it stores back."""
-    lanes = ops.load_state()
+def keccak_round(ops, lanes, rnd) -> list:
+    """Round `rnd` on the lanes; returns the new ones."""
+    theta(ops, lanes)
+    after = rho_pi(ops, lanes)
+    lanes = [v for y in range(5) for v in chi_row(ops, after[5 * y:5 * y + 5])]
+    lanes[0] = ops.iota(lanes[0], rnd)
+    return lanes
+
+
+def describe_rounds(b, forms):
+    """The 24 rounds of every form in `forms` (its ops object; each loads and
+    stores its own states of s, the kernel's one parameter), round by round side
+    by side, the list scheduler interleaving them. The state pointer waits on the
+    stack meanwhile: the general-register form needs every register."""
+    (state,) = b.params
+    lanes = [ops.load_state(state) for ops in forms]
+    slot = b.stack_slot()
+    b.spill(state, slot)
     for rnd in range(ROUNDS):
-        theta(ops, lanes)
-        after = rho_pi(ops, lanes)
-        lanes = [v for y in range(5) for v in chi_row(ops, after[5 * y:5 * y + 5])]
-        lanes[0] = ops.iota(lanes[0], rnd)
-    ops.store_state(lanes)
+        lanes = [ops.round(form_lanes, rnd) for ops, form_lanes in zip(forms, lanes)]
+    state = b.reload(slot)
+    for ops, form_lanes in zip(forms, lanes):
+        ops.store_state(state, form_lanes)
+    b.ret()

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..builder import SP
-from .keccak import LANE_BYTES, LANES, ROUND_CONSTANTS, describe_rounds, lane_table, rol64
+from .keccak import LANE_BYTES, LANES, ROUND_CONSTANTS, describe_rounds, keccak_round, lane_table, rol64
 
 # --keccak-lazy: lanes per chi row (positions in the row) whose rho rotation rides
 # on chi; "all": every rotation rides on the next instruction that reads the lane.
@@ -53,14 +53,16 @@ class AndNot:
 
 
 class GprOps:
-    """The operations of keccak.describe_rounds on general registers."""
+    """The operations of keccak.keccak_round on general registers, for the state
+    at s[0..24]."""
+    round = keccak_round
 
     def __init__(self, b, lazy):
         self.b = b
         # target lane indices whose rho rotation stays pending; None: every lane
         self.pending = None if lazy == "all" else {5 * y + x for y in range(5) for x in LAZY_POSITIONS[lazy]}
         self.sp = b.pinned_x(SP)
-        self.state_slot, self.lane_slot = b.stack_slot(), b.stack_slot(2 * LANE_BYTES)
+        self.lane_slot = b.stack_slot(2 * LANE_BYTES)
         self.rc_label, self.rc_values = b.local_label("rc"), []
 
     def xor(self, keep: Held, other: Held, dst=None) -> Held:
@@ -68,25 +70,22 @@ class GprOps:
         return Held(self.b.gop_ror("eor", keep.reg, other.reg, other.rot - keep.rot, dst), keep.rot)
 
     # --- state --------------------------------------------------------------------------------
-    def load_state(self):
-        b, (state,) = self.b, self.b.params
+    def load_state(self, state):
+        b = self.b
         b.free_link_register()
         lanes = []
         for i in range(0, LANES - 1, 2):
             lanes += map(Held, b.load_pair("x", state, LANE_BYTES * i))
         lanes.append(Held(b.load("x", state, LANE_BYTES * (LANES - 1))))
-        b.spill(state, self.state_slot)
         return lanes
 
-    def store_state(self, lanes):
+    def store_state(self, state, lanes):
         b = self.b
         b.constant("rc", lane_table(self.rc_values))
         lanes = [Held(b.ror(v.reg, v.rot)) if v.rot else v for v in lanes]
-        state = b.reload(self.state_slot)
         for i in range(0, LANES - 1, 2):
             b.store_pair("x", lanes[i].reg, lanes[i + 1].reg, state, LANE_BYTES * i)
         b.store("x", lanes[LANES - 1].reg, state, LANE_BYTES * (LANES - 1))
-        b.ret()
 
     def spill(self, lanes, indices):
         self.b.store_pair("x", *(lanes[i].reg for i in indices), self.sp, self.lane_slot)
@@ -143,4 +142,4 @@ class GprOps:
 
 
 def describe_keccakf1600(b, lazy=DEFAULT_LAZY):
-    describe_rounds(GprOps(b, lazy))
+    describe_rounds(b, [GprOps(b, lazy)])

@@ -2,7 +2,15 @@
   snova_keccakf1600_x2(uint64_t s[50])       two states, s[0..24] and s[25..49],
                                              one per 64-bit lane (Advanced SIMD);
   snova_keccakf1600_sha3(uint64_t s[25])     one state, low 64 bits (FEAT_SHA3);
-  snova_keccakf1600_x2_sha3(uint64_t s[50])  two states (FEAT_SHA3).
+  snova_keccakf1600_x2_sha3(uint64_t s[50])  two states (FEAT_SHA3);
+  snova_keccakf1600_x3(uint64_t s[75])       mixed: s[0..24] on general registers
+                                             (keccak_gpr.py), s[25..74] as in _x2.
+
+The mixed form describes the two forms' rounds side by side in one function, and
+the list scheduler interleaves them: the general-register and vector pipes work
+at once, so on out-of-order cores three states cost little more than the vector
+form's two (llvm-mca, README). No general register is left for a vector pointer:
+the vector forms take their round constants PC-relative.
 
 Advanced SIMD has no rotate: rol(v, r) is SHL into a new register then SRI of v
 (two instructions; rol by 1 for D starts with ADD v, v, which more cores issue
@@ -21,33 +29,40 @@ lane goes to the stack; d8-d15 are saved by the frame.
 from __future__ import annotations
 
 from .keccak import (LANE_BYTES, LANES, RHO, ROUND_CONSTANTS, STATE_BYTES, THETA_D_ORDER, describe_rounds,
-                     lane_table, pi_target)
-
-QUAD = 2 * LANE_BYTES
+                     keccak_round, lane_table, pi_target)
+from .keccak_gpr import GprOps
 
 
 class TwoStates:
-    """s[0..24], s[25..49]: lane i of both states in one register."""
+    """Two states at s + offset bytes: lane i of both in one register."""
+
+    def __init__(self, offset=0):
+        self.offset = offset
+
+    def pointers(self, b, ptr):
+        first = b.gop_imm("add", "x", ptr, self.offset) if self.offset else ptr
+        return first, b.gop_imm("add", "x", ptr, self.offset + STATE_BYTES)
 
     def load(self, b, ptr):
-        second = b.gop_imm("add", "x", ptr, STATE_BYTES)
+        first, second = self.pointers(b, ptr)
         lanes = []
         for i in range(0, LANES - 1, 4):
-            firsts, seconds = b.load_pair("q", ptr, LANE_BYTES * i), b.load_pair("q", second, LANE_BYTES * i)
+            firsts, seconds = b.load_pair("q", first, LANE_BYTES * i), b.load_pair("q", second, LANE_BYTES * i)
             for f, s in zip(firsts, seconds):     # (A_i, A_i+1) and (B_i, B_i+1)
                 lanes += [b.permute("zip1", f, s, "2d"), b.permute("zip2", f, s, "2d")]
         last = LANE_BYTES * (LANES - 1)
-        lanes.append(b.permute("zip1", b.load("d", ptr, last), b.load("d", second, last), "2d"))
-        return lanes, second
+        lanes.append(b.permute("zip1", b.load("d", first, last), b.load("d", second, last), "2d"))
+        return lanes
 
-    def store(self, b, ptr, second, lanes):
+    def store(self, b, ptr, lanes):
+        first, second = self.pointers(b, ptr)
         for i in range(0, LANES - 1, 4):
             pairs = [(b.permute("zip1", lanes[k], lanes[k + 1], "2d"), b.permute("zip2", lanes[k], lanes[k + 1], "2d"))
                      for k in (i, i + 2)]
-            b.store_pair("q", pairs[0][0], pairs[1][0], ptr, LANE_BYTES * i)
+            b.store_pair("q", pairs[0][0], pairs[1][0], first, LANE_BYTES * i)
             b.store_pair("q", pairs[0][1], pairs[1][1], second, LANE_BYTES * i)
         last = LANE_BYTES * (LANES - 1)
-        b.store("d", lanes[-1], ptr, last)
+        b.store("d", lanes[-1], first, last)
         b.store("d", b.ext(lanes[-1], lanes[-1], LANE_BYTES), second, last)
 
 
@@ -59,37 +74,38 @@ class OneState:
         for i in range(0, LANES - 1, 2):
             lanes += b.load_pair("d", ptr, LANE_BYTES * i)
         lanes.append(b.load("d", ptr, LANE_BYTES * (LANES - 1)))
-        return lanes, None
+        return lanes
 
-    def store(self, b, ptr, _, lanes):
+    def store(self, b, ptr, lanes):
         for i in range(0, LANES - 1, 2):
             b.store_pair("d", lanes[i], lanes[i + 1], ptr, LANE_BYTES * i)
         b.store("d", lanes[-1], ptr, LANE_BYTES * (LANES - 1))
 
 
 class VectorState:
-    """Loading, storing and iota, common to every vector form: the round constants
-    come by LD1R from a table after the function, a pointer stepping through it."""
+    """Loading, storing and iota, common to every vector form. Each round's
+    constant is a PC-relative LDR Q from a table after the function (twice per
+    entry, for both lanes): no general register holds a pointer, so the mixed
+    form's general-register state has all it needs."""
 
     def __init__(self, b, layout):
         self.b, self.layout = b, layout
-        self.rc = b.adr(b.constant("rc", lane_table(ROUND_CONSTANTS)))
+        self.rc = b.constant("rc_pairs", lane_table(rc for rc in ROUND_CONSTANTS for _ in range(2)))
 
-    def load_state(self):
-        lanes, self.second = self.layout.load(self.b, self.b.params[0])
-        return lanes
+    def load_state(self, ptr):
+        return self.layout.load(self.b, ptr)
 
-    def store_state(self, lanes):
-        self.layout.store(self.b, self.b.params[0], self.second, lanes)
-        self.b.ret()
+    def store_state(self, ptr, lanes):
+        self.layout.store(self.b, ptr, lanes)
 
     def iota(self, lane, rnd):
-        return self.b.eor(lane, self.b.load_replicated_step("2d", self.rc, LANE_BYTES), dst=lane)
+        return self.b.eor(lane, self.b.load_literal("q", f"{self.rc}+{2 * LANE_BYTES * rnd}"), dst=lane)
 
 
 class NeonOps(VectorState):
-    """The operations of keccak.describe_rounds in Advanced SIMD (no lane waits on
+    """The operations of keccak.keccak_round in Advanced SIMD (no lane waits on
     the stack: spill and reload do nothing)."""
+    round = keccak_round
 
     def spill(self, lanes, indices):
         pass
@@ -123,45 +139,45 @@ class NeonOps(VectorState):
         return self.b.eor(a, t, dst=a)
 
 
+class Sha3Ops(VectorState):
+    """A whole round with the FEAT_SHA3 instructions."""
+
+    def round(self, lanes, rnd):
+        b = self.b
+        c = {}
+        for x in range(5):
+            # rows 4, 3, 2 first: chi makes them first (below)
+            c[x] = b.sha3("eor3", lanes[x + 20], lanes[x + 15], lanes[x + 10])
+            b.sha3("eor3", c[x], lanes[x + 5], lanes[x], dst=c[x])
+        after, done = [None] * LANES, set()
+        for x in THETA_D_ORDER:
+            prev, nxt = c[(x - 1) % 5], c[(x + 1) % 5]
+            d = b.sha3("rax1", prev, nxt, dst=prev if (x - 2) % 5 in done else None)
+            done.add(x)
+            for i in range(x, LANES, 5):
+                # rol(a ^ d, r) = ror(a ^ d, 64 - r); lane 0 has r = 0
+                after[pi_target(i)] = (b.sha3("xar", lanes[i], d, imm=(64 - RHO[i]) % 64) if RHO[i]
+                                       else b.eor(lanes[i], d))
+        out = [None] * LANES
+        for y in (4, 3, 2, 1, 0):     # the order that hides latency best on apple-a15 (llvm-mca)
+            row = after[5 * y:5 * y + 5]
+            out[5 * y:5 * y + 5] = [b.sha3("bcax", row[x], row[(x + 2) % 5], row[(x + 1) % 5]) for x in range(5)]
+        out[0] = self.iota(out[0], rnd)
+        return out
+
+
 def describe_neon(b):
-    describe_rounds(NeonOps(b, TwoStates()))
-
-
-def sha3_round(ops, lanes, rnd):
-    """One round with the FEAT_SHA3 instructions; returns the new lanes."""
-    b = ops.b
-    rc = b.load_replicated_step("2d", ops.rc, 8)
-    c = {}
-    for x in range(5):
-        c[x] = b.sha3("eor3", lanes[x + 20], lanes[x + 15], lanes[x + 10])
-        b.sha3("eor3", c[x], lanes[x + 5], lanes[x], dst=c[x])
-    after, done = [None] * LANES, set()
-    for x in THETA_D_ORDER:
-        prev, nxt = c[(x - 1) % 5], c[(x + 1) % 5]
-        d = b.sha3("rax1", prev, nxt, dst=prev if (x - 2) % 5 in done else None)
-        done.add(x)
-        for i in range(x, LANES, 5):
-            # rol(a ^ d, r) = ror(a ^ d, 64 - r); lane 0 has r = 0
-            after[pi_target(i)] = b.sha3("xar", lanes[i], d, imm=(64 - RHO[i]) % 64) if RHO[i] else b.eor(lanes[i], d)
-    out = [None] * LANES
-    for y in (4, 3, 2, 1, 0):
-        row = after[5 * y:5 * y + 5]
-        out[5 * y:5 * y + 5] = [b.sha3("bcax", row[x], row[(x + 2) % 5], row[(x + 1) % 5]) for x in range(5)]
-    out[0] = b.eor(out[0], rc, dst=out[0])
-    return out
-
-
-def describe_sha3(b, layout):
-    ops = VectorState(b, layout)
-    lanes = ops.load_state()
-    for rnd in range(len(ROUND_CONSTANTS)):
-        lanes = sha3_round(ops, lanes, rnd)
-    ops.store_state(lanes)
+    describe_rounds(b, [NeonOps(b, TwoStates())])
 
 
 def describe_sha3_one(b):
-    describe_sha3(b, OneState())
+    describe_rounds(b, [Sha3Ops(b, OneState())])
 
 
 def describe_sha3_two(b):
-    describe_sha3(b, TwoStates())
+    describe_rounds(b, [Sha3Ops(b, TwoStates())])
+
+
+def describe_mixed(b, lazy):
+    """Three states: s[0..24] on general registers, s[25..74] in Advanced SIMD."""
+    describe_rounds(b, [GprOps(b, lazy), NeonOps(b, TwoStates(STATE_BYTES))])

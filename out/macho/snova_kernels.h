@@ -359,6 +359,9 @@ void snova_keccakf1600_sha3(uint64_t s[25]);
 /* Keccak-f[1600] in place on two independent states s[0..24] and s[25..49] with FEAT_SHA3; lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
 void snova_keccakf1600_x2_sha3(uint64_t s[50]);
 
+/* Keccak-f[1600] in place on three independent states, s[0..24] on general registers interleaved with s[25..49] and s[50..74] in Advanced SIMD; lanes little-endian 64-bit words, lane (x, y) at s[x + 5y] */
+void snova_keccakf1600_x3(uint64_t s[75]);
+
 #ifdef __cplusplus
 }
 #endif
