@@ -86,8 +86,8 @@ build/aarch64-neon/asm/%.o: out/%.S
 SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
-SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c nibbles.c
-SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_portable.c kernels_select.c
+SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c nibbles.c kernels_portable.c
+SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_shape.c kernels_select.c
 
 .PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list snova-params
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims

@@ -77,7 +77,7 @@ struct snova_kernels {
 };
 
 const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */
-extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L (and SNOVA_R) */
+extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L and SNOVA_R (kernels_shape.c) */
 
 /* The portable C kernels, for every rank (constant time, no data-indexed tables). */
 void snova_c_gf16m_add_r2(const uint8_t *a, const uint8_t *b, uint8_t *c);

@@ -12,46 +12,8 @@
 #include <string.h>
 
 #include "aes_ct.h"
-#include "gf16.h"
+#include "gf16_words.h"
 #include "shake.h"
-#include "util.h"
-
-/* n <= 8 bytes (elements 0..15) into n nibbles */
-static SNOVA_ALWAYS_INLINE uint64_t load_nibbles8(const uint8_t *p, const int n) {
-    uint64_t x = 0;
-    for (int i = 0; i < n; i++)
-        x |= (uint64_t)p[i] << (8 * i);
-    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFULL;
-    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFULL;
-    x = (x | (x >> 16)) & 0x00000000FFFFFFFFULL;
-    return x;
-}
-
-static SNOVA_ALWAYS_INLINE void store_nibbles8(uint8_t *p, uint64_t x, const int n) {
-    x &= 0x00000000FFFFFFFFULL;
-    x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL;
-    x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL;
-    x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(x >> (8 * i));
-}
-
-/* Up to 16 bytes (elements) into nibbles: an l x l matrix, or for l = 2 up to four
- * consecutive ones, each then in a 16-bit lane. */
-static SNOVA_ALWAYS_INLINE uint64_t load_nibbles16(const uint8_t *p, const int n) {
-    if (n <= 8)
-        return load_nibbles8(p, n);
-    return load_nibbles8(p, 8) | (load_nibbles8(p + 8, n - 8) << 32);
-}
-
-static SNOVA_ALWAYS_INLINE void store_nibbles16(uint8_t *p, uint64_t x, const int n) {
-    if (n <= 8) {
-        store_nibbles8(p, x, n);
-    } else {
-        store_nibbles8(p, x, 8);
-        store_nibbles8(p + 8, x >> 32, n - 8);
-    }
-}
 
 static SNOVA_ALWAYS_INLINE void gf16m_add_rank(const uint8_t *a, const uint8_t *b, uint8_t *c, const int l) {
     for (int i = 0; i < l * l; i++)
@@ -96,72 +58,6 @@ void snova_c_gf16m_mul_r2(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16
 void snova_c_gf16m_mul_r3(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 3); }
 void snova_c_gf16m_mul_r4(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_mul_rank(a, b, c, 4); }
 
-/* Products of any shape whose rows have at most 8 elements (rank 5, Round 3's
- * rectangular blocks) a row at a time: a row of B is a word of nibbles, and row i
- * of C is the XOR, over k and the bits t of A[i][k], of row k of B times x^t,
- * each masked by its bit. */
-
-/* the nibbles of y times x, every nibble of `ones` a lane */
-static SNOVA_ALWAYS_INLINE uint64_t nibbles_times_x(uint64_t y, uint64_t ones) {
-    uint64_t top = (y >> 3) & ones;
-    return ((y << 1) & (ones * 0xE)) ^ top ^ (top << 1);
-}
-
-/* masks[(i*q + k)*4 + t] = all ones if bit t of A[i][k] is set */
-static SNOVA_ALWAYS_INLINE void element_masks(uint64_t *masks, const uint8_t *a, const int p, const int q) {
-    for (int e = 0; e < p * q; e++)
-        for (int t = 0; t < 4; t++)
-            masks[e * 4 + t] = 0 - (uint64_t)((a[e] >> t) & 1u);
-}
-
-/* acc (p x s) += A b (q x s), A given by its element_masks */
-static SNOVA_ALWAYS_INLINE void gf16_matmul_masked_acc(uint8_t *acc, const uint64_t *masks, const uint8_t *b,
-                                                       const int p, const int q, const int s) {
-    uint64_t ones = 0, bx[8][4];
-    for (int j = 0; j < s; j++)
-        ones |= 1ULL << (4 * j);
-    for (int k = 0; k < q; k++) {
-        bx[k][0] = load_nibbles8(b + k * s, s);
-        for (int t = 1; t < 4; t++)
-            bx[k][t] = nibbles_times_x(bx[k][t - 1], ones);
-    }
-    for (int i = 0; i < p; i++) {
-        uint64_t c = load_nibbles8(acc + i * s, s);
-        for (int k = 0; k < q; k++)
-            for (int t = 0; t < 4; t++)
-                c ^= masks[(i * q + k) * 4 + t] & bx[k][t];
-        store_nibbles8(acc + i * s, c, s);
-    }
-}
-
-static SNOVA_ALWAYS_INLINE void gf16_dot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
-                                         size_t ystride, size_t count, const int p, const int q, const int s) {
-    uint64_t masks[8 * 8 * 4];
-    for (size_t c = 0; c < count; c++) {
-        element_masks(masks, x + c * xstride, p, q);
-        gf16_matmul_masked_acc(acc, masks, y + c * ystride, p, q, s);
-    }
-}
-
-/* c = a b for any shape; c may alias a or b */
-static SNOVA_ALWAYS_INLINE void gf16_matmul(uint8_t *c, const uint8_t *a, const uint8_t *b, const int p, const int q,
-                                            const int s) {
-    uint8_t t[64] = {0};
-    gf16_dot(t, a, 0, b, 0, 1, p, q, s);
-    memcpy(c, t, (size_t)(p * s));
-}
-
-/* X_k's masks are made once for the whole row */
-static SNOVA_ALWAYS_INLINE void gf16_rowdot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
-                                            size_t ystride, size_t count, size_t n, const int p, const int q,
-                                            const int s) {
-    uint64_t masks[8 * 8 * 4];
-    for (size_t k = 0; k < count; k++) {
-        element_masks(masks, x + k * xstride, p, q);
-        for (size_t j = 0; j < n; j++)
-            gf16_matmul_masked_acc(acc + j * (size_t)(p * s), masks, y + k * ystride + j * (size_t)(q * s), p, q, s);
-    }
-}
 
 void snova_c_gf16m_add_r5(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16m_add_rank(a, b, c, 5); }
 void snova_c_gf16m_mul_r5(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, 5, 5, 5); }
@@ -255,26 +151,6 @@ SNOVA_ROWDOT_FN(2)
 SNOVA_ROWDOT_FN(3)
 SNOVA_ROWDOT_FN(4)
 
-/* The signing system's coefficient block (kernels.h) of l x r blocks and `count`
- * terms, term by term with the constant-time scalar product. */
-static inline void gf16m_linsys_coeffs_shape(uint8_t *coef, const uint8_t *lx, const uint8_t *bm,
-                                             const uint8_t *am, const uint8_t *rx, size_t count, const int l,
-                                             const int r) {
-    const int lr = l * r;
-    for (int i = 0; i < lr * lr; i++)
-        coef[i] = 0;
-    for (size_t a = 0; a < count; a++) {
-        const uint8_t *lxa = lx + a * (size_t)lr, *ba = bm + a * (size_t)lr;
-        const uint8_t *aa = am + a * (size_t)(r * r), *rxa = rx + a * (size_t)(l * l);
-        for (int ra = 0; ra < r; ra++)
-            for (int rb = 0; rb < l; rb++)
-                for (int ve = 0; ve < l; ve++)
-                    for (int vf = 0; vf < r; vf++)
-                        coef[(ra * l + rb) * lr + ve * r + vf] ^=
-                            (uint8_t)(gf16_mul(lxa[ra * l + ve], ba[vf * l + rb]) ^
-                                      gf16_mul(aa[ra * r + vf], rxa[ve * l + rb]));
-    }
-}
 
 #define SNOVA_LINSYS_FN(l)                                                                               \
     void snova_c_gf16m_linsys_coeffs_r##l(uint8_t *coef, const uint8_t *lx, const uint8_t *B,           \
@@ -379,87 +255,3 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
 void snova_c_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]) {
     snova_ct_aes128_ctr_keystream(out, len, key);
 }
-
-#ifdef SNOVA_L
-#include "params.h"
-
-#define SNOVA_PASTE3(a, b, c) a##b##c
-#define SNOVA_RANK_FN(op, l) SNOVA_PASTE3(snova_c_gf16m_, op, l)
-#define L SNOVA_L
-#define R SNOVA_R
-
-/* The rectangular products of the build's l x r blocks (kernels.h), named by
- * the shapes of their factors. */
-#define SNOVA_SHAPE_MUL(name, p, q, s)                                                                   \
-    static void mul_##name(const uint8_t *a, const uint8_t *b, uint8_t *c) { gf16_matmul(c, a, b, p, q, s); }
-#define SNOVA_SHAPE_DOT(name, p, q, s)                                                                   \
-    static void dot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, \
-                           size_t count) {                                                               \
-        gf16_dot(acc, x, xstride, y, ystride, count, p, q, s);                                           \
-    }
-#define SNOVA_SHAPE_ROWDOT(name, p, q, s)                                                                \
-    static void rowdot_##name(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,         \
-                              size_t ystride, size_t count, size_t n) {                                 \
-        gf16_rowdot(acc, x, xstride, y, ystride, count, n, p, q, s);                                     \
-    }
-SNOVA_SHAPE_MUL(rrr, R, R, R)
-SNOVA_SHAPE_MUL(rrl, R, R, L)
-SNOVA_SHAPE_MUL(rll, R, L, L)
-SNOVA_SHAPE_MUL(llr, L, L, R)
-SNOVA_SHAPE_MUL(lrl, L, R, L)
-SNOVA_SHAPE_DOT(llr, L, L, R)
-SNOVA_SHAPE_ROWDOT(llr, L, L, R)
-SNOVA_SHAPE_ROWDOT(rll, R, L, L)
-SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
-
-/* scalars times l x r and r x r matrices (kernels.h): element by element, in
- * loops of the set's constant size that the compiler vectorises */
-static SNOVA_ALWAYS_INLINE void gf16_scaled_sum(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
-                                                size_t ystride, size_t count, const int n) {
-    for (size_t c = 0; c < count; c++)
-        for (int e = 0; e < n; e++)
-            acc[e] ^= gf16_mul(y[c * ystride + (size_t)e], x[c * xstride]);
-}
-
-static void scale_lr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
-                     size_t count) {
-    gf16_scaled_sum(acc, x, xstride, y, ystride, count, L * R);
-}
-
-static void scale_rr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
-                     size_t count) {
-    gf16_scaled_sum(acc, x, xstride, y, ystride, count, R * R);
-}
-
-static void linsys_lr(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx,
-                      size_t count) {
-    gf16m_linsys_coeffs_shape(coef, lx, B, A, rx, count, L, R);
-}
-
-const struct snova_kernels snova_kernels_portable = {
-    .name = "portable-c",
-    .gf16m_add = SNOVA_RANK_FN(add_r, SNOVA_L),
-    .gf16m_mul = SNOVA_RANK_FN(mul_r, SNOVA_L),
-    .gf16m_dot = SNOVA_RANK_FN(dot_r, SNOVA_L),
-    .gf16m_rowdot = SNOVA_RANK_FN(rowdot_r, SNOVA_L),
-    .gf16m_linsys_coeffs = SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
-    .aes128_ctr_prng = snova_c_aes128_ctr_prng,
-    .gf16_solve = snova_c_gf16_solve,
-    .mul_rrr = mul_rrr,
-    .mul_rrl = mul_rrl,
-    .mul_rll = mul_rll,
-    .mul_llr = mul_llr,
-    .mul_lrl = mul_lrl,
-    .dot_llr = dot_llr,
-    .scale_lr = scale_lr,
-    .scale_rr = scale_rr,
-    .rowdot_llr = rowdot_llr,
-    .rowdot_rll = rowdot_rll,
-    .rowdot_rlr = rowdot_rlr,
-    .linsys_lr = linsys_lr,
-    .keccakf1600 = snova_keccak_f1600,
-    .keccakf1600_x2 = snova_c_keccakf1600_x2,
-    .keccakf1600_x3 = snova_c_keccakf1600_x3,
-    .keccak_ways = 3,
-};
-#endif
