@@ -33,7 +33,8 @@ def parse_args(argv):
                         f"{', '.join(f'{l}x{r}' for l, r in kernels.PAIRS)}")
     p.add_argument("--kernel", default="all", choices=[*kernels.RANK_FAMILIES, "all"],
                    help="kernel family: add, mul, dot, rowdot (GF(16) matrices), linsys "
-                        "(the signing system's coefficients) (default: all)")
+                        "(the signing system's coefficients), mac (c += a*b), tmul (c = a^T*b, c = a*b^T), "
+                        "tmac (c += a^T*b, c += a*b^T; these three take (c, a, b), result first) (default: all)")
     p.add_argument("--aes", action="store_true",
                    help="generate the AES-128 kernels only (the default run, --rank all --kernel all, "
                         "includes them)")

@@ -26,6 +26,21 @@ void snova_gf16m_rowdot_r2(uint8_t *acc, const uint8_t *x, size_t xstride, const
 /* SNOVA signing system, rank 2: coef[r][v] (4x4 bytes) = sum over a < 4 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 4 consecutive 2x2 matrices each */
 void snova_gf16m_linsys_coeffs_r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
+/* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c += a * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_r2(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c = transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_at_r2(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c = a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_bt_r2(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c += transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_at_r2(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 2x2 matrices (4 bytes, row-major, one element per byte): c += a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_bt_r2(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
 /* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c = a + b (bytewise XOR); c may alias a or b */
 void snova_gf16m_add_r3(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
@@ -40,6 +55,21 @@ void snova_gf16m_rowdot_r3(uint8_t *acc, const uint8_t *x, size_t xstride, const
 
 /* SNOVA signing system, rank 3: coef[r][v] (9x9 bytes) = sum over a < 9 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 9 consecutive 3x3 matrices each */
 void snova_gf16m_linsys_coeffs_r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
+
+/* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c += a * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_r3(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c = transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_at_r3(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c = a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_bt_r3(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c += transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_at_r3(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 3x3 matrices (9 bytes, row-major, one element per byte): c += a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_bt_r3(uint8_t *c, const uint8_t *a, const uint8_t *b);
 
 /* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c = a + b (bytewise XOR); c may alias a or b */
 void snova_gf16m_add_r4(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -56,6 +86,21 @@ void snova_gf16m_rowdot_r4(uint8_t *acc, const uint8_t *x, size_t xstride, const
 /* SNOVA signing system, rank 4: coef[r][v] (16x16 bytes) = sum over a < 16 of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], r = (ra,rb), v = (ve,vf); lx, B, A, rx: 16 consecutive 4x4 matrices each */
 void snova_gf16m_linsys_coeffs_r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx);
 
+/* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c += a * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_r4(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c = transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_at_r4(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c = a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_bt_r4(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c += transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_at_r4(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 4x4 matrices (16 bytes, row-major, one element per byte): c += a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_bt_r4(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
 /* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c = a + b (bytewise XOR); c may alias a or b */
 void snova_gf16m_add_r5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
@@ -67,6 +112,21 @@ void snova_gf16m_dot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const ui
 
 /* GF(16) 5x5 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c] */
 void snova_gf16m_rowdot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c += a * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c = transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_at_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c = a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mul_bt_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c += transpose(a) * b, arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_at_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
+
+/* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c += a * transpose(b), arguments (c, a, b); c may alias a or b */
+void snova_gf16m_mac_bt_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
 
 /* GF(16) 6x6 matrices (36 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b */
 void snova_gf16m_mul_r6(const uint8_t *a, const uint8_t *b, uint8_t *c);

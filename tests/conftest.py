@@ -1,5 +1,6 @@
 import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,20 @@ def kernel_table(directory, symbols) -> Path:
         tmp.write_text(text)
         tmp.replace(path)
     return directory
+
+
+def written_sources(directory, texts) -> list:
+    """Writes directory/<name> for each name -> text (renamed into place: workers
+    may race); returns the paths."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in texts.items():
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, directory / name)
+        paths.append(directory / name)
+    return paths
 
 
 def generated_kernels():

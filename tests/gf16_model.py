@@ -28,6 +28,11 @@ def mat_mul(a: bytes, b: bytes, rank: int) -> bytes:
     return mat_prod(a, b, rank, rank, rank)
 
 
+def transpose(a: bytes, rank: int) -> bytes:
+    """The transpose of an l×l matrix: element (i, j) is a's (j, i)."""
+    return bytes(a[j * rank + i] for i in range(rank) for j in range(rank))
+
+
 def mat_prod(a: bytes, b: bytes, p: int, q: int, s: int) -> bytes:
     """A·B for A p×q and B q×s (row-major), the p×s result: row i of C is the sum
     over k of A[i][k] times row k of B."""

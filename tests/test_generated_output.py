@@ -101,7 +101,7 @@ def snapshot(tree):
     ["--rank", "7"], ["--rank", "x"], ["--rank", "6", "--kernel", "add"], ["--rank", "5", "--kernel", "linsys"],
     ["--shape", "3x3"], ["--shape", "4x7"], ["--shape", "8x4"], ["--shape", "4"], ["--shape", "4x8x2"],
     ["--shape", "x8"], ["--shape", ""], ["--shape", "4x8", "--rank", "4"], ["--shape"],
-    ["--kernel", "div"], ["--abi", "coff"], ["--cpu", "pentium"],
+    ["--kernel", "div"], ["--rank", "6", "--kernel", "mac"], ["--rank", "8", "--kernel", "tmul"], ["--abi", "coff"], ["--cpu", "pentium"],
     ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
     ["--aes-ways", "3"], ["--aes-ways", "0"], ["--aes-ways", "16"], ["--aes-ways", "four"], ["--aes-ways"],
     ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"], ["--aes", "--shape", "4x8"],
@@ -120,12 +120,20 @@ def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
     assert snapshot(out) == before
 
 
+# the result-first product forms of rank 5: c += a·b, c = / += aᵀ·b and a·bᵀ
+FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_r5", "gf16m_mac_bt_r5"}
+
+
 @pytest.mark.parametrize("args, expect", [
-    (["--rank", "5"], {"gf16m_add_r5", "gf16m_mul_r5", "gf16m_dot_r5", "gf16m_rowdot_r5"}),
+    (["--rank", "5"], {"gf16m_add_r5", "gf16m_mul_r5", "gf16m_dot_r5", "gf16m_rowdot_r5", *FORMS_R5}),
+    (["--rank", "3", "--kernel", "mac"], {"gf16m_mac_r3"}),
+    (["--kernel", "tmul"], {f"gf16m_mul_{t}_r{r}" for t in ("at", "bt") for r in (2, 3, 4, 5)}),
+    (["--rank", "2", "--kernel", "tmac"], {"gf16m_mac_at_r2", "gf16m_mac_bt_r2"}),
     (["--rank", "8", "--kernel", "mul"], {"gf16m_mul_r8"}),
     (["--shape", "4x8"], {f"gf16m_{f}_{s}" for f in ("mul", "dot", "rowdot")
                           for s in ("r4", "4x4x8", "8x4x4", "8x4x8", "r8", "8x8x4")}
-     | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}),
+     | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}
+     | {name.replace("r5", "r4") for name in FORMS_R5}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
     (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3"}),

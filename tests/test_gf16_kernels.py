@@ -54,13 +54,19 @@ def random_cases(rank, count, seed):
             for _ in range(count)]
 
 
-def run_kernel(runner, name, mode, cases, out_bytes=None):
-    """Runs a kernel (a, b, c) on (a, b) pairs; c has a's size unless given."""
-    n = out_bytes or len(cases[0][0])
-    sizes = f"{len(cases[0][0])},{len(cases[0][1])},{n}"
-    out = run_qemu(runner, [name, mode, 2, sizes], b"".join(a + b for a, b in cases)).stdout
-    assert len(out) == n * len(cases), f"{name}: runner produced {len(out)} bytes"
+def run_records(runner, name, mode, output, sizes, records):
+    """Runs a kernel on records (gf16_runner's arguments: output is the written
+    argument, e.g. "2" or "0+"; sizes the operands' bytes); the results, one per record."""
+    n = sizes[int(output.rstrip("+"))]
+    out = run_qemu(runner, [name, mode, output, ",".join(map(str, sizes))], b"".join(records)).stdout
+    assert len(out) == n * len(records), f"{name}: runner produced {len(out)} bytes"
     return [out[i:i + n] for i in range(0, len(out), n)]
+
+
+def run_kernel(runner, name, mode, cases):
+    """Runs a kernel (a, b, c) on (a, b) pairs; c has a's size."""
+    a, b = cases[0]
+    return run_records(runner, name, mode, "2", (len(a), len(b), len(a)), [a + b for a, b in cases])
 
 
 @pytest.mark.parametrize("mode", MODES)

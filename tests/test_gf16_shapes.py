@@ -5,10 +5,8 @@ before and after every operand and AAPCS64 canaries on every call (the runners
 of tests/harness). Generated variants with one step of the method broken must
 be caught by the same checks."""
 import contextlib
-import os
 import random
 import re
-import tempfile
 from dataclasses import dataclass
 from unittest import mock
 
@@ -18,7 +16,7 @@ from generator.kernels import KernelSpec, gf16, linsys, matrix, pair_kernels
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
-from tests.conftest import kernel_table
+from tests.conftest import kernel_table, written_sources
 from tests.gf16_model import linsys_pair, mat_add, mat_prod
 
 # SNOVA Round 3: l in {2, 4, 5}, r in {2, 4, 5, 6, 8}; per (l, r) the products
@@ -309,15 +307,7 @@ def mutant_source(mutant):
 def mutant_runners():
     """gf16_runner and dot_runner built with the mutants (named <kind>) instead of the kernels."""
     directory = BUILD / "shape_mutants"
-    directory.mkdir(parents=True, exist_ok=True)
-    sources = []
-    for mutant in MUTANTS.values():
-        path = directory / f"mutant_{mutant.kind}.S"
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".mutant_{mutant.kind}.")   # workers may race
-        with os.fdopen(fd, "w") as f:
-            f.write(mutant_source(mutant))
-        os.replace(tmp, path)
-        sources.append(path)
+    sources = written_sources(directory, {f"mutant_{m.kind}.S": mutant_source(m) for m in MUTANTS.values()})
     table = kernel_table(directory, {m.kind: f"mutant_{m.kind}_{m.kernel}" for m in MUTANTS.values()})
     common = [HARNESS / "guard.c", HARNESS / "canary.S", *assembled(sources)]
     return (cross_build("mutant_gf16_runner", [HARNESS / "gf16_runner.c", HARNESS / "faulty_kernels.S", *common],

@@ -10,11 +10,17 @@ from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
-RANK_FAMILIES = (*GF16_FAMILIES, "dot", "rowdot", "linsys")
+# The products written the way the official SNOVA 2.2 and Round 2 code calls
+# them, result first: mac (c += a·b), tmul (c = aᵀ·b, c = a·bᵀ), tmac (c += aᵀ·b,
+# c += a·bᵀ).
+FORM_FAMILIES = ("mac", "tmul", "tmac")
+RANK_FAMILIES = (*GF16_FAMILIES, "dot", "rowdot", "linsys", *FORM_FAMILIES)
+SNOVA_RANKS = (2, 3, 4, 5)
 # The ranks each family of square kernels has: ranks 6 and 8 are only needed as
 # r×r products of SNOVA Round 3; linsys here is Round 1's fixed-size signing
 # kernel (Round 3's is per (l, r) pair: linsys_pair_kernel).
-FAMILY_RANKS = {"add": (2, 3, 4, 5), "mul": RANKS, "dot": RANKS, "rowdot": RANKS, "linsys": (2, 3, 4)}
+FAMILY_RANKS = {"add": SNOVA_RANKS, "mul": RANKS, "dot": RANKS, "rowdot": RANKS, "linsys": (2, 3, 4),
+                **dict.fromkeys(FORM_FAMILIES, SNOVA_RANKS)}
 # SNOVA Round 3's (l, r) pairs.
 PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
 
@@ -50,6 +56,7 @@ C_TYPES = {**dict.fromkeys(("a", "b", "x", "y", "lx", "B", "A", "rx"), "const ui
            **dict.fromkeys(("c", "acc", "coef"), "uint8_t *"),
            **dict.fromkeys(("xstride", "ystride", "count", "n"), "size_t ")}
 PRODUCT_PARAMS = ("a", "b", "c")
+FORM_PARAMS = ("c", "a", "b")
 SUM_PARAMS = ("acc", "x", "xstride", "y", "ystride", "count")
 LINSYS_PARAMS = ("coef", "lx", "B", "A", "rx")
 
@@ -80,6 +87,21 @@ def mul_kernel(shape) -> KernelSpec:
     return gf16_spec(f"gf16m_mul_{shape.name}", PRODUCT_PARAMS, doc, partial(gf16.describe_mul, shape=shape))
 
 
+# Each form: (name infix, what it computes, A stored transposed, B stored transposed).
+FORMS = {"mac": [("mac", "c += a * b", False, False)],
+         "tmul": [("mul_at", "c = transpose(a) * b", True, False), ("mul_bt", "c = a * transpose(b)", False, True)],
+         "tmac": [("mac_at", "c += transpose(a) * b", True, False),
+                  ("mac_bt", "c += a * transpose(b)", False, True)]}
+
+
+def form_kernels(family, rank):
+    """The square products of one form family, arguments (c, a, b): result first."""
+    return [gf16_spec(f"gf16m_{infix}_r{rank}", FORM_PARAMS, square_doc(rank, f"{what}, arguments (c, a, b)"),
+                      partial(gf16.describe_product, shape=gf16.Shape(rank, rank, rank, ta, tb),
+                              accumulate=infix.startswith("mac")))
+            for infix, what, ta, tb in FORMS[family]]
+
+
 def linsys_kernel(rank) -> KernelSpec:
     lsq = rank * rank
     return gf16_spec(f"gf16m_linsys_coeffs_r{rank}", LINSYS_PARAMS,
@@ -104,14 +126,16 @@ def rowdot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_rowdot, shape=shape))
 
 
-_RANKED = {"add": add_kernel, "mul": lambda r: mul_kernel(square(r)), "dot": lambda r: dot_kernel(square(r)),
-           "rowdot": lambda r: rowdot_kernel(square(r)), "linsys": linsys_kernel}
+# family -> rank -> its kernels of that rank
+_RANKED = {"add": lambda r: [add_kernel(r)], "mul": lambda r: [mul_kernel(square(r))],
+           "dot": lambda r: [dot_kernel(square(r))], "rowdot": lambda r: [rowdot_kernel(square(r))],
+           "linsys": lambda r: [linsys_kernel(r)], **{f: partial(form_kernels, f) for f in FORM_FAMILIES}}
 _PRODUCT = {"mul": mul_kernel, "dot": dot_kernel, "rowdot": rowdot_kernel}
 
 
 def ranked_kernels(ranks=RANKS, families=RANK_FAMILIES):
     """The square kernels, by rank and family (a family has only the ranks in FAMILY_RANKS)."""
-    return [_RANKED[f](r) for r in ranks for f in families if r in FAMILY_RANKS[f]]
+    return [k for r in ranks for f in families if r in FAMILY_RANKS[f] for k in _RANKED[f](r)]
 
 
 def pair_shapes(l, r, family):

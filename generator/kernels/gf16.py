@@ -53,19 +53,34 @@ def store_reduced(b, sums, ptr, layout, offset=0, poly=None, wide=False):
 HOIST_MAX = 8
 
 
-def describe_mul(b, shape: Shape):
-    """c = a·b. Both factors are loaded before the first store: c may alias a or b
-    when the sizes match."""
-    a_ptr, b_ptr, c_ptr = b.params
+def multiply(b, shape: Shape, a_ptr, b_ptr, c_ptr, accumulate=False):
+    """c = a·b, or c += a·b when accumulating (c's reduced bytes join each piece's
+    unreduced sum: reduction is linear). Every operand is loaded before the first
+    store: c may alias a or b when the sizes match."""
     rep = Products(b, shape)
     every = range(len(shape.c))
     if len(shape.tbl_indices(every)) <= HOIST_MAX:
         rep.hoist(every)
     a, bm = rep.load_a(a_ptr), rep.load_b(b_ptr)
-    sums = [xor_tree(b, rep.products(rep.columns(a, m), rep.rows(bm, m), m), pc.arr)
+    addends = [[load_piece(b, c_ptr, pc)] if accumulate else [] for pc in shape.c]
+    sums = [xor_tree(b, rep.products(rep.columns(a, m), rep.rows(bm, m), m) + addends[m], pc.arr)
             for m, pc in enumerate(shape.c)]
     store_reduced(b, sums, c_ptr, shape.c)
     b.ret()
+
+
+def describe_mul(b, shape: Shape):
+    """c = a·b, arguments (a, b, c) as SNOVA Round 1's gf16m_mul."""
+    a_ptr, b_ptr, c_ptr = b.params
+    multiply(b, shape, a_ptr, b_ptr, c_ptr)
+
+
+def describe_product(b, shape: Shape, accumulate):
+    """c = a·b or c += a·b (either factor transposed as `shape` says), result
+    first: arguments (c, a, b) as the official SNOVA 2.2 and Round 2 code's
+    gf_mat_mul(c, a, b)."""
+    c_ptr, a_ptr, b_ptr = b.params
+    multiply(b, shape, a_ptr, b_ptr, c_ptr, accumulate)
 
 
 def product_loop(b, shape, rep, accs, x_ptr, x_stride, y_ptr, y_stride, count, name, region):

@@ -170,10 +170,13 @@ def recipe(need, layout):
 
 @dataclass(frozen=True)
 class Shape:
-    """A product C = A·B of a p×q and a q×s matrix."""
+    """A product C = A·B of a p×q and a q×s matrix; ta / tb: A (B) is stored
+    transposed, as the q×p (s×q) matrix whose transpose enters the product."""
     p: int
     q: int
     s: int
+    ta: bool = False
+    tb: bool = False
 
     @property
     def name(self) -> str:
@@ -197,17 +200,19 @@ class Shape:
         return [divmod(pc.offset + e, self.s) if e < pc.lanes else None for e in range(pc.width)]
 
     def column_need(self, m, k):
-        """Lane (i, j) of piece m of C needs A[i][k]."""
-        return tuple(None if ij is None else ij[0] * self.q + k for ij in self._lanes(m))
+        """Lane (i, j) of piece m of C needs A[i][k]: byte i·q+k of A, or k·p+i of a stored Aᵀ."""
+        at = (lambda i: k * self.p + i) if self.ta else (lambda i: i * self.q + k)
+        return tuple(None if ij is None else at(ij[0]) for ij in self._lanes(m))
 
     def row_need(self, m, k):
-        """Lane (i, j) of piece m of C needs B[k][j]."""
-        return tuple(None if ij is None else k * self.s + ij[1] for ij in self._lanes(m))
+        """Lane (i, j) of piece m of C needs B[k][j]: byte k·s+j of B, or j·q+k of a stored Bᵀ."""
+        at = (lambda j: j * self.q + k) if self.tb else (lambda j: k * self.s + j)
+        return tuple(None if ij is None else at(ij[1]) for ij in self._lanes(m))
 
     @property
     def spreads(self) -> bool:
         """A's rows lie in its pieces exactly as C's rows: TRN copies columns over rows."""
-        return self.q == self.s and self.q in (2, 4)
+        return not self.ta and self.q == self.s and self.q in (2, 4)
 
     @cached_property
     def column_recipes(self):

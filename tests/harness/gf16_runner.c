@@ -1,15 +1,18 @@
 /* Runs one GF(16) kernel on records read from stdin and writes the results to
  * stdout, for the Python tests to compare with their model.
  *
- *   gf16_runner <kernel> <separate|alias_a|alias_b> <output> <bytes,bytes,...> [count]  < records
+ *   gf16_runner <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,bytes,...> [count]  < records
  *
  * The kernel takes one pointer argument per entry of the byte list (its
  * operand's size), then, if given, the integer count. Argument <output> is
- * written: the matrix kernels take (a, b, c) with output 2, the signing-system
- * kernels (coef, lx, B, A, rx[, count]) with output 0. A record is the bytes of
- * each input in argument order; the output is the result's bytes per record.
- * alias_a / alias_b pass the output pointer as a / b (whose size must be the
- * output's). Every call goes through the AAPCS64 canary checker, once with each
+ * written: the matrix kernels take (a, b, c) with output 2, the result-first
+ * forms (c, a, b) and the signing-system kernels (coef, lx, B, A, rx[, count])
+ * output 0; with "+" the output is also read (c += ...). A record is the bytes
+ * of each input (the output too when it is read) in argument order; the output
+ * is the result's bytes per record. alias_a / alias_b pass the output pointer
+ * as the first / second input operand (whose size must be the output's); the
+ * output's own record bytes are then skipped, the input holding its initial
+ * value. Every call goes through the AAPCS64 canary checker, once with each
  * operand flush against the guard page after it and once flush against the
  * guard page before it; both calls must agree, and no byte around the operands
  * other than the output's may change. Exit status: 2 usage, 3 callee-saved
@@ -41,10 +44,23 @@ static const struct { const char *name; void (*fn)(void); } kernels[] = {
 struct call {
     void (*fn)(void);
     int operands, output, dst;    /* dst: the argument that receives the result */
+    int inout;                    /* the output is read before it is written */
     size_t bytes[MAX_OPERANDS];
     int has_count;
     uint64_t count;
 };
+
+/* Whether operand i has bytes in a record, and whether they are placed in it
+ * (an aliased output's are skipped: the input it aliases stands for it). */
+static int in_record(const struct call *k, int i)
+{
+    return i != k->output || k->inout;
+}
+
+static int filled(const struct call *k, int i)
+{
+    return in_record(k, i) && (i != k->output || k->dst == k->output);
+}
 
 /* One call with every operand against the guard on `side`; result into out. */
 static void run_one(const struct call *k, enum guard_side side, guarded_page pages[MAX_OPERANDS],
@@ -56,10 +72,10 @@ static void run_one(const struct call *k, enum guard_side side, guarded_page pag
         arg[i] = guarded_place(&pages[i], k->bytes[i], side);
         uint8_t *from = watch_start(&pages[i], arg[i]);
         memset(from, SENTINEL, (size_t)(watch_end(&pages[i], arg[i], k->bytes[i]) - from));
-        if (i != k->output) {
+        if (filled(k, i))
             memcpy(arg[i], in, k->bytes[i]);
+        if (in_record(k, i))
             in += k->bytes[i];
-        }
     }
     uint64_t x[MAX_OPERANDS + 1] = { 0 };
     for (int i = 0; i < k->operands; i++)
@@ -73,11 +89,11 @@ static void run_one(const struct call *k, enum guard_side side, guarded_page pag
         /* an input keeps its bytes (checked below); the output argument must be
          * untouched in the alias modes, which write into an input instead */
         int written = i == k->dst;
-        int ok = untouched_around(&pages[i], arg[i], k->bytes[i], i != k->output || written);
-        if (i != k->output) {
+        int ok = untouched_around(&pages[i], arg[i], k->bytes[i], filled(k, i) || written);
+        if (i != k->output)
             ok = ok && (written || memcmp(arg[i], in, k->bytes[i]) == 0);
+        if (in_record(k, i))
             in += k->bytes[i];
-        }
         if (!ok) {
             fprintf(stderr, "stray write into operand %d or around it\n", i);
             exit(5);
@@ -87,7 +103,7 @@ static void run_one(const struct call *k, enum guard_side side, guarded_page pag
 
 static int usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b> <output> <bytes,...> [count]\n", argv0);
+    fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,...> [count]\n", argv0);
     return 2;
 }
 
@@ -102,11 +118,14 @@ int main(int argc, char **argv)
     size_t k = 0, nk = sizeof kernels / sizeof kernels[0];
     while (k < nk && strcmp(kernels[k].name, argv[1]) != 0)
         k++;
-    struct call call = { .output = atoi(argv[3]), .has_count = argc == 6 };
+    struct call call = { .output = atoi(argv[3]), .inout = strchr(argv[3], '+') != NULL, .has_count = argc == 6 };
     for (char *p = argv[4]; *p && call.operands < MAX_OPERANDS; p += *p == ',')
         call.bytes[call.operands++] = strtoul(p, &p, 10);
     call.count = call.has_count ? strtoull(argv[5], NULL, 10) : 0;
-    call.dst = mode ? mode - 1 : call.output;
+    call.dst = call.output;
+    for (int i = 0, inputs_seen = 0; mode && i < call.operands; i++)
+        if (i != call.output && ++inputs_seen == mode)
+            call.dst = i;
     if (k == nk || mode == 3 || call.output < 0 || call.output >= call.operands
         || call.bytes[call.dst] != call.bytes[call.output] || (mode && call.dst == call.output)) {
         fprintf(stderr, "unknown kernel %s, or bad operands or mode for it\n", argv[1]);
@@ -117,7 +136,7 @@ int main(int argc, char **argv)
     guarded_page pages[MAX_OPERANDS];
     for (int i = 0; i < call.operands; i++) {
         pages[i] = guarded_page_new(call.bytes[i]);
-        inputs += i == call.output ? 0 : call.bytes[i];
+        inputs += in_record(&call, i) ? call.bytes[i] : 0;
     }
     uint8_t *in = malloc(inputs), *after = malloc(out_bytes), *before = malloc(out_bytes);
     while (in && after && before && fread(in, 1, inputs, stdin) == inputs) {
