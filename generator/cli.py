@@ -9,9 +9,9 @@ from pathlib import Path
 
 from . import kernels
 from .machine import UnknownCpu, available_cpus, load_model
-from .output import write_files_atomically
+from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
-from .render import render_header
+from .render import TemplateFailure, render_header
 
 DEFAULT_CPU = "generic"
 HEADER_NAME = "snova_kernels.h"
@@ -104,11 +104,14 @@ def main(argv=None):
     # The banner records only the options that shape a file's content, so the same
     # kernel is byte-identical whichever subset of kernels a run selects.
     command = f"--abi {args.abi} --prefix {args.prefix} --cpu {args.cpu}"
-    files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model,
-                                               f"{command} {spec.options}".rstrip())
-             for spec in selected_kernels(args)}
-    guard = f"{args.prefix.upper()}KERNELS_H"
-    files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)
-    write_files_atomically(args.out, files)
+    try:
+        files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model,
+                                                   f"{command} {spec.options}".rstrip())
+                 for spec in selected_kernels(args)}
+        guard = f"{args.prefix.upper()}KERNELS_H"
+        files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)
+        write_files_atomically(args.out, files)
+    except (TemplateFailure, OutputError) as e:
+        parser.error(str(e))
     print(f"gen.py: wrote {len(files)} files to {args.out}/")
     return 0

@@ -15,6 +15,23 @@ SYMBOL_PREFIX = {"elf": "", "macho": "_"}
 LOCAL_LABEL_PREFIX = {"elf": ".L", "macho": "L"}
 
 
+class TemplateFailure(Exception):
+    """A template could not be read or parsed (one-line message)."""
+
+
+def template(name):
+    try:
+        return _env.get_template(name)
+    except jinja2.TemplateNotFound:
+        raise TemplateFailure(f"template {TEMPLATES / name} not found") from None
+    except jinja2.TemplateSyntaxError as e:
+        raise TemplateFailure(f"template {TEMPLATES / name}, line {e.lineno}: {e.message}") from None
+    except OSError as e:
+        raise TemplateFailure(f"cannot read template {TEMPLATES / name}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise TemplateFailure(f"template {TEMPLATES / name} is not UTF-8") from None
+
+
 @dataclass
 class RenderedFunction:
     symbol: str
@@ -23,10 +40,10 @@ class RenderedFunction:
 
 
 def render_kernel(spec, functions, abi, prefix, cpu, cycles, command) -> str:
-    return _env.get_template("kernel.S.j2").render(
+    return template("kernel.S.j2").render(
         name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, abi=abi, cpu=cpu,
         cycles=cycles, command=command, arch=spec.arch)
 
 
 def render_header(kernels, prefix, guard) -> str:
-    return _env.get_template("header.h.j2").render(kernels=kernels, prefix=prefix, guard=guard)
+    return template("header.h.j2").render(kernels=kernels, prefix=prefix, guard=guard)
