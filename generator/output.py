@@ -21,20 +21,21 @@ def describe(error: OSError) -> str:
 def make_directories(out_dir: Path) -> list:
     """Creates out_dir and its missing parents; returns those created, innermost
     first, so that a failure can remove them."""
-    missing = []
-    path = out_dir
-    while not path.exists() and not path.is_symlink() and path != path.parent:
-        missing.append(path)
-        path = path.parent
     created = []
     try:
+        missing = []
+        path = out_dir
+        while not os.path.lexists(path) and path != path.parent:
+            missing.append(path)
+            path = path.parent
         for path in reversed(missing):
             path.mkdir()
             created.insert(0, path)
+        is_dir = out_dir.is_dir()
     except OSError as e:
         remove_directories(created)
         raise OutputError(f"cannot create output directory {out_dir}: {describe(e)}") from None
-    if not out_dir.is_dir():
+    if not is_dir:
         raise OutputError(f"output directory {out_dir} is in the way: it exists and is not a directory")
     return created
 

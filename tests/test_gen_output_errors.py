@@ -58,6 +58,19 @@ def test_out_below_a_file_makes_no_directory(tmp_path):
     assert_failed_cleanly(gen(*SMALL, "--out", str(tmp_path / "file" / "a" / "b")), tmp_path, before)
 
 
+@pytest.mark.parametrize("name", ["x" * 300, "y/" * 3000])
+def test_name_too_long(tmp_path, name):
+    before = snapshot(tmp_path)
+    assert_failed_cleanly(gen(*SMALL, "--out", str(tmp_path / name)), tmp_path, before)
+
+
+@pytest.mark.parametrize("link", ["loop", "/nonexistent/directory"])
+def test_symbolic_link_in_the_way(tmp_path, link):
+    (tmp_path / "out").symlink_to(link)
+    before = snapshot(tmp_path)
+    assert_failed_cleanly(gen(*SMALL, "--out", str(tmp_path / "out")), tmp_path, before)
+
+
 def test_directory_in_the_way_of_an_output_file(previous):
     (previous / "gf16m_add_r2.S").unlink()
     (previous / "gf16m_add_r2.S").mkdir()
