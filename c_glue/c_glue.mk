@@ -61,7 +61,7 @@ $(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
 SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
 
 # Build variants: compiler and flags per variant.
-SNOVA_BUILDS := host host-asan host-ct aarch64-portable aarch64-neon
+SNOVA_BUILDS := host host-asan host-ct host-tsan host-plant-rng aarch64-portable aarch64-neon
 SNOVA_CC.host                := $(HOST_CC)
 SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
@@ -69,6 +69,12 @@ SNOVA_CFLAGS.host-asan       := -O1 -g -fno-omit-frame-pointer -fsanitize=addres
                                 -fno-sanitize-recover=all
 SNOVA_CC.host-ct             := $(HOST_CC)
 SNOVA_CFLAGS.host-ct         := -O3 -g -DSNOVA_CT_VALGRIND
+# ThreadSanitizer (test_random threads), and the same with the library drawing from
+# the KAT's global DRBG, which the thread test must catch racing.
+SNOVA_CC.host-tsan           := $(CLANG)
+SNOVA_CFLAGS.host-tsan       := -O1 -g -fsanitize=thread -pthread
+SNOVA_CC.host-plant-rng      := $(CLANG)
+SNOVA_CFLAGS.host-plant-rng  := $(SNOVA_CFLAGS.host-tsan) -DSNOVA_PLANT_SHARED_RNG
 SNOVA_CC.aarch64-portable    := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-portable := -O3 -Wno-unused-command-line-argument
 SNOVA_CC.aarch64-neon        := $(CROSS_CC)
@@ -86,8 +92,10 @@ build/aarch64-neon/asm/%.o: out/%.S
 SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith -Ic_glue
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
-SNOVA_PRIM_SRC := shake.c aes_ct.c rng.c sha256.c util.c nibbles.c kernels_portable.c
+SNOVA_PRIM_SRC := shake.c aes_ct.c sha256.c util.c nibbles.c kernels_portable.c os_random.c
 SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_shape.c kernels_select.c
+# The NIST KAT generator and the API on its bytes (drbg_sign.c): only the KAT tool,
+# tests and benchmarks link them (SNOVA_DRBG_OBJS.<variant>.<set>), never the library.
 
 .PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list snova-params
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
@@ -118,15 +126,20 @@ build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
 
 SNOVA_OBJS.$(1).$(2) := $(addprefix build/$(1)/$(2)/,$(patsubst %.c,%.o,$(call SNOVA_SET_SRC,$(2)) $(SNOVA_EXTRA_SRC.$(1)))) \
     $(addprefix build/$(1)/common/,$(SNOVA_PRIM_SRC:.c=.o)) $(SNOVA_EXTRA_OBJS.$(1))
+SNOVA_DRBG_OBJS.$(1).$(2) := build/$(1)/common/rng.o build/$(1)/$(2)/drbg_sign.o
 
-build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $$(SNOVA_OBJS.$(1).$(2))
+build/$(1)/$(2)/kat: build/$(1)/$(2)/kat_main.o $$(SNOVA_OBJS.$(1).$(2)) $$(SNOVA_DRBG_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 
 build/$(1)/$(2)/test_ct: build/$(1)/$(2)/test_ct.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 
-build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $$(SNOVA_OBJS.$(1).$(2))
+build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $$(SNOVA_OBJS.$(1).$(2)) build/$(1)/common/rng.o
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+
+build/$(1)/$(2)/test_random: build/$(1)/$(2)/test_random.o $$(SNOVA_OBJS.$(1).$(2)) \
+    $(if $(filter host-plant-rng,$(1)),build/$(1)/common/rng.o)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) -pthread $$^ -o $$@
 
 build/$(1)/$(2)/test_select: build/$(1)/$(2)/test_select.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
@@ -140,7 +153,7 @@ $(foreach b,$(SNOVA_BUILDS),$(foreach s,$(SNOVA_SETS),$(eval $(call snova_set_ru
 # same in all.
 SNOVA_PRIMS_SET := $(firstword $(SNOVA_SETS))
 define snova_prims_rule
-build/$(1)/test_%: build/$(1)/common/test_%.o $(SNOVA_OBJS.$(1).$(SNOVA_PRIMS_SET))
+build/$(1)/test_%: build/$(1)/common/test_%.o $(SNOVA_OBJS.$(1).$(SNOVA_PRIMS_SET)) build/$(1)/common/rng.o
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 $(foreach b,$(SNOVA_BUILDS),$(eval $(call snova_prims_rule,$(b))))

@@ -1,31 +1,46 @@
 /* NIST API on top of the SNOVA core of the build's round (core.h). Randomness
- * comes from randombytes() (rng.h): 48 bytes per key pair (public seed ||
- * private seed), 16 bytes of salt per signature. The message is hashed to a
- * 64-byte digest with SHAKE256. */
+ * comes from the operating system (os_random.h): 48 bytes per key pair (public
+ * seed || private seed), 16 bytes of salt per signature; if it cannot be had the
+ * operation fails and its outputs are zeroed. The message is hashed to a 64-byte
+ * digest with SHAKE256. The salted forms (sign_salted.h) take the salt from the
+ * caller, for known-answer tests. */
 #include <string.h>
 
 #include "api.h"
-#include "rng.h"
-#include "shake.h"
 #include "core.h"
+#include "os_random.h"
+#include "shake.h"
+#include "sign_salted.h"
 #include "util.h"
+
+#if defined(SNOVA_PLANT_SHARED_RNG)
+/* Test build only (test_threads' proof that it catches a race): the randomness
+ * of the KAT generator, one unlocked global DRBG, as this API once drew it. */
+#include "rng.h"
+static int draw_random(void *buf, size_t len) { return randombytes(buf, len); }
+#else
+#define draw_random snova_os_random
+#endif
 
 int crypto_sign_keypair(unsigned char *pk, unsigned char *sk) {
     uint8_t seed[SNOVA_SEED_BYTES];
-    randombytes(seed, sizeof(seed));
-    int r = snova_core_keypair(pk, sk, seed);
+    int r = draw_random(seed, sizeof(seed));
+    if (r == 0)
+        r = snova_core_keypair(pk, sk, seed);
     snova_wipe(seed, sizeof(seed));
-    return r;
+    if (r != 0) {
+        memset(pk, 0, CRYPTO_PUBLICKEYBYTES);
+        snova_wipe(sk, CRYPTO_SECRETKEYBYTES);
+        return -1;
+    }
+    return 0;
 }
 
-int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
-                          const unsigned char *sk) {
+int snova_sign_signature_salted(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
+                                const unsigned char *sk, const unsigned char salt[SNOVA_SALT_BYTES]) {
     uint8_t digest[SNOVA_DIGEST_BYTES];
-    uint8_t salt[SNOVA_SALT_BYTES];
-    int r;
     snova_shake256(digest, sizeof(digest), m, mlen);
-    randombytes(salt, sizeof(salt));
-    r = snova_core_sign(sig, digest, salt, sk);
+    int r = snova_core_sign(sig, digest, salt, sk);
     snova_wipe(digest, sizeof(digest));
     if (r != 0) {
         memset(sig, 0, CRYPTO_BYTES);
@@ -36,17 +51,39 @@ int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned cha
     return 0;
 }
 
-int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
-                unsigned long long mlen, const unsigned char *sk) {
+int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
+                          const unsigned char *sk) {
+    uint8_t salt[SNOVA_SALT_BYTES];
+    if (draw_random(salt, sizeof(salt)) != 0) {
+        memset(sig, 0, CRYPTO_BYTES);
+        *siglen = 0;
+        return -1;
+    }
+    return snova_sign_signature_salted(sig, siglen, m, mlen, sk, salt);
+}
+
+int snova_sign_salted(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
+                      unsigned long long mlen, const unsigned char *sk, const unsigned char salt[SNOVA_SALT_BYTES]) {
     size_t siglen;
     if (mlen > 0)
         memmove(sm + CRYPTO_BYTES, m, (size_t)mlen);
-    if (crypto_sign_signature(sm, &siglen, sm + CRYPTO_BYTES, (size_t)mlen, sk) != 0) {
+    if (snova_sign_signature_salted(sm, &siglen, sm + CRYPTO_BYTES, (size_t)mlen, sk, salt) != 0) {
         *smlen = 0;
         return -1;
     }
     *smlen = CRYPTO_BYTES + mlen;
     return 0;
+}
+
+int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m, unsigned long long mlen,
+                const unsigned char *sk) {
+    uint8_t salt[SNOVA_SALT_BYTES];
+    if (draw_random(salt, sizeof(salt)) != 0) {
+        memset(sm, 0, CRYPTO_BYTES);
+        *smlen = 0;
+        return -1;
+    }
+    return snova_sign_salted(sm, smlen, m, mlen, sk, salt);
 }
 
 int crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,

@@ -43,7 +43,8 @@ $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/be
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 
-$(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o $$(SNOVA_OBJS.$(1).$(2))
+$(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o $$(SNOVA_OBJS.$(1).$(2)) \
+    $$(SNOVA_DRBG_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
 $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))
