@@ -17,6 +17,7 @@ setup:
 generate: setup
 	$(PYTHON) gen.py
 	$(PYTHON) gen.py --abi macho --out out/macho
+	$(PYTHON) gen.py --abi coff --out out/coff
 
 mca: setup
 	$(PYTHON) -m tools.mca --cpus $(CPU_LIST)

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 from . import kernels
+from .abi import (BRANCH_PROTECTIONS, DEFAULT_BRANCH_PROTECTION, DEFAULT_VISIBILITY, FORMATS, VISIBILITIES,
+                  conventions)
 from .machine import UnknownCpu, available_cpus, load_model
 from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
@@ -49,7 +51,17 @@ def parse_args(argv):
                    help="general-register Keccak: rho rotations per chi row left to the chi instructions, "
                         f"{', '.join(map(str, kernels.KECCAK_LAZY[:-1]))}, or all (carried across rounds) "
                         f"(default: {kernels.KECCAK_DEFAULT_LAZY})")
-    p.add_argument("--abi", default="elf", choices=["elf", "macho"], help="object format conventions")
+    p.add_argument("--abi", default="elf", choices=list(FORMATS),
+                   help="object format conventions: elf (Linux, BSDs), macho (Apple arm64), "
+                        "coff (Windows on Arm) (default: elf)")
+    p.add_argument("--branch-protection", default=DEFAULT_BRANCH_PROTECTION, choices=BRANCH_PROTECTIONS,
+                   help="bti: `bti c` landing pad at every entry; pac-ret: paciasp/autiasp where a kernel saves "
+                        "the link register (not on macho: arm64e is a different ABI); standard: both, as "
+                        "-mbranch-protection=standard; ELF files carry the matching GNU property note "
+                        "(default: standard)")
+    p.add_argument("--visibility", default=DEFAULT_VISIBILITY, choices=VISIBILITIES,
+                   help="hidden: .hidden (elf) / .private_extern (macho), so a shared library that links the "
+                        "kernels does not export them; coff has no visibility (default: hidden)")
     p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
     p.add_argument("--cpu", default=DEFAULT_CPU,
                    help=f"machine model to schedule for (default: {DEFAULT_CPU}; "
@@ -103,9 +115,11 @@ def main(argv=None):
         parser.error(str(e))
     # The banner records only the options that shape a file's content, so the same
     # kernel is byte-identical whichever subset of kernels a run selects.
-    command = f"--abi {args.abi} --prefix {args.prefix} --cpu {args.cpu}"
+    command = (f"--abi {args.abi} --branch-protection {args.branch_protection} --visibility {args.visibility} "
+               f"--prefix {args.prefix} --cpu {args.cpu}")
+    conv = conventions(args.abi, args.branch_protection, args.visibility)
     try:
-        files = {f"{spec.name}.S": generate_kernel(spec, args.abi, args.prefix, model,
+        files = {f"{spec.name}.S": generate_kernel(spec, conv, args.prefix, model,
                                                    f"{command} {spec.options}".rstrip())
                  for spec in selected_kernels(args)}
         guard = f"{args.prefix.upper()}KERNELS_H"

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import jinja2
 
+from .abi import FEATURE_1_AND
+from .features import PROBES
+
 TEMPLATES = Path(__file__).parent / "templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), trim_blocks=True,
                           lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-
-# Symbols: Mach-O prepends an underscore to C names; local labels differ too.
-SYMBOL_PREFIX = {"elf": "", "macho": "_"}
-LOCAL_LABEL_PREFIX = {"elf": ".L", "macho": "L"}
 
 
 class TemplateFailure(Exception):
@@ -37,13 +36,24 @@ class RenderedFunction:
     symbol: str
     lines: list       # instructions, directives and "label:" lines, in order
     constants: list   # (label, bytes)
+    has_frame: bool   # whether it needs unwind information (Windows: .seh_proc)
 
 
-def render_kernel(spec, functions, abi, prefix, cpu, cycles, command) -> str:
+def requirement(spec, prefix) -> str:
+    """What a file's banner says its kernel needs of the CPU."""
+    if not spec.features:
+        return "base AArch64 only (ARMv8.0-A, no Advanced SIMD)"
+    return ", ".join(f"FEAT_{f} ({prefix}kernels_have_{f.lower()}())" for f in spec.features)
+
+
+def render_kernel(spec, functions, conv, prefix, cpu, cycles, command) -> str:
+    protection = " and ".join(n for n, on in (("BTI", conv.landing_pad), ("PAC", conv.sign_return_address)) if on)
     return template("kernel.S.j2").render(
-        name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, abi=abi, cpu=cpu,
-        cycles=cycles, command=command, arch=spec.arch)
+        name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, conv=conv, cpu=cpu,
+        cycles=cycles, command=command, arch=spec.arch, requirement=requirement(spec, prefix),
+        protection=protection, feature_1_and=FEATURE_1_AND)
 
 
 def render_header(kernels, prefix, guard) -> str:
-    return template("header.h.j2").render(kernels=kernels, prefix=prefix, guard=guard)
+    return template("header.h.j2").render(kernels=kernels, probes=PROBES, prefix=prefix, guard=guard,
+                                          requirement=lambda spec: requirement(spec, prefix))

@@ -14,6 +14,7 @@ from tests.aarch64 import OUT, ROOT
 
 ELF_FILES = sorted(OUT.glob("*.S"))
 MACHO_FILES = sorted((OUT / "macho").glob("*.S"))
+COFF_FILES = sorted((OUT / "coff").glob("*.S"))
 GEN = [sys.executable, str(ROOT / "gen.py")]
 
 
@@ -26,9 +27,10 @@ def test_out_has_every_kernel():
     assert {f"gf16m_{f}_r{r}" for f in ("add", "mul", "dot", "rowdot") for r in (2, 3, 4, 5)} <= names
     assert {spec.name for spec in all_kernels()} <= names      # the whole catalogue, gf16_solve included
     assert {p.name for p in MACHO_FILES} == {p.name for p in ELF_FILES}
+    assert {p.name for p in COFF_FILES} == {p.name for p in ELF_FILES}
 
 
-@pytest.mark.parametrize("abi, subdir", [("elf", ""), ("macho", "macho")])
+@pytest.mark.parametrize("abi, subdir", [("elf", ""), ("macho", "macho"), ("coff", "coff")])
 def test_regeneration_reproduces_out(tmp_path, abi, subdir):
     result = gen("--abi", abi, "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
@@ -47,19 +49,37 @@ def assemble(cmd, tmp_path, source):
     return obj
 
 
+def defined_globals(obj):
+    """The global symbols an object defines."""
+    nm = subprocess.run(["llvm-nm-19", "--defined-only", "--extern-only", "--format=just-symbols", str(obj)],
+                        capture_output=True, text=True, check=True)
+    return set(nm.stdout.split())
+
+
 @pytest.mark.parametrize("source", ELF_FILES, ids=lambda p: p.name)
 def test_assembles_elf_with_clang_and_gnu_as(tmp_path, source):
-    assemble(["clang-19", "--target=aarch64-linux-gnu", "-c"], tmp_path, source)
-    obj = assemble(["aarch64-linux-gnu-as"], tmp_path, source)
-    symbols = subprocess.run(["llvm-nm-19", str(obj)], capture_output=True, text=True).stdout
-    assert re.search(rf" T snova_{source.stem}\b", symbols), symbols
+    for cmd in (["clang-19", "--target=aarch64-linux-gnu", "-c"], ["aarch64-linux-gnu-as"]):
+        assert defined_globals(assemble(cmd, tmp_path, source)) == {f"snova_{source.stem}"}
 
 
 @pytest.mark.parametrize("source", MACHO_FILES, ids=lambda p: p.name)
 def test_assembles_macho_with_clang(tmp_path, source):
     obj = assemble(["clang-19", "--target=arm64-apple-macos", "-c"], tmp_path, source)
-    symbols = subprocess.run(["llvm-nm-19", str(obj)], capture_output=True, text=True).stdout
-    assert re.search(rf" T _snova_{source.stem}\b", symbols), symbols
+    assert defined_globals(obj) == {f"_snova_{source.stem}"}
+
+
+def test_assembles_coff_with_clang_exactly_its_symbols_and_unwind_info(tmp_path):
+    """Every out/coff file assembles for Windows on Arm without a warning, defines
+    exactly its kernel, and a kernel with a stack frame has unwind information."""
+    result = subprocess.run(["clang-19", "--target=aarch64-windows-msvc", "-c", *map(str, COFF_FILES)],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr
+    for source in COFF_FILES:
+        obj = tmp_path / f"{source.stem}.o"
+        assert defined_globals(obj) == {f"snova_{source.stem}"}, source.name
+        unwind = subprocess.run(["llvm-readobj-19", "--unwind", str(obj)], capture_output=True, text=True).stdout
+        has_frame = "\tsub\tsp, sp, #" in source.read_text()
+        assert (f"Function: snova_{source.stem} " in unwind) == has_frame, source.name
 
 
 @pytest.mark.parametrize("source", ELF_FILES, ids=lambda p: p.name)
@@ -69,14 +89,69 @@ def test_elf_conventions(source):
         assert f"\t.type\t{symbol}, %function\n" in text
         assert f"\t.size\t{symbol}, .-{symbol}\n" in text
     assert '.section\t.note.GNU-stack,"",%progbits' in text
+    assert protection_problems(text, ".hidden", ("paciasp", "autiasp")) == []
+    assert "\t.word\t0xc0000000, 4, 3, 0\t" in text      # GNU property: BTI | PAC
 
 
 @pytest.mark.parametrize("source", MACHO_FILES, ids=lambda p: p.name)
 def test_macho_conventions(source):
     text = source.read_text()
     assert all(s.startswith("_") for s in re.findall(r"^\t\.globl\t(\S+)$", text, re.M))
-    for elf_only in (".type", ".size", ".note.GNU-stack", ".L"):
+    for elf_only in (".type", ".size", ".note.GNU-stack", ".L", ".cfi_negate_ra_state"):
         assert elf_only not in text
+    assert protection_problems(text, ".private_extern", None) == []
+
+
+@pytest.mark.parametrize("source", COFF_FILES, ids=lambda p: p.name)
+def test_coff_conventions(source):
+    text = source.read_text()
+    for symbol in re.findall(r"^\t\.globl\t(\S+)$", text, re.M):
+        assert f"\t.def\t{symbol}\n\t.scl\t2\n\t.type\t32\n\t.endef\n" in text
+    for elf_only in (".size", ".note", ".cfi_", "%function"):
+        assert elf_only not in text
+    assert protection_problems(text, None, ("pacibsp", "autibsp")) == []
+
+
+def protection_problems(text, hide, signing):
+    """What breaks the conventions of a file generated with --branch-protection
+    standard and --visibility hidden: every global hidden by `hide` (None: the
+    format has no visibility), `bti c` first in every function, and the signing
+    pair (None: not in this format) exactly around a saved link register."""
+    problems = []
+    for symbol in re.findall(r"^\t\.globl\t(\S+)$", text, re.M):
+        if hide and f"\t{hide}\t{symbol}\n" not in text:
+            problems.append(f"{symbol} not {hide}")
+        body = text.split(f"\n{symbol}:\n", 1)[1]
+        first = next(ln for ln in body.splitlines() if not ln.startswith(("\t.cfi", "\t.seh")))
+        if first != "\tbti\tc":
+            problems.append(f"{symbol} starts with {first.strip()!r}")
+    saves_lr = re.search(r"^\tst[rp]\t.*\bx30, \[sp", text, re.M) is not None
+    for mnemonic in signing or ("paciasp", "autiasp", "pacibsp", "autibsp"):
+        expected = int(saves_lr and signing is not None)
+        if len(re.findall(rf"^\t{mnemonic}$", text, re.M)) != expected:
+            problems.append(f"{mnemonic} not {expected} times")
+    return problems
+
+
+def test_protection_check_catches_unprotected_and_exported_files(tmp_path):
+    assert gen("--keccak", "--branch-protection", "none", "--visibility", "default", "--out",
+               str(tmp_path)).returncode == 0
+    for name in ("keccakf1600", "keccakf1600_x2"):        # with and without a saved link register
+        text = (tmp_path / f"{name}.S").read_text()
+        assert "bti" not in text and ".note.gnu.property" not in text and ".hidden" not in text
+        assert len(protection_problems(text, ".hidden", ("paciasp", "autiasp"))) >= 2
+    signed = (OUT / "keccakf1600.S").read_text()
+    assert protection_problems(signed.replace("\tautiasp\n", ""), ".hidden", ("paciasp", "autiasp")) == \
+        ["autiasp not 1 times"]
+
+
+@pytest.mark.parametrize("protection, bits", [("bti", 1), ("pac-ret", 2), ("standard", 3)])
+def test_branch_protection_choices(tmp_path, protection, bits):
+    assert gen("--keccak", "--branch-protection", protection, "--out", str(tmp_path)).returncode == 0
+    text = (tmp_path / "keccakf1600.S").read_text()
+    assert f"\t.word\t0xc0000000, 4, {bits}, 0\t" in text
+    assert ("\tbti\tc\n" in text) == bool(bits & 1)
+    assert ("\tpaciasp\n" in text) == ("\tautiasp\n" in text) == bool(bits & 2)
 
 
 def test_header_declares_every_kernel():
@@ -101,7 +176,9 @@ def snapshot(tree):
     ["--rank", "7"], ["--rank", "x"], ["--rank", "6", "--kernel", "add"], ["--rank", "5", "--kernel", "linsys"],
     ["--shape", "3x3"], ["--shape", "4x7"], ["--shape", "8x4"], ["--shape", "4"], ["--shape", "4x8x2"],
     ["--shape", "x8"], ["--shape", ""], ["--shape", "4x8", "--rank", "4"], ["--shape"],
-    ["--kernel", "div"], ["--rank", "6", "--kernel", "mac"], ["--rank", "8", "--kernel", "tmul"], ["--abi", "coff"], ["--cpu", "pentium"],
+    ["--kernel", "div"], ["--rank", "6", "--kernel", "mac"], ["--rank", "8", "--kernel", "tmul"], ["--abi", "wasm"],
+    ["--abi"], ["--cpu", "pentium"],
+    ["--branch-protection", "full"], ["--branch-protection"], ["--visibility", "protected"], ["--visibility"],
     ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
     ["--aes-ways", "3"], ["--aes-ways", "0"], ["--aes-ways", "16"], ["--aes-ways", "four"], ["--aes-ways"],
     ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"], ["--aes", "--shape", "4x8"],

@@ -6,12 +6,15 @@ from functools import reduce
 
 import pytest
 
+from generator.abi import conventions
 from generator.builder import KernelBuilder
 from generator.frame import frame_for
 from generator.isa import GPR, VEC
 from generator.machine import available_cpus, load_model, model_from_dict
 from generator.regalloc import CALLEE_SAVED, LINK_REGISTER, AllocationError, allocate, interference
 from generator.scheduler import dependency_graph, schedule_block
+
+ELF = conventions("elf", "none")
 
 # A deliberately lopsided model: loads are slow and one pipe is scarce, so the
 # scheduler has every reason to reorder.
@@ -135,7 +138,7 @@ def test_callee_saved_registers_are_used_last_and_saved():
     assert used >= set(range(0, 8)) | set(range(16, 32))
     assert alloc.callee_saved[VEC] and set(alloc.callee_saved[VEC]) <= CALLEE_SAVED[VEC]
     frame = frame_for(alloc, 0)
-    prologue = "\n".join(frame.prologue())
+    prologue = "\n".join(frame.prologue(ELF))
     for n in alloc.callee_saved[VEC]:
         assert f"d{n}" in prologue and f".cfi_offset d{n}" in prologue
     assert frame.size % 16 == 0
@@ -145,7 +148,7 @@ def test_leaf_kernel_without_callee_saved_has_no_frame():
     fn = random_block(0, 10)
     alloc = allocate(fn)
     assert alloc.callee_saved == {GPR: [], VEC: []}
-    assert frame_for(alloc, 0).prologue() == []
+    assert frame_for(alloc, 0).prologue(ELF) == []
 
 
 def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
@@ -168,6 +171,6 @@ def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
     alloc = allocate(describe(True))
     assert LINK_REGISTER in alloc.callee_saved[GPR]
     assert not {18, 29} & {n for r, n in alloc.phys.items() if r.kind == GPR}
-    lines = frame_for(alloc, 8).prologue()
+    lines = frame_for(alloc, 8).prologue(ELF)
     saves = [ln for ln in lines if ln.startswith(("stp", "str"))]
     assert all(not re.search(r"\bx\d+, d\d+", ln) for ln in saves) and any("x30" in ln for ln in saves)

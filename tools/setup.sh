@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(clang-19 llvm-19 lld-19 qemu-user binutils-aarch64-linux-gnu
+apt_packages=(clang-19 llvm-19 lld-19 qemu-user binutils-aarch64-linux-gnu gcc-aarch64-linux-gnu
               libc6-dev-arm64-cross libgcc-12-dev-arm64-cross python3-venv valgrind)
 missing=()
 for pkg in "${apt_packages[@]}"; do

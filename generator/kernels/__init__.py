@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
+from ..features import ARCH
 from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -33,8 +34,12 @@ class KernelSpec:
     doc: str               # one line for the header and the file banner
     describe: Callable     # describe(builder) appends the kernel's instructions
     options: str = ""      # generator options that shape this kernel's code, for its banner
-    # The .arch directive of its file: what it needs, so that it assembles with default flags
-    arch: str = "armv8-a+crypto"
+    features: tuple = ("AdvSIMD",)   # CPU features it needs at run time (FEAT_<name>), a key of features.ARCH
+
+    @property
+    def arch(self):
+        """The .arch directive of its file."""
+        return ARCH[self.features]
 
 
 def square(rank) -> gf16.Shape:
@@ -177,6 +182,7 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
 
 AES_WAYS = aes.WAYS
 AES_DEFAULT_WAYS = aes.DEFAULT_WAYS
+AES_FEATURES = ("AdvSIMD", "AES")
 
 
 def aes_kernels(ways=AES_DEFAULT_WAYS):
@@ -191,6 +197,7 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
             doc="AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, "
                 "constant time",
             describe=aes.describe_key_expand,
+            features=AES_FEATURES,
         ),
         KernelSpec(
             name="aes128_ctr_keystream",
@@ -200,6 +207,7 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
                 "with bytes 12..15 = big-endian (iv[12..15] + i) mod 2^32 (SP 800-38A, 32-bit counter)",
             describe=partial(aes.describe_ctr_keystream, ways=ways),
             options=options,
+            features=AES_FEATURES,
         ),
         KernelSpec(
             name="aes128_ctr_prng",
@@ -209,6 +217,7 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
                 "round keys stay in registers and are wiped before return",
             describe=partial(aes.describe_ctr_prng, ways=ways),
             options=options,
+            features=AES_FEATURES,
         ),
     ]
 
@@ -230,7 +239,7 @@ def solve_kernels():
 
 KECCAK_LAZY = keccak_gpr.LAZY_CHOICES
 KECCAK_DEFAULT_LAZY = keccak_gpr.DEFAULT_LAZY
-SHA3_ARCH = "armv8.2-a+sha3"
+SHA3_FEATURES = ("AdvSIMD", "SHA3")
 
 
 def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
@@ -242,16 +251,17 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
     return [
         KernelSpec(name="keccakf1600", params=("s",), c_signature="void {symbol}(uint64_t s[25])",
                    doc=f"Keccak-f[1600] in place on general registers (ARMv8.0), {lanes}",
-                   describe=partial(keccak_gpr.describe_keccakf1600, lazy=lazy), options=f"--keccak-lazy {lazy}"),
+                   describe=partial(keccak_gpr.describe_keccakf1600, lazy=lazy), options=f"--keccak-lazy {lazy}",
+                   features=()),
         KernelSpec(name="keccakf1600_x2", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
                    doc=f"Keccak-f[1600] in place on {two}, one per 64-bit vector lane (Advanced SIMD); {lanes}",
                    describe=keccak_simd.describe_neon),
         KernelSpec(name="keccakf1600_sha3", params=("s",), c_signature="void {symbol}(uint64_t s[25])",
                    doc=f"Keccak-f[1600] in place with FEAT_SHA3 (EOR3, RAX1, XAR, BCAX), {lanes}",
-                   describe=keccak_simd.describe_sha3_one, arch=SHA3_ARCH),
+                   describe=keccak_simd.describe_sha3_one, features=SHA3_FEATURES),
         KernelSpec(name="keccakf1600_x2_sha3", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
                    doc=f"Keccak-f[1600] in place on {two} with FEAT_SHA3; {lanes}",
-                   describe=keccak_simd.describe_sha3_two, arch=SHA3_ARCH),
+                   describe=keccak_simd.describe_sha3_two, features=SHA3_FEATURES),
         KernelSpec(name="keccakf1600_x3", params=("s",), c_signature="void {symbol}(uint64_t s[75])",
                    doc="Keccak-f[1600] in place on three independent states, s[0..24] on general registers "
                        f"interleaved with s[25..49] and s[50..74] in Advanced SIMD; {lanes}",
