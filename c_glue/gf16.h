@@ -1,14 +1,17 @@
 /* Scalar GF(16) = GF(2)[x]/(x^4 + x + 1) arithmetic, one element per byte,
- * constant time: no branch and no memory index depends on the operands. */
+ * constant time: no branch and no memory index depends on the operands (every
+ * mask passes a value barrier, ct.h). */
 #ifndef SNOVA_GF16_H
 #define SNOVA_GF16_H
 
 #include <stdint.h>
 
+#include "ct.h"
+
 static inline uint8_t gf16_mul(uint8_t a, uint8_t b) {
     uint8_t r = 0;
     for (int i = 0; i < 4; i++) {
-        r ^= (uint8_t)(a & (0u - ((b >> i) & 1u)));
+        r ^= (uint8_t)(a & snova_ct_mask8((b >> i) & 1u));
         a = (uint8_t)(((a << 1) & 0x0E) ^ (((a >> 3) & 1u) * 3u));
     }
     return r;
@@ -24,8 +27,7 @@ static inline uint8_t gf16_inv(uint8_t a) {
 
 /* 0xFF if a != 0, else 0x00 */
 static inline uint8_t gf16_nonzero_mask(uint8_t a) {
-    unsigned t = (unsigned)(a | (a >> 1) | (a >> 2) | (a >> 3)) & 1u;
-    return (uint8_t)(0u - t);
+    return snova_ct_mask8((uint32_t)(a | (a >> 1) | (a >> 2) | (a >> 3)) & 1u);
 }
 
 #endif

@@ -3,7 +3,8 @@
  * at a time under masks of the left factor's bits. Shared by the rank kernels
  * (kernels_portable.c, compiled once) and the kernel table of a block shape
  * (kernels_shape.c, compiled per shape). Constant time: shifts, ANDs, XORs and
- * multiplications by constants only. */
+ * multiplications by constants only; masks of single bits pass a value barrier
+ * (ct.h), or the compiler may turn them into branches or selects. */
 #ifndef SNOVA_GF16_WORDS_H
 #define SNOVA_GF16_WORDS_H
 
@@ -66,7 +67,7 @@ static SNOVA_ALWAYS_INLINE uint64_t nibbles_times_x(uint64_t y, uint64_t ones) {
 static SNOVA_ALWAYS_INLINE void element_masks(uint64_t *masks, const uint8_t *a, const int p, const int q) {
     for (int e = 0; e < p * q; e++)
         for (int t = 0; t < 4; t++)
-            masks[e * 4 + t] = 0 - (uint64_t)((a[e] >> t) & 1u);
+            masks[e * 4 + t] = snova_ct_mask64((a[e] >> t) & 1u);
 }
 
 /* acc (p x s) += A b (q x s), A given by its element_masks */

@@ -6,7 +6,7 @@
  * rectangular products of Round 3 (too large for a word) go element by element
  * with the constant-time scalar product, in loops the compiler vectorises. Only
  * shifts, ANDs, XORs and multiplications by constants: no branch and no memory
- * index depends on the data. */
+ * index depends on the data (masks of single bits pass a value barrier, ct.h). */
 #include "kernels.h"
 
 #include <string.h>
@@ -180,7 +180,7 @@ static inline uint64_t lanes_times_x(uint64_t y) {
 }
 
 static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
-    return 0ULL - (uint64_t)((s >> bit) & 1u);
+    return snova_ct_mask64((s >> bit) & 1u);
 }
 
 static inline uint64_t load_word(const uint8_t *p) {
@@ -203,7 +203,7 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
         const size_t w0 = i / 8;
         for (size_t j = i + 1; j < n; j++) {
             const uint8_t *gj = g + j * stride;
-            uint64_t take = 0ULL - (uint64_t)(1u & ~gf16_nonzero_mask(gi[i]));
+            uint64_t take = snova_ct_mask64(1u & ~gf16_nonzero_mask(gi[i]));
             for (size_t w = w0; w < words; w++)
                 store_word(gi + 8 * w, load_word(gi + 8 * w) ^ (take & load_word(gj + 8 * w)));
         }
