@@ -414,17 +414,51 @@ def test_round3_beside_ml_dsa_within_and_over():
     assert "beside ML-DSA-44" not in render_r3(load(R3), anchors=anchors)
 
 
-def test_a_round_without_target_gets_its_columns_and_no_verdict():
-    data = load(R3)
+def with_r2(data: dict) -> dict:
+    """`data` plus an l = 4 Round 2 set measured like snova-r3-i-s."""
     data["sets"].append("snova-r2-24-5-4")
     for v in data["variants"]:
         data["results"][v]["snova-r2-24-5-4"] = data["results"][v]["snova-r3-i-s"]
-    md = render_r3(data)
-    section = md[md.index("## SNOVA Round 2: portable, NEON\n"):md.index("## SNOVA Round 3")]
-    assert "No official optimized figures for this round: their columns are empty." in section
+    return data
+
+
+def liboqs_r2(off: dict) -> dict:
+    """Round 3's official fixture relabelled as liboqs figures of snova-r2-24-5-4."""
+    return dict(off, official=dict(off["official"], repository="open-quantum-safe/liboqs", commit="97f6b86"),
+                sets=["snova-r2-24-5-4"], results={"snova-r2-24-5-4": off["results"]["snova-r3-i-s"]})
+
+
+def test_round2_without_liboqs_figures_has_empty_columns_and_is_not_measured():
+    md = render_r3(with_r2(load(R3)))
+    section = md[md.index("## SNOVA Round 2: portable, NEON and the liboqs `neon` code\n"):md.index("## SNOVA Round 3")]
+    assert "No liboqs `neon` figures for this round: their columns are empty." in section
+    assert "| set | op | portable | NEON | liboqs `neon` | liboqs/NEON |" in section
     assert "| `snova-r2-24-5-4` | sign | 6,000,000 | 900,000 | — | — |" in section
-    assert "Target" not in section and "beside ML-DSA-44" not in section
+    assert ("Target: liboqs / NEON estimated cycles per operation, sign and verify at least 3× and keygen at "
+            "least 2×, every set with l = 2, 3, 4 or 5 and every core: **not measured: needs the NEON "
+            "build and the liboqs figures for every set**.") in section
+    assert "beside ML-DSA-44" not in section
     assert md.index("## SNOVA Round 2") < md.index("## SNOVA Round 3") < md.index("## Method")
+
+
+def test_round2_beside_liboqs_judges_every_rank():
+    data, off = with_r2(load(R3)), liboqs_r2(load(OFFICIAL_R3))
+    md = report.render(data, report.load_published(PUBLISHED), later={2: off, 3: load(OFFICIAL_R3)},
+                       anchors=load(ANCHORS))
+    section = md[md.index("## SNOVA Round 2"):md.index("## SNOVA Round 3")]
+    assert "*liboqs `neon`*: `open-quantum-safe/liboqs` at `97f6b86`" in section
+    assert "### Round 2 target: liboqs / NEON estimated cycles" in section
+    assert "| `snova-r2-24-5-4` | sign | 3× | 3.20× | 3.00× |" in section
+    assert "| `snova-r2-24-5-4` | verify | 3× | 3.50× | 2.75× ✗ |" in section
+    assert "**NOT met (✗ marks the shortfalls)**" in section
+    assert "the liboqs build prints the same digest of keys and signature" in section
+    assert "- liboqs `neon`, Round 2: `open-quantum-safe/liboqs` at commit `97f6b86`" in md
+    table = report.summary_table(data, off, 2)
+    assert table[0] == ("| set | op | portable instr. | NEON instr. | liboqs instr. | "
+                        "liboqs/NEON neoverse-n1 | liboqs/NEON apple-a15 |")
+    assert table[2:] == ["| `snova-r2-24-5-4` | keygen | 2,000,000 | 250,000 | 1,000,000 | 2.50× | 1.95× ✗ |",
+                         "| `snova-r2-24-5-4` | sign | 6,000,000 | 900,000 | 2,000,000 | 3.20× | 3.00× |",
+                         "| `snova-r2-24-5-4` | verify | 2,500,000 | 350,000 | 900,000 | 3.50× | 2.75× ✗ |"]
 
 
 def test_round3_summary_table_rows():

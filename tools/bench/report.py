@@ -1,7 +1,8 @@
 """Render the SNOVA benchmark results (results.json from run.py) as markdown.
 
     python -m tools.bench.report DIR/results.json [--published TSV] [--official-r1 JSON]
-                                 [--official-r3 JSON] [--anchors JSON] [--no-plot]
+                                 [--official-r2 JSON] [--official-r3 JSON] [--anchors JSON]
+                                 [--no-plot]
     python -m tools.bench.report bench/results.json --summary [ROUND]
 
 writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot);
@@ -11,7 +12,8 @@ beside ours, and, when bench/official_optimized.json is there (the official
 optimized SNOVA build measured the same way; see its "official" entry), an
 "official optimized" column and the NEON-vs-official table with the issue's bar.
 Each later round's sets get a section of their own (rounds.py), beside that
-round's official optimized figures (official.py's TARGETS) and, for Round 3, the
+round's reference figures (official.py's TARGETS: the official optimized code, for
+Round 2 liboqs's `neon` build) and, for Round 3, the
 anchor schemes of bench/anchors.json.
 """
 from __future__ import annotations
@@ -222,7 +224,7 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
     for rnd in rounds:
         if later.get(rnd):
             o = later[rnd]["official"]
-            L += [f"- Official optimized, Round {rnd}: `{o['repository']}` at commit `{o['commit']}`; "
+            L += [f"- {TARGETS[rnd].title}, Round {rnd}: `{o['repository']}` at commit `{o['commit']}`; "
                   f"sources: {o['sources']}; benchmark program: {o['driver']} Verified: {o['verified']} "
                   f"Figures in `bench/{TARGETS[rnd].official.name}`."]
     L += ["- See `tools/bench/README.md` for the tools.", ""]

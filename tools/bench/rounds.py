@@ -1,6 +1,7 @@
 """The report's section for a SNOVA round after Round 1 (Round 1 keeps the layout of
-report.py): per set and operation, the portable, NEON and official optimized builds'
-instructions and estimated cycles, official / NEON against the round's target, and the
+report.py): per set and operation, the portable, NEON and reference (official optimized, or
+liboqs for Round 2) builds' instructions and estimated cycles, reference / NEON against the
+round's target, and the
 round's anchor set beside other signature schemes (bench/anchors.json)."""
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def target_sentence(rnd: int) -> str:
     for op, need in t.bar.items():
         by_need.setdefault(need, []).append(op)
     asks = " and ".join(f"{' and '.join(ops)} at least {need:g}×" for need, ops in sorted(by_need.items(), reverse=True))
-    ranks = " or ".join(str(r) for r in t.ranks)
-    return (f"official / NEON estimated cycles per operation, {asks}, every set with l = {ranks} "
+    ranks = " or ".join([", ".join(str(r) for r in t.ranks[:-1]), str(t.ranks[-1])] if len(t.ranks) > 1
+                        else [str(t.ranks[0])])
+    return (f"{t.short} / NEON estimated cycles per operation, {asks}, every set with l = {ranks} "
             "and every core")
 
 
@@ -44,7 +46,7 @@ def anchor_summary(data: dict, off: dict | None, anchors: dict) -> list[str]:
     rows = [[name, anchors["source"]] + [fmt_int(fig.get(op)) for op in ops]
             for name, fig in anchors["schemes"].items()]
     rows.append([f"`{s}`", "NEON (this project)"] + [fmt_int(ours[op]) for op in ops])
-    rows.append([f"`{s}`", "official optimized"] + [fmt_int(official_value(off, s, op, cpu)) for op in ops])
+    rows.append([f"`{s}`", TARGETS[anchors["round"]].build] + [fmt_int(official_value(off, s, op, cpu)) for op in ops])
     far = []
     for op in goal["ops"]:
         theirs = anchors["schemes"][goal["scheme"]][op]
@@ -67,19 +69,20 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
     cpus, ops = data["cpus"], data["ops"]
     target = TARGETS.get(rnd)
     need = target.need if target else (lambda s, op: None)
-    L = [f"## SNOVA Round {rnd}: portable, NEON" + (" and the official optimized code" if target else ""), ""]
+    build, short = (target.build, target.short) if target else ("official optimized", "official")
+    L = [f"## SNOVA Round {rnd}: portable, NEON" + (f" and the {build} code" if target else ""), ""]
     intro = f"The {len(sets)} Round {rnd} sets measured."
     if off:
         o = off["official"]
-        intro += (f" *Official optimized*: `{o['repository']}` at `{o['commit']}`, {o['configuration']} "
+        intro += (f" *{target.title}*: `{o['repository']}` at `{o['commit']}`, {o['configuration']} "
                   f"Built outside this project and measured the same way (figures only: "
                   f"`bench/{target.official.name}`).")
     else:
-        intro += " No official optimized figures for this round: their columns are empty."
+        intro += f" No {build} figures for this round: their columns are empty."
     L += [intro, ""]
     if target:
         covered = [s for s in sets if any(need(s, op) is not None for op in ops)]
-        rows, verdict = official_status(data, off, covered, need)
+        rows, verdict = official_status(data, off, covered, need, short)
         L += [f"Target: {target_sentence(rnd)}: **{verdict}**.", ""]
 
     L += [f"### Round {rnd}: executed instructions per operation (exact)", ""]
@@ -87,7 +90,8 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
              fmt_int(official_value(off, s, op)),
              fmt_ratio(ratio(official_value(off, s, op), get(data, NEON, s, op)))]
             for s in sets for op in ops]
-    L += table(["set", "op", "portable", "NEON", "official optimized", "official/NEON"], body) + [""]
+    head = ["set", "op", "portable", "NEON", build, f"{short}/NEON"]
+    L += table(head, body) + [""]
 
     for c in cpus:
         L += [f"### Round {rnd}: estimated cycles per operation: `{c}`", ""]
@@ -95,17 +99,17 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
                  fmt_int(official_value(off, s, op, c)),
                  bar_cell(ratio(official_value(off, s, op, c), get(data, NEON, s, op, c)), need(s, op))]
                 for s in sets for op in ops]
-        L += table(["set", "op", "portable", "NEON", "official optimized", "official/NEON"], body) + [""]
+        L += table(head, body) + [""]
 
     if target:
-        L += [f"### Round {rnd} target: official / NEON estimated cycles", "", "✗ marks a shortfall.", ""]
+        L += [f"### Round {rnd} target: {short} / NEON estimated cycles", "", "✗ marks a shortfall.", ""]
         L += table(["set", "op", "needed"] + [f"`{c}`" for c in cpus], rows) + [""]
     if off:
         compared, differ = digest_differences(data, off, sets)
         if compared:
-            L += ["Outputs: " + ("the official build prints the same digest of keys and signature as the "
+            L += ["Outputs: " + (f"the {short} build prints the same digest of keys and signature as the "
                                  "NEON build for every set and operation compared." if not differ else
-                                 "**the official build's digest differs from the NEON build's** for "
+                                 f"**the {short} build's digest differs from the NEON build's** for "
                                  + ", ".join(differ) + "."), ""]
         diffs = method_differences(data, off)
         if diffs:
