@@ -515,6 +515,32 @@ def test_committed_official_r3_figures_are_complete_and_agree_with_neon():
     assert off["method"] == results["method"]
 
 
+def test_committed_liboqs_r2_figures_are_complete_and_agree_with_neon():
+    """bench/liboqs_r2.json: the liboqs release measured, every Round 2 instance (all 12 are
+    built with liboqs's neon implementation, all 12 judged), op and core, and the same
+    keys and signatures as our NEON build (committed results.json), measured the same way."""
+    off = report.load_official(TARGETS[2].official)
+    assert off["official"]["commit"] == "97f6b86b1b6d109cfd43cf276ae39c2e776aed80"   # liboqs 0.15.0
+    r2 = [s for s, p in params().items() if p["ROUND"] == 2]
+    assert off["sets"] == r2 and len(r2) == 12
+    assert all(TARGETS[2].need(s, op) is not None for s in r2 for op in off["ops"])
+    results = load(ROOT / "bench" / "results.json")
+    for s in off["sets"]:
+        for op in off["ops"]:
+            r = off["results"][s][op]
+            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"]) == set(results["cpus"])
+            assert r["digest"] == results["results"]["aarch64-neon"][s][op]["digest"], (s, op)
+    assert off["method"] == results["method"]
+
+
+def test_readme_round2_table_is_the_committed_results():
+    """The README's Round 2 table: `python -m tools.bench.report bench/results.json --summary 2`."""
+    data = load(ROOT / "bench" / "results.json")
+    table = report.summary_table(data, report.load_official(TARGETS[2].official), 2)
+    assert len(table) == 2 + 12 * 3                        # every Round 2 instance measured
+    assert "\n".join(table) in (ROOT / "README.md").read_text()
+
+
 def test_readme_round3_table_is_the_committed_results():
     """The README's Round 3 table: `python -m tools.bench.report bench/results.json --summary 3`."""
     data = load(ROOT / "bench" / "results.json")
