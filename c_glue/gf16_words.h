@@ -107,11 +107,12 @@ static SNOVA_ALWAYS_INLINE void gf16_matmul(uint8_t *c, const uint8_t *a, const 
     memcpy(c, t, (size_t)(p * s));
 }
 
-/* X_k's masks are made once for the whole row */
+/* X_k's masks are made once for the whole row; p q <= 128 (the largest left
+ * factor is Round 3's stacked 25 x 5) */
 static SNOVA_ALWAYS_INLINE void gf16_rowdot(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
                                             size_t ystride, size_t count, size_t n, const int p, const int q,
                                             const int s) {
-    uint64_t masks[8 * 8 * 4];
+    uint64_t masks[128 * 4];
     for (size_t k = 0; k < count; k++) {
         element_masks(masks, x + k * xstride, p, q);
         for (size_t j = 0; j < n; j++)

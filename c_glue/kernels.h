@@ -67,6 +67,8 @@ struct snova_kernels {
      * x[c * xstride] Y_c (a dot product whose left factors are 1 x 1) */
     snova_gf16m_dot_fn scale_lr, scale_rr;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
+    /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */
+    snova_gf16m_rowdot_fn rowdot_sll;
     snova_gf16m_linsys_lr_fn linsys_lr;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;

@@ -93,12 +93,20 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
         chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.rowdot_rlr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_R);
 #endif
+#if SNOVA_STACKED
+        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
+#endif
 #endif
         chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes)
         chosen.aes128_ctr_prng = snova_aes128_ctr_prng;
+    /* SNOVA_BENCH_C_KECCAK (set only by tools/bench/bench.mk's aarch64-neon-ckeccak
+     * build, never by a shipped one) keeps the portable C Keccak-f[1600], so that the
+     * benchmark can weigh the generated Keccak kernels against it in one build. */
+#ifndef SNOVA_BENCH_C_KECCAK
     snova_keccak_kernels_for_hwcap(&chosen, hwcap);
+#endif
     chosen.name = names[simd][aes];
     return chosen;
 }

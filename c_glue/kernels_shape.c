@@ -35,6 +35,7 @@ SNOVA_SHAPE_DOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(rll, R, L, L)
 SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
+SNOVA_SHAPE_ROWDOT(sll, L * R, L, L)
 
 /* scalars times l x r and r x r matrices (kernels.h): element by element, in
  * loops of the set's constant size that the compiler vectorises */
@@ -80,6 +81,7 @@ const struct snova_kernels snova_kernels_portable = {
     .rowdot_llr = rowdot_llr,
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,
+    .rowdot_sll = rowdot_sll,
     .linsys_lr = linsys_lr,
     .keccakf1600 = snova_keccak_f1600,
     .keccakf1600_x2 = snova_c_keccakf1600_x2,

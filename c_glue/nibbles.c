@@ -3,23 +3,32 @@
 
 #include <string.h>
 
-/* Works in place (out == in): blocks are taken from the end, and each block of input
- * bytes is read before the twice as long output, which may overlap it, is
- * written; a fixed block size lets the compiler vectorise the split. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "snova_unpack_nibbles stores byte pairs as little-endian 16-bit words"
+#endif
+
+/* Works in place (out == in): whole blocks are taken from the end, then the
+ * bytes before them; each block of input bytes is read before the twice as long
+ * output, which may overlap it, is written. Whole blocks of a fixed size, split in
+ * local arrays, let the compiler vectorise (one load, two stores per block). */
 void snova_unpack_nibbles(uint8_t *out, const uint8_t *in, size_t count) {
     enum { BLOCK = 16 };
-    size_t bytes = count / 2;
+    const size_t bytes = count / 2, head = bytes % BLOCK;
     if (count & 1)
         out[count - 1] = (uint8_t)(in[bytes] & 0x0F);
-    while (bytes > 0) {
-        size_t n = bytes >= BLOCK ? BLOCK : bytes;
+    for (size_t at = bytes; at > head;) {
         uint8_t block[BLOCK];
-        bytes -= n;
-        memcpy(block, in + bytes, n);
-        for (size_t t = 0; t < n; t++) {
-            out[2 * (bytes + t)] = (uint8_t)(block[t] & 0x0F);
-            out[2 * (bytes + t) + 1] = (uint8_t)(block[t] >> 4);
-        }
+        uint16_t split[BLOCK]; /* the two elements of byte t, little-endian */
+        at -= BLOCK;
+        memcpy(block, in + at, BLOCK);
+        for (size_t t = 0; t < BLOCK; t++)
+            split[t] = (uint16_t)((block[t] & 0x0F) | (block[t] >> 4) << 8);
+        memcpy(out + 2 * at, split, sizeof(split));
+    }
+    for (size_t t = head; t-- > 0;) {
+        const uint8_t v = in[t];
+        out[2 * t] = (uint8_t)(v & 0x0F);
+        out[2 * t + 1] = (uint8_t)(v >> 4);
     }
 }
 

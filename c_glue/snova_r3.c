@@ -145,12 +145,25 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
-    mrl T[M1][L][N];     /* T[i][a][k] = sum_j Ut[j][a] P_ijk */
-    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T[i][a][k] Yt[k][b] */
+#if SNOVA_STACKED
+    mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
+#else
+    mrl T[M1][L][N];
+#endif
+    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T_AT(i, a, k) Yt[k][b] */
     mrl xt;
     mrr s, t;
     mrl u;
 };
+
+/* T's r x l element (i, a, k) and the distance between its k and k + 1 */
+#if SNOVA_STACKED
+#define T_AT(w, i, a, k) ((w)->T[i][k][a])
+#define T_KSTRIDE (L * LR)
+#else
+#define T_AT(w, i, a, k) ((w)->T[i][a][k])
+#define T_KSTRIDE LR
+#endif
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
     memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
@@ -162,18 +175,23 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     }
 }
 
-/* T[i][a][c0+c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
- * public matrix i (rows j0.., columns c0..) */
+/* T_AT(i, a, c0+c) += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
+ * public matrix i (rows j0.., columns c0..), every a: stacked, the l factors
+ * Ut[j][.] of a block are one (l r) x l left factor and P is read once */
 static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
+#if SNOVA_STACKED
+    k->rowdot_sll(T_AT(w, i, 0, c0), w->Ut[j0][0], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+#else
     for (int a = 0; a < L; a++)
-        k->rowdot_rll(w->T[i][a][c0], w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+        k->rowdot_rll(T_AT(w, i, a, c0), w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+#endif
 }
 
 /* Z[i] from T[i], for the n variables in use */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
     for (int a = 0; a < L; a++)
-        k->rowdot_rlr(w->Z[i][a][0], w->T[i][a][0], LR, w->Yt[0][0], L * LR, (size_t)n, L);
+        k->rowdot_rlr(w->Z[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
 }
 
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
@@ -233,7 +251,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 /* The vinegar part of the system's coefficients needs, per public matrix i and
  * oil block c, G1 = sum_j Ut[j] F12[i][j][c] and G2 = sum_j F21[i][c][j] Yt[j]
  * with F12 = P11 T12 + P12 and F21 = T12^t P11 + P21. Signing never forms F12:
- * G1 = sum_k T[i][k] T12[k][c] + sum_j Ut[j] P12[i][j][c] reuses the T of the
+ * G1 = sum_k T_AT(i, ., k) T12[k][c] + sum_j Ut[j] P12[i][j][c] reuses the T of the
  * vinegar's quadratic form. For G2, F21 costs v^2 o products of l x l blocks per
  * public matrix, W_k = sum_j P11[i][k][j] Yt[j] (then G2 = sum_k T12[k][c] W_k +
  * sum_j P21[i][c][j] Yt[j]) v^2 l products of l x r, as much as v^2 r of l x l:
@@ -273,7 +291,7 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
     memset(ws->g2, 0, sizeof(ws->g2));
     for (int i = 0; i < M1; i++) {
         for (int a = 0; a < L; a++) {
-            k->rowdot_rll(ws->g1[i][a][0], w->T[i][a][0], LR, ws->T12[0][0], O * LSQ, V, O);
+            k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
             k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
         }
 #if SIGN_G2_BY_F21

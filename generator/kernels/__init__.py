@@ -24,6 +24,13 @@ FAMILY_RANKS = {"add": SNOVA_RANKS, "mul": RANKS, "dot": RANKS, "rowdot": RANKS,
                 **dict.fromkeys(FORM_FAMILIES, SNOVA_RANKS)}
 # SNOVA Round 3's (l, r) pairs.
 PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
+# The pairs whose public-map rows pay for a rowdot of the l factors X^t S^a stacked
+# into one (l·r)×l left factor (one pass over the public map instead of l): per
+# product 27% (4, 5), 14% (4, 6) and 20% (5, 5) fewer llvm-mca cycles on
+# neoverse-n1, 8-23% on cortex-a72. Not l = 2 (rank 2's packed kernel is faster),
+# r = 4 or 8 (r×l already fills whole registers: within 5%), (5, 6) and (5, 8)
+# (the 30×5 and 40×5 factors leave too few registers: slower on cortex-a72).
+STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 
 
 @dataclass(frozen=True)
@@ -147,9 +154,11 @@ def pair_shapes(l, r, family):
     """The products SNOVA Round 3 forms for one (l, r) pair, square ones included:
     every family has l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l; mul also
     l×r·r×l (the signing system's Q1·(.)·B), dot also scalars times l×r and r×r
-    matrices (the weighing by the coefficients of Q1 and Q2)."""
+    matrices (the weighing by the coefficients of Q1 and Q2), rowdot also
+    (l·r)×l·l×l for the STACKED_PAIRS."""
     dims = [(l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l)]
-    dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)]}.get(family, [])
+    stacked = [(l * r, l, l)] if (l, r) in STACKED_PAIRS else []
+    dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)], "rowdot": stacked}.get(family, [])
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
