@@ -7,6 +7,8 @@
 #   make bench-quick    one set per rank: bench/quick/results.{json,md,png} (minutes)
 #   make bench-report   re-render results.md and results.png from bench/results.json
 #   make bench-progs    only build the benchmark programs
+#   make bench-keccak   SHAKE-expanded sets' keygen/verify, generated vs portable C
+#                       Keccak: bench/keccak/results.{json,md} (tools/bench/keccak_gain.py)
 HOST_CC     ?= cc
 PYTHON      ?= .venv/bin/python
 BENCH_BUILD ?= build/bench
@@ -34,6 +36,17 @@ BENCH_OUT        ?= bench
 BENCH_QUICK_OUT  ?= bench/quick
 BENCH_JOBS       ?= 2
 
+# aarch64-neon-ckeccak: the NEON build with the portable C Keccak-f[1600] under SHAKE
+# (-DSNOVA_BENCH_C_KECCAK), the baseline of `make bench-keccak`. A benchmark build
+# only: it is not in SNOVA_BUILDS, so no shipped or tested program gets it.
+BENCH_ONLY_BUILDS := aarch64-neon-ckeccak
+SNOVA_CC.aarch64-neon-ckeccak         := $(SNOVA_CC.aarch64-neon)
+SNOVA_CFLAGS.aarch64-neon-ckeccak     := $(SNOVA_CFLAGS.aarch64-neon) -DSNOVA_BENCH_C_KECCAK
+SNOVA_EXTRA_SRC.aarch64-neon-ckeccak  := $(SNOVA_EXTRA_SRC.aarch64-neon)
+SNOVA_EXTRA_OBJS.aarch64-neon-ckeccak := $(SNOVA_EXTRA_OBJS.aarch64-neon)
+$(foreach b,$(BENCH_ONLY_BUILDS),$(eval $(call snova_build_rules,$(b)))\
+    $(foreach s,$(SNOVA_SETS),$(eval $(call snova_set_rules,$(b),$(s)))))
+
 bench_prog = $(BENCH_BUILD)/$(1)/$(2)/snova_bench
 bench_progs = $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(1),$(call bench_prog,$(v),$(s))))
 
@@ -47,12 +60,13 @@ $(BENCH_BUILD)/$(1)/$(2)/snova_bench: $(BENCH_BUILD)/$(1)/$(2)/snova_bench.o $$(
     $$(SNOVA_DRBG_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 endef
-$(foreach v,$(BENCH_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))
+$(foreach v,$(sort $(BENCH_VARIANTS) aarch64-neon $(BENCH_ONLY_BUILDS)),\
+    $(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))
 
 BENCH_RUN = $(PYTHON) -m tools.bench.run --build $(BENCH_BUILD) --jobs $(BENCH_JOBS) \
     --variants $(BENCH_VARIANTS)
 
-.PHONY: bench bench-quick bench-report bench-progs bench-quick-progs
+.PHONY: bench bench-quick bench-report bench-progs bench-quick-progs bench-keccak
 bench-progs: $(call bench_progs,$(BENCH_SETS))
 bench-quick-progs: $(call bench_progs,$(BENCH_QUICK_SETS))
 
@@ -63,6 +77,12 @@ bench: setup
 bench-quick: setup
 	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin bench-quick-progs
 	$(BENCH_RUN) --sets $(BENCH_QUICK_SETS) --out $(BENCH_QUICK_OUT)
+
+BENCH_KECCAK_SETS = $(shell $(PYTHON) -c 'from tools.bench.keccak_gain import shake_sets; print(*shake_sets())')
+bench-keccak: setup
+	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin $(foreach v,aarch64-neon-ckeccak aarch64-neon,\
+	    $(foreach s,$(BENCH_KECCAK_SETS),$(call bench_prog,$(v),$(s))))
+	$(PYTHON) -m tools.bench.keccak_gain --build $(BENCH_BUILD) --jobs $(BENCH_JOBS)
 
 bench-report:
 	$(PYTHON) -m tools.bench.report $(BENCH_OUT)/results.json

@@ -119,9 +119,9 @@ def method(reps: int, base: int) -> dict:
 
 
 def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: int = 1,
-        jobs: int = 2, cpus=CPUS, log=print) -> dict:
+        jobs: int = 2, cpus=CPUS, log=print, ops=OPS) -> dict:
     ensure_plugin()
-    tasks = [(v, s, op) for v in variants for s in sets for op in OPS]
+    tasks = [(v, s, op) for v in variants for s in sets for op in ops]
     for v, s, _ in tasks:
         if not (build / v / s / "snova_bench").exists():
             raise BenchError(f"missing {build / v / s / 'snova_bench'} (make bench-progs)")
@@ -142,15 +142,15 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
                 + ", ".join(f"{c} {r['cycles'][c]:,.0f}" for c in cpus)
                 + f" cycles ({secs:.1f} s; elapsed {el // 60}:{el % 60:02d})", flush=True)
     # canonical order, whatever order the tasks finished in
-    results = {v: {s: {op: done[v, s, op] for op in OPS} for s in sets} for v in variants}
+    results = {v: {s: {op: done[v, s, op] for op in ops} for s in sets} for v in variants}
     # Every build must compute the same keys and signatures.
     bad = [f"{s} {op}: " + ", ".join(f"{v} {results[v][s][op]['digest']}" for v in variants)
-           for s in sets for op in OPS
+           for s in sets for op in ops
            if len({results[v][s][op]["digest"] for v in variants}) > 1]
     if bad:
         raise BenchError("builds disagree on their outputs:\n  " + "\n  ".join(bad))
     return {"format": FORMAT, "method": method(reps, base), "cpus": list(cpus),
-            "ops": list(OPS), "variants": list(variants), "sets": list(sets),
+            "ops": list(ops), "variants": list(variants), "sets": list(sets),
             "results": results}
 
 

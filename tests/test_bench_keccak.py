@@ -1,0 +1,48 @@
+"""Tests of issue 12's bench comparison (tools/bench/keccak_gain.py): which sets it
+covers, the 1.5x bar per cell, and that the C-Keccak baseline build exists only as a
+benchmark build."""
+import re
+
+from tools.bench import keccak_gain
+from tools.bench.count import ROOT
+from tools.bench.tables import NEON
+
+CPUS = ["neoverse-n1", "cortex-a55"]
+
+
+def fixture(kernel_cycles: dict) -> dict:
+    """results.json of one set and the two builds: C Keccak 300 / 200 cycles, the
+    kernels `kernel_cycles` {op: [per cpu]}."""
+    def entry(instr, cycles):
+        return {"instructions": instr, "cycles": dict(zip(CPUS, cycles))}
+    return {"method": {"emulator": "qemu (fixture)", "llvm_mca": "llvm-mca (fixture)"}, "cpus": CPUS,
+            "ops": list(kernel_cycles), "sets": ["snova-r3-i-s"], "variants": [keccak_gain.BASELINE, NEON],
+            "results": {keccak_gain.BASELINE: {"snova-r3-i-s": {op: entry(1000, [300, 200]) for op in kernel_cycles}},
+                        NEON: {"snova-r3-i-s": {op: entry(600, c) for op, c in kernel_cycles.items()}}}}
+
+
+def test_shake_sets_are_round2_shake_and_round3_without_aes():
+    sets = keccak_gain.shake_sets()
+    assert "snova-r2-24-5-4-shake" in sets and "snova-r2-24-5-4-shake-esk" in sets
+    assert "snova-r3-v-x" in sets and len([s for s in sets if s.startswith("snova-r3-")]) == 12
+    assert not [s for s in sets if s.endswith("-aes") or not s.startswith(("snova-r2-", "snova-r3-"))]
+    assert "snova-r2-24-5-4" not in sets
+
+
+def test_bar_marks_every_cell_short_of_one_and_a_half():
+    data = fixture({"keygen": [200, 100], "verify": [201, 134]})
+    table = "\n".join(keccak_gain.summary_table(data))
+    assert "| `snova-r3-i-s` | keygen | 1,000 | 600 | 1.50× | 2.00× |" in table
+    assert "| `snova-r3-i-s` | verify | 1,000 | 600 | 1.49× ✗ | 1.49× ✗ |" in table
+    assert keccak_gain.verdict(data).startswith("NOT met: 2 of 4 cells")
+    assert keccak_gain.verdict(fixture({"keygen": [200, 100]})).startswith("met: 2 of 2 cells")
+    assert "**NOT met: 2 of 4 cells" in keccak_gain.render(data)
+
+
+def test_c_keccak_build_is_a_benchmark_build_only():
+    """-DSNOVA_BENCH_C_KECCAK is set by bench.mk's aarch64-neon-ckeccak and by no
+    build c_glue.mk ships or tests."""
+    assert "SNOVA_BENCH_C_KECCAK" not in (ROOT / "c_glue" / "c_glue.mk").read_text()
+    bench_mk = (ROOT / "tools" / "bench" / "bench.mk").read_text()
+    assert re.search(r"SNOVA_CFLAGS\.aarch64-neon-ckeccak .*-DSNOVA_BENCH_C_KECCAK", bench_mk)
+    assert "#ifndef SNOVA_BENCH_C_KECCAK" in (ROOT / "c_glue" / "kernels_neon.c").read_text()
