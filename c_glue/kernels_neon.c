@@ -68,11 +68,8 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
 #if SNOVA_ROUND == 1
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
 #elif SNOVA_ROUND == 2
-        /* square blocks, l^2 + l terms per equation: Round 3's l = r system
-         * kernel, generated for l = 2, 4, 5 (l = 3 stays portable) */
-#if SNOVA_L != 3
+        /* square blocks, l^2 + l terms per equation: the l = r system kernel */
         chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_L);
-#endif
 #else
         chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_R);
         chosen.mul_rrr = SNOVA_NEON_RANK_FN(mul_r, SNOVA_R);

@@ -415,6 +415,9 @@ void snova_gf16m_rowdot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* SNOVA Round 3 signing system, l = 5, r = 8: coef[row][col] (40x40 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*8+vf; lx, B (8x5), A (8x8), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
+/* SNOVA Round 3 signing system, l = 3, r = 3: coef[row][col] (9x9 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*3+rb, col = ve*3+vf; lx, B (3x3), A (3x3), rx (3x3): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_linsys_l3r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
+
 /* AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, constant time. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_key_expand(const uint8_t key[16], uint8_t rk[176]);
 

@@ -24,6 +24,8 @@ from tests.gf16_model import linsys_pair, mat_add, mat_prod
 # also scalars times l×r and r×r matrices. Square l×l products are the rank
 # kernels (tests/test_gf16_kernels.py covers ranks 2 to 5).
 PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
+# The signing-system kernels: every pair, and Round 2's rank 3 (l = r = 3, no Round 3 pair).
+SYSTEMS = PAIRS + ((3, 3),)
 
 
 def pair_dims(extra):
@@ -58,7 +60,7 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
-    assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in PAIRS}
+    assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
 
 
 # --- one product ------------------------------------------------------------------------------------
@@ -228,12 +230,12 @@ def linsys_cases(rng, l, r, count, random_count):
     return cases
 
 
-@pytest.mark.parametrize("l, r", PAIRS)
+@pytest.mark.parametrize("l, r", SYSTEMS)
 def test_linsys_matches_model(gf16_runner, l, r):
     """coef is overwritten: the runner fills the output with a sentinel first.
-    Counts: one term, two, and Round 3's l·r + 2r."""
+    Counts: one term, two, Round 3's l·r + 2r and, for square blocks, Round 2's l² + l."""
     rng = random.Random(l * 10 + r)
-    for count in (1, 2, l * r + 2 * r):
+    for count in dict.fromkeys((1, 2, l * r + 2 * r) + ((l * l + l,) if l == r else ())):
         cases = linsys_cases(rng, l, r, count, 12 if count < 3 else 4)
         for case, got in zip(cases, run_linsys(gf16_runner, f"gf16m_linsys_l{l}r{r}", l, r, count, cases)):
             assert got == linsys_pair(*case, l, r, count)

@@ -24,6 +24,9 @@ FAMILY_RANKS = {"add": SNOVA_RANKS, "mul": RANKS, "dot": RANKS, "rowdot": RANKS,
                 **dict.fromkeys(FORM_FAMILIES, SNOVA_RANKS)}
 # SNOVA Round 3's (l, r) pairs.
 PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
+# The ranks of SNOVA Round 2's signing system, l² + l terms of l×l blocks per
+# equation: the l = r case of the Round 3 system kernel (rank 3 is no Round 3 pair).
+SQUARE_SYSTEM_RANKS = (2, 3, 4, 5)
 # The pairs whose public-map rows pay for a rowdot of the l factors X^t S^a stacked
 # into one (l·r)×l left factor (one pass over the public map instead of l): per
 # product 27% (4, 5), 14% (4, 6) and 20% (5, 5) fewer llvm-mca cycles on
@@ -280,10 +283,14 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
 
 def gf16_kernels(families=RANK_FAMILIES):
     """Every GF(16) matrix kernel of the given families: the square ones by rank,
-    then those only SNOVA Round 3's pairs need."""
+    then those only SNOVA Round 3's pairs need, then Round 2's square signing
+    systems that no pair has (rank 3)."""
     ranked = ranked_kernels(RANKS, families)
     names = {k.name for k in ranked}
-    return ranked + [k for k in pair_kernels(PAIRS, families) if k.name not in names]
+    paired = [k for k in pair_kernels(PAIRS, families) if k.name not in names]
+    names |= {k.name for k in paired}
+    systems = [linsys_pair_kernel(l, l) for l in SQUARE_SYSTEM_RANKS] if "linsys" in families else []
+    return ranked + paired + [k for k in systems if k.name not in names]
 
 
 def all_kernels():
