@@ -29,4 +29,5 @@ clean:
 	rm -rf build
 
 -include c_glue/c_glue.mk
+-include c_glue/lib.mk
 -include tools/bench/bench.mk

@@ -1,0 +1,167 @@
+# libsnova: every parameter set of every round in one library (include/snova.h,
+# docs/libsnova.md), and the `snova` command on it; included by the top-level
+# Makefile after c_glue.mk. Targets:
+#   make lib            host: build/lib/host/{libsnova.a,libsnova.so.0,snova}
+#   make lib-aarch64    AArch64, NEON kernels chosen at run time: build/lib/aarch64/...
+#   make install PREFIX=/usr/local DESTDIR=   installs the host build
+#                       (LIB_VARIANT=aarch64: the AArch64 one)
+#
+# How the instances share one library. A set's own code (its round's core, the NIST
+# API of sign.c, its descriptor lib_instance.c) is compiled with the set's definitions
+# and linked into one relocatable object (ld -r) whose names are then rewritten
+# (llvm-objcopy): crypto_sign_* become <id>_crypto_sign_*, the descriptor
+# <id>_instance, every other definition local (<id>: the set name, '-' written '_').
+# The kernel table and its run-time choice depend on the block shape only (round, l,
+# r): one object per shape, whose snova_kernels becomes snova_kernels_<shape>, the
+# name its sets call. Everything else (SHAKE, AES, nibbles, the rank kernels, the
+# generated kernels, the OS randomness, the generic API) is compiled once. Everything
+# is compiled with hidden visibility except sign.c, and the primitives' object (with
+# the generated kernels, whose assembly declares them global) is made hidden
+# whole, so the shared library exports the generic API and the per-instance NIST
+# API only.
+
+LIB_VERSION := 0.1.0
+LIB_SOVERSION := 0
+LIB_LD      := ld.lld-19
+LIB_OBJCOPY := llvm-objcopy-19
+LIB_AR      := llvm-ar-19
+LIB_NM      := llvm-nm-19
+# the operating system's randomness (c_glue/os_random.c), one copy for the library
+LIB_RANDOM_SRC := os_random.c
+
+LIB_VARIANTS := host aarch64
+LIB_CC.host := $(HOST_CC)
+LIB_CFLAGS.host := -O3
+LIB_CC.aarch64 := $(CLANG) --target=aarch64-linux-gnu
+LIB_CFLAGS.aarch64 := -O3 -DSNOVA_NEON -Iout
+LIB_LDFLAGS.aarch64 := -fuse-ld=lld
+# the command is linked statically on AArch64, so that it runs under qemu-aarch64
+LIB_EXE_FLAGS.aarch64 := -static
+LIB_PRIM_EXTRA.aarch64 := keccak_neon.c
+LIB_SHAPE_EXTRA.aarch64 := kernels_neon.c
+LIB_ASM.aarch64 := $(SNOVA_NEON_ASM)
+
+LIB_PRIM_SRC = shake.c aes_ct.c util.c nibbles.c kernels_portable.c $(LIB_RANDOM_SRC) $(LIB_PRIM_EXTRA.$(1))
+LIB_SHAPE_SRC = kernels_shape.c kernels_select.c $(LIB_SHAPE_EXTRA.$(1))
+LIB_SET_SRC = $(SNOVA_CORE.$(1)) sign.c
+LIB_NIST_FNS := crypto_sign_keypair crypto_sign crypto_sign_open crypto_sign_signature crypto_sign_verify
+LIB_FLAGS = $(LIB_CFLAGS.$(1)) -fPIC -fvisibility=hidden -Iinclude $(SNOVA_WARN)
+
+# a set's block shape r<round>-l<l>-r<r>, from its definitions (Round 1: no
+# SNOVA_ROUND; Rounds 1 and 2: no SNOVA_R, square blocks)
+lib_def = $(patsubst -D$(2)=%,%,$(filter -D$(2)=%,$(SNOVA_DEFS.$(1))))
+lib_shape = r$(or $(call lib_def,$(1),SNOVA_ROUND),1)-l$(call lib_def,$(1),SNOVA_L)-r$(or \
+    $(call lib_def,$(1),SNOVA_R),$(call lib_def,$(1),SNOVA_L))
+lib_id = $(subst -,_,$(1))
+LIB_SHAPES := $(sort $(foreach s,$(SNOVA_SETS),$(call lib_shape,$(s))))
+# the set whose definitions compile a shape's kernel table (any of the shape's sets)
+lib_shape_set = $(firstword $(foreach s,$(SNOVA_SETS),$(if $(filter $(1),$(call lib_shape,$(s))),$(s))))
+# SHAKE takes its Keccak-f[1600] from snova_kernels(); the Keccak and AES entries
+# are the same in every shape's table, so the primitives call the first shape's.
+LIB_PRIMS_SHAPE := $(firstword $(LIB_SHAPES))
+
+.PHONY: lib lib-aarch64 install
+lib: build/lib/host/libsnova.a build/lib/host/libsnova.so.$(LIB_SOVERSION) build/lib/host/snova
+lib-aarch64: build/lib/aarch64/libsnova.a build/lib/aarch64/libsnova.so.$(LIB_SOVERSION) build/lib/aarch64/snova
+
+# $(1) = variant
+define lib_variant_rules
+build/lib/$(1)/prim/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/prim/%.o: c_glue/lib/%.c c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/asm/%.o: out/%.S
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) -c $$< -o $$@
+
+build/lib/$(1)/prims.o: $(addprefix build/lib/$(1)/prim/,$(patsubst %.c,%.o,$(call LIB_PRIM_SRC,$(1)))) \
+    $(patsubst out/%.S,build/lib/$(1)/asm/%.o,$(LIB_ASM.$(1)))
+	$(LIB_LD) -r $$^ -o $$@.tmp
+	$(LIB_NM) --defined-only --extern-only --just-symbol-name $$@.tmp > $$@.defs
+	$(LIB_OBJCOPY) --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(LIB_PRIMS_SHAPE)) \
+	    --set-symbols-visibility=$$@.defs=hidden $$@.tmp $$@
+	@rm -f $$@.tmp $$@.defs
+
+LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o \
+    $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
+
+build/lib/$(1)/libsnova.a: $$(LIB_OBJS.$(1))
+	@rm -f $$@
+	$(LIB_AR) rcs $$@ $$^
+
+build/lib/$(1)/libsnova.so.$(LIB_SOVERSION): $$(LIB_OBJS.$(1))
+	$$(LIB_CC.$(1)) $$(LIB_LDFLAGS.$(1)) -shared -Wl,-soname,libsnova.so.$(LIB_SOVERSION) -Wl,-z,noexecstack -Wl,--no-undefined $$^ -o $$@ -lpthread
+
+build/lib/$(1)/cli/%.o: cli/%.c c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(LIB_CFLAGS.$(1)) -Iinclude $(SNOVA_WARN) -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/snova: $(patsubst cli/%.c,build/lib/$(1)/cli/%.o,$(wildcard cli/*.c)) build/lib/$(1)/libsnova.a
+	$$(LIB_CC.$(1)) $$(LIB_LDFLAGS.$(1)) $$(LIB_EXE_FLAGS.$(1)) $$^ -o $$@ -lpthread
+endef
+
+# $(1) = variant, $(2) = shape
+define lib_shape_rules
+build/lib/$(1)/shape/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/shape-$(2).o: $(addprefix build/lib/$(1)/shape/$(2)/,$(patsubst %.c,%.o,$(call LIB_SHAPE_SRC,$(1))))
+	$(LIB_LD) -r $$^ -o $$@.tmp
+	$(LIB_OBJCOPY) --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(2)) $$@.tmp
+	$(LIB_OBJCOPY) --keep-global-symbol snova_kernels_$(call lib_id,$(2)) $$@.tmp $$@
+	@rm -f $$@.tmp
+endef
+
+# $(1) = variant, $(2) = set
+define lib_set_rules
+build/lib/$(1)/set/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(LIB_VISIBILITY) -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) -DSNOVA_LIB_NAME='"$(2)"' -MMD -MP -c $$< -o $$@
+
+build/lib/$(1)/set/$(2)/sign.o: LIB_VISIBILITY := -fvisibility=default
+
+build/lib/$(1)/set-$(2).o: $(addprefix build/lib/$(1)/set/$(2)/,$(patsubst %.c,%.o,$(call LIB_SET_SRC,$(2))) lib_instance.o)
+	$(LIB_LD) -r $$^ -o $$@.tmp
+	$(LIB_OBJCOPY) $(foreach f,$(LIB_NIST_FNS),--redefine-sym $(f)=$(call lib_id,$(2))_$(f)) \
+	    --redefine-sym snova_lib_instance=$(call lib_id,$(2))_instance \
+	    --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(call lib_shape,$(2))) $$@.tmp
+	$(LIB_OBJCOPY) $(foreach f,$(LIB_NIST_FNS) instance,--keep-global-symbol $(call lib_id,$(2))_$(f)) $$@.tmp $$@
+	@rm -f $$@.tmp
+endef
+
+$(foreach v,$(LIB_VARIANTS),$(eval $(call lib_variant_rules,$(v))))
+$(foreach v,$(LIB_VARIANTS),$(foreach h,$(LIB_SHAPES),$(eval $(call lib_shape_rules,$(v),$(h)))))
+$(foreach v,$(LIB_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call lib_set_rules,$(v),$(s)))))
+
+-include $(wildcard build/lib/*/*/*.d build/lib/*/*/*/*.d)
+
+# make install: PREFIX (where the files will live, written into snova.pc), DESTDIR
+# (a staging root put before PREFIX), LIB_VARIANT (host or aarch64).
+PREFIX ?= /usr/local
+DESTDIR ?=
+LIB_VARIANT ?= host
+LIB_INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g'
+install: build/lib/$(LIB_VARIANT)/libsnova.a build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
+    build/lib/$(LIB_VARIANT)/snova
+	install -d $(LIB_INSTALL_ROOT)/bin $(LIB_INSTALL_ROOT)/include $(LIB_INSTALL_ROOT)/lib/pkgconfig \
+	    $(LIB_INSTALL_ROOT)/lib/cmake/snova
+	install -m 755 build/lib/$(LIB_VARIANT)/snova $(LIB_INSTALL_ROOT)/bin/snova
+	install -m 644 include/snova.h $(LIB_INSTALL_ROOT)/include/snova.h
+	install -m 644 build/lib/$(LIB_VARIANT)/libsnova.a $(LIB_INSTALL_ROOT)/lib/libsnova.a
+	install -m 755 build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
+	    $(LIB_INSTALL_ROOT)/lib/libsnova.so.$(LIB_SOVERSION)
+	ln -sf libsnova.so.$(LIB_SOVERSION) $(LIB_INSTALL_ROOT)/lib/libsnova.so
+	$(LIB_SUBST) c_glue/lib/snova.pc.in > $(LIB_INSTALL_ROOT)/lib/pkgconfig/snova.pc
+	$(LIB_SUBST) c_glue/lib/snova-config.cmake > $(LIB_INSTALL_ROOT)/lib/cmake/snova/snova-config.cmake
+	$(LIB_SUBST) c_glue/lib/snova-config-version.cmake \
+	    > $(LIB_INSTALL_ROOT)/lib/cmake/snova/snova-config-version.cmake

@@ -1,0 +1,33 @@
+/* The libsnova instance of the set this file is compiled for (c_glue.mk's
+ * SNOVA_DEFS, and -DSNOVA_LIB_NAME="<set name>" from lib.mk). */
+#include "lib_instance.h"
+
+#include "api.h"
+#include "core.h"
+
+/* README: the 2026 wedge-product attack breaks Round 2's l = 2, 3, 5 sets; the
+ * SNOVA team withdrew Round 1's rank-2 sets in 2024 after an attack. */
+#if SNOVA_ROUND == 2 && SNOVA_L != 4
+#define SNOVA_LIB_STATUS SNOVA_STATUS_BROKEN
+#elif SNOVA_ROUND == 1 && SNOVA_L == 2
+#define SNOVA_LIB_STATUS SNOVA_STATUS_WITHDRAWN
+#else
+#define SNOVA_LIB_STATUS SNOVA_STATUS_STANDS
+#endif
+
+const struct snova_instance snova_lib_instance = {
+    .name = SNOVA_LIB_NAME,
+    .algname = CRYPTO_ALGNAME,
+    .round = SNOVA_ROUND,
+    .status = SNOVA_LIB_STATUS,
+    .pk_bytes = CRYPTO_PUBLICKEYBYTES,
+    .sk_bytes = CRYPTO_SECRETKEYBYTES,
+    .sig_bytes = CRYPTO_BYTES,
+    .keypair = crypto_sign_keypair,
+    .sign = crypto_sign,
+    .open = crypto_sign_open,
+    .signature = crypto_sign_signature,
+    .verify = crypto_sign_verify,
+    .core_sign = snova_core_sign,
+    .core_verify = snova_core_verify,
+};

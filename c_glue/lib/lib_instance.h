@@ -1,0 +1,35 @@
+/* One instance of libsnova (include/snova.h): a parameter set's name, sizes,
+ * status and entry points. lib_instance.c defines it for the set it is compiled
+ * for as snova_lib_instance, which lib.mk renames to <id>_instance beside the
+ * set's own objects; libsnova.c lists every instance. */
+#ifndef SNOVA_LIB_INSTANCE_H
+#define SNOVA_LIB_INSTANCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "snova.h"
+
+struct snova_instance {
+    const char *name, *algname;
+    int round;
+    snova_status status;
+    size_t pk_bytes, sk_bytes, sig_bytes;
+    /* the set's NIST API (api.h) */
+    int (*keypair)(unsigned char *pk, unsigned char *sk);
+    int (*sign)(unsigned char *sm, unsigned long long *smlen, const unsigned char *m, unsigned long long mlen,
+                const unsigned char *sk);
+    int (*open)(unsigned char *m, unsigned long long *mlen, const unsigned char *sm, unsigned long long smlen,
+                const unsigned char *pk);
+    int (*signature)(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
+                     const unsigned char *sk);
+    int (*verify)(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,
+                  const unsigned char *pk);
+    /* the set's core (core.h), on the message's 64-byte SHAKE256 digest */
+    int (*core_sign)(uint8_t *sig, const uint8_t *digest, const uint8_t *salt, const uint8_t *sk);
+    int (*core_verify)(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk);
+};
+
+extern const struct snova_instance snova_lib_instance;
+
+#endif

@@ -1,0 +1,32 @@
+/* Key files: one text line naming the kind and the instance, then the key's
+ * bytes as the instance's NIST API has them:
+ *     SNOVA-PUBLIC-KEY snova-r3-i-s\n<pk>
+ *     SNOVA-SECRET-KEY snova-r3-i-s\n<sk>
+ * so that a key is only ever used with its own instance. */
+#ifndef SNOVA_CLI_KEYFILE_H
+#define SNOVA_CLI_KEYFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "outfile.h"
+#include "snova.h"
+
+enum key_kind { KEY_PUBLIC, KEY_SECRET };
+
+struct key {
+    const snova_instance *inst;
+    uint8_t *bytes; /* snova_public_key_bytes or snova_secret_key_bytes of inst */
+    size_t len;
+};
+
+/* Reads the key of the given kind from path; EXIT_OK, or EXIT_FAIL (reported:
+ * missing file, not a key file, a key of the other kind, an unknown instance, a
+ * truncated or overlong key). */
+int key_read(struct key *key, enum key_kind kind, const char *path);
+/* Wipes and frees the key's bytes. */
+void key_free(struct key *key);
+/* Writes the header line and the key to an open output file. */
+int key_write(struct outfile *f, enum key_kind kind, const snova_instance *inst, const uint8_t *bytes);
+
+#endif

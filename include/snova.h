@@ -1,0 +1,124 @@
+/* libsnova: the SNOVA signature scheme, every parameter set of Rounds 1, 2 and 3
+ * in one library (docs/libsnova.md).
+ *
+ * Two ways in:
+ *  - the generic API below takes an instance, found by name ("snova-r3-i-s") or
+ *    by its id (SNOVA_ID_snova_r3_i_s), and gives its sizes, status, keypair,
+ *    detached and attached signatures, and signatures of a message hashed in
+ *    pieces (snova_hasher);
+ *  - every instance's NIST API under its own names: id_crypto_sign_keypair,
+ *    id_crypto_sign, id_crypto_sign_open, id_crypto_sign_signature and
+ *    id_crypto_sign_verify, id the instance's name with '-' written '_'.
+ * Randomness comes from the operating system (getrandom, getentropy). Every
+ * function is thread-safe. Functions returning int return 0 on success and -1
+ * otherwise. */
+#ifndef SNOVA_H
+#define SNOVA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SNOVA_EXPORT __attribute__((visibility("default")))
+#else
+#define SNOVA_EXPORT
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every instance, in the library's order: the sets of c_glue/c_glue.mk (make
+ * snova-list; tests/test_libsnova.py checks that the two agree). */
+#define SNOVA_INSTANCES(X) \
+    /* Round 1 (v-o-q-l, expanded or seed secret key) */ \
+    X(snova_24_5_16_4_esk) X(snova_24_5_16_4_ssk) X(snova_25_8_16_3_esk) X(snova_25_8_16_3_ssk) \
+    X(snova_28_17_16_2_esk) X(snova_28_17_16_2_ssk) X(snova_37_8_16_4_esk) X(snova_37_8_16_4_ssk) \
+    X(snova_43_25_16_2_esk) X(snova_43_25_16_2_ssk) X(snova_49_11_16_3_esk) X(snova_49_11_16_3_ssk) \
+    X(snova_60_10_16_4_esk) X(snova_60_10_16_4_ssk) X(snova_61_33_16_2_esk) X(snova_61_33_16_2_ssk) \
+    X(snova_66_15_16_3_esk) X(snova_66_15_16_3_ssk) \
+    /* Round 2 (liboqs's instances) */ \
+    X(snova_r2_24_5_4) X(snova_r2_24_5_4_shake) X(snova_r2_24_5_4_esk) X(snova_r2_24_5_4_shake_esk) \
+    X(snova_r2_24_5_5) X(snova_r2_25_8_3) X(snova_r2_29_6_5) X(snova_r2_37_17_2) X(snova_r2_37_8_4) \
+    X(snova_r2_49_11_3) X(snova_r2_56_25_2) X(snova_r2_60_10_4) \
+    /* Round 3 (NIST Round 3 sets; -aes: AES-128-CTR public-map expansion) */ \
+    X(snova_r3_i_k) X(snova_r3_i_k_aes) X(snova_r3_i_b) X(snova_r3_i_b_aes) X(snova_r3_i_s) \
+    X(snova_r3_i_s_aes) X(snova_r3_i_x) X(snova_r3_i_x_aes) X(snova_r3_iii_k) X(snova_r3_iii_k_aes) \
+    X(snova_r3_iii_b) X(snova_r3_iii_b_aes) X(snova_r3_iii_s) X(snova_r3_iii_s_aes) \
+    X(snova_r3_iii_x) X(snova_r3_iii_x_aes) X(snova_r3_v_k) X(snova_r3_v_k_aes) X(snova_r3_v_b) \
+    X(snova_r3_v_b_aes) X(snova_r3_v_s) X(snova_r3_v_s_aes) X(snova_r3_v_x) X(snova_r3_v_x_aes)
+
+typedef enum {
+#define SNOVA_X_ID(id) SNOVA_ID_##id,
+    SNOVA_INSTANCES(SNOVA_X_ID)
+#undef SNOVA_X_ID
+    SNOVA_INSTANCE_COUNT
+} snova_id;
+
+/* What is known of an instance's security. */
+typedef enum {
+    SNOVA_STATUS_STANDS = 0,    /* no attack known below its claimed level */
+    SNOVA_STATUS_WITHDRAWN = 1, /* withdrawn by its authors after an attack (Round 1, l = 2) */
+    SNOVA_STATUS_BROKEN = 2     /* broken (Round 2, l = 2, 3, 5: wedge-product attack); interoperability only */
+} snova_status;
+
+typedef struct snova_instance snova_instance;
+
+/* NULL for an unknown name or id. */
+SNOVA_EXPORT const snova_instance *snova_instance_by_name(const char *name);
+SNOVA_EXPORT const snova_instance *snova_instance_by_id(snova_id id);
+
+SNOVA_EXPORT const char *snova_instance_name(const snova_instance *inst);   /* "snova-r3-i-s" */
+SNOVA_EXPORT const char *snova_instance_algname(const snova_instance *inst); /* "SNOVA_I_S" */
+SNOVA_EXPORT int snova_instance_round(const snova_instance *inst);          /* 1, 2 or 3 */
+SNOVA_EXPORT snova_status snova_instance_status(const snova_instance *inst);
+SNOVA_EXPORT const char *snova_status_name(snova_status status); /* "stands", "withdrawn", "broken" */
+SNOVA_EXPORT size_t snova_public_key_bytes(const snova_instance *inst);
+SNOVA_EXPORT size_t snova_secret_key_bytes(const snova_instance *inst);
+SNOVA_EXPORT size_t snova_signature_bytes(const snova_instance *inst); /* with its 16-byte salt */
+
+SNOVA_EXPORT int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk);
+/* detached: sig of snova_signature_bytes(inst) bytes */
+SNOVA_EXPORT int snova_sign(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                            size_t mlen, const uint8_t *sk);
+SNOVA_EXPORT int snova_verify(const snova_instance *inst, const uint8_t *sig, size_t siglen, const uint8_t *m,
+                              size_t mlen, const uint8_t *pk);
+/* attached, as the NIST API: sm = sig || m (signature bytes + mlen); m may overlap sm */
+SNOVA_EXPORT int snova_sign_attached(const snova_instance *inst, uint8_t *sm, size_t *smlen, const uint8_t *m,
+                                     size_t mlen, const uint8_t *sk);
+/* writes the message (smlen - signature bytes) to m if sm verifies; m untouched otherwise */
+SNOVA_EXPORT int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
+                            const uint8_t *pk);
+
+/* A message fed in pieces: the signature is that of the pieces' concatenation,
+ * the same as snova_sign of the whole. The signing and verifying calls end the
+ * hasher (feed it again only after snova_hasher_init). */
+typedef struct {
+    uint64_t opaque[32];
+} snova_hasher;
+SNOVA_EXPORT void snova_hasher_init(snova_hasher *h);
+SNOVA_EXPORT void snova_hasher_update(snova_hasher *h, const void *piece, size_t len);
+SNOVA_EXPORT int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
+                                   const uint8_t *sk);
+SNOVA_EXPORT int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen,
+                                     snova_hasher *h, const uint8_t *pk);
+
+/* Each instance's NIST API (sizes: the generic functions above). */
+#define SNOVA_X_NIST(id)                                                                                        \
+    SNOVA_EXPORT int id##_crypto_sign_keypair(unsigned char *pk, unsigned char *sk);                             \
+    SNOVA_EXPORT int id##_crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,     \
+                                      unsigned long long mlen, const unsigned char *sk);                        \
+    SNOVA_EXPORT int id##_crypto_sign_open(unsigned char *m, unsigned long long *mlen, const unsigned char *sm, \
+                                           unsigned long long smlen, const unsigned char *pk);                  \
+    SNOVA_EXPORT int id##_crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned char *m,     \
+                                                size_t mlen, const unsigned char *sk);                          \
+    SNOVA_EXPORT int id##_crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned char *m,   \
+                                             size_t mlen, const unsigned char *pk);
+SNOVA_INSTANCES(SNOVA_X_NIST)
+#undef SNOVA_X_NIST
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
