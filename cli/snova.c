@@ -91,17 +91,18 @@ static int cmd_keygen(const struct options *o) {
         return report("unknown instance '%s' (snova list)", o->set);
     if (strcmp(o->pk, o->sk) == 0 || strcmp(o->pk, "-") == 0 || strcmp(o->sk, "-") == 0)
         return report("--pk and --sk must be two files");
-    uint8_t *pk = malloc(snova_public_key_bytes(inst)), *sk = malloc(snova_secret_key_bytes(inst));
+    uint8_t *pk = malloc(snova_public_key_bytes(inst));
+    struct key sk = {inst, malloc(snova_secret_key_bytes(inst)), snova_secret_key_bytes(inst)};
     struct outfile pkf = {0}, skf = {0};
-    r = pk != NULL && sk != NULL ? EXIT_OK : report("out of memory");
-    if (r == EXIT_OK && snova_keypair(inst, pk, sk) != 0)
+    r = pk != NULL && sk.bytes != NULL ? EXIT_OK : report("out of memory");
+    if (r == EXIT_OK && snova_keypair(inst, pk, sk.bytes) != 0)
         r = report("key generation failed (no randomness from the system)");
     if (r == EXIT_OK)
         r = outfile_open(&skf, o->sk, 0600, 1);
     if (r == EXIT_OK)
         r = outfile_open(&pkf, o->pk, 0644, 1);
     if (r == EXIT_OK)
-        r = key_write(&skf, KEY_SECRET, inst, sk);
+        r = key_write(&skf, KEY_SECRET, inst, sk.bytes);
     if (r == EXIT_OK)
         r = key_write(&pkf, KEY_PUBLIC, inst, pk);
     if (r == EXIT_OK)
@@ -110,11 +111,7 @@ static int cmd_keygen(const struct options *o) {
         unlink(o->sk); /* no secret key without its public key */
     outfile_discard(&skf);
     outfile_discard(&pkf);
-    if (sk != NULL) {
-        memset(sk, 0, snova_secret_key_bytes(inst));
-        __asm__ __volatile__("" : : "r"(sk) : "memory"); /* keep the wipe */
-    }
-    free(sk);
+    key_free(&sk);
     free(pk);
     return r;
 }
