@@ -5,7 +5,10 @@
 #   make snova-aarch64   static AArch64 build, portable kernels (build/aarch64-portable/...)
 #   make snova-aarch64-neon  static AArch64 build on the generated kernels of out/, chosen
 #                        at run time by the CPU's capabilities (build/aarch64-neon/...)
-#   make snova-ct        constant-time check programs for valgrind (build/host-ct/<set>/test_ct)
+#   make snova-ct        constant-time check programs for valgrind, gcc and clang at -O2 and -O3
+#                        (build/host-ct-<cc>-<opt>/<set>/test_ct)
+#   make snova-ct-builds prints the builds the constant-time tests check (host-ct-*: valgrind,
+#                        aarch64-*: qemu traces)
 #   make snova-list      prints the names of the parameter sets
 #   make snova-params    prints each set's name and compiler definitions, one set a line
 # Single binaries can be asked for directly, e.g. make build/host/snova-24-5-16-4-esk/kat.
@@ -61,14 +64,12 @@ $(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
 SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
 
 # Build variants: compiler and flags per variant.
-SNOVA_BUILDS := host host-asan host-ct host-tsan host-plant-rng aarch64-portable aarch64-neon
+SNOVA_BUILDS := host host-asan host-tsan host-plant-rng aarch64-portable aarch64-neon
 SNOVA_CC.host                := $(HOST_CC)
 SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
 SNOVA_CFLAGS.host-asan       := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                                 -fno-sanitize-recover=all
-SNOVA_CC.host-ct             := $(HOST_CC)
-SNOVA_CFLAGS.host-ct         := -O3 -g -DSNOVA_CT_VALGRIND
 # ThreadSanitizer (test_random threads), and the same with the library drawing from
 # the KAT's global DRBG, which the thread test must catch racing.
 SNOVA_CC.host-tsan           := $(CLANG)
@@ -85,6 +86,35 @@ SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c keccak_neon.c
 SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S out/keccakf1600*.S))
 SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
 
+# The constant-time matrix (tests/test_constant_time.py): every compiler at every
+# optimisation level. host-ct-<cc>-<opt> are checked under valgrind memcheck
+# (test_ct.c, secrets undefined), the AArch64 builds (aarch64-portable and
+# aarch64-neon above at -O3, -O2 below) by qemu traces across secrets. The
+# -plant-<leak> builds carry a planted leak (ct.h) that the tests must report;
+# nothing else defines SNOVA_CT_PLANT_*. DWARF 4: valgrind 3.19 cannot read clang-19's DWARF 5.
+SNOVA_CT_OPTS := O2 O3
+SNOVA_CT_CC.gcc := gcc
+SNOVA_CT_CC.clang := $(CLANG)
+SNOVA_CT_PLANTS := branch load
+# $(1) = variant, $(2) = compiler, $(3) = flags, $(4) = variant whose extra sources and objects it takes
+define snova_variant
+SNOVA_BUILDS += $(1)
+SNOVA_CC.$(1) := $(2)
+SNOVA_CFLAGS.$(1) := $(3)
+SNOVA_EXTRA_SRC.$(1) := $$(SNOVA_EXTRA_SRC.$(4))
+SNOVA_EXTRA_OBJS.$(1) := $$(SNOVA_EXTRA_OBJS.$(4))
+endef
+$(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),\
+    $(eval $(call snova_variant,host-ct-$(c)-$(o),$(SNOVA_CT_CC.$(c)),-$(o) -gdwarf-4 -DSNOVA_CT_VALGRIND,host))))
+$(foreach b,aarch64-portable aarch64-neon,$(eval $(call snova_variant,$(b)-O2,$(SNOVA_CC.$(b)),\
+    $(patsubst -O3,-O2,$(SNOVA_CFLAGS.$(b))),$(b))))
+$(foreach p,$(SNOVA_CT_PLANTS),\
+    $(eval $(call snova_variant,host-ct-gcc-O3-plant-$(p),gcc,-O3 -gdwarf-4 -DSNOVA_CT_VALGRIND -DSNOVA_CT_PLANT_$(p),host))\
+    $(eval $(call snova_variant,aarch64-portable-plant-$(p),$(SNOVA_CC.aarch64-portable),\
+        $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_CT_PLANT_$(p),aarch64-portable)))
+SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o)))
+SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2
+
 build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)
 	$(CLANG) --target=aarch64-linux-gnu -c $< -o $@
@@ -97,7 +127,7 @@ SNOVA_SET_SRC   = $(SNOVA_CORE.$(1)) sign.c kernels_shape.c kernels_select.c
 # The NIST KAT generator and the API on its bytes (drbg_sign.c): only the KAT tool,
 # tests and benchmarks link them (SNOVA_DRBG_OBJS.<variant>.<set>), never the library.
 
-.PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-list snova-params
+.PHONY: snova snova-asan snova-aarch64 snova-aarch64-neon snova-ct snova-ct-builds snova-list snova-params
 snova: $(foreach s,$(SNOVA_SETS),build/host/$(s)/kat build/host/$(s)/test_snova) build/host/test_prims
 snova-asan: $(foreach s,$(SNOVA_SETS),build/host-asan/$(s)/kat build/host-asan/$(s)/test_snova) \
     build/host-asan/test_prims
@@ -105,7 +135,9 @@ snova-aarch64: $(foreach s,$(SNOVA_SETS),build/aarch64-portable/$(s)/kat \
     build/aarch64-portable/$(s)/test_snova) build/aarch64-portable/test_prims
 snova-aarch64-neon: $(foreach s,$(SNOVA_SETS),build/aarch64-neon/$(s)/kat \
     build/aarch64-neon/$(s)/test_snova build/aarch64-neon/$(s)/test_select) build/aarch64-neon/test_prims
-snova-ct: $(foreach s,$(SNOVA_SETS),build/host-ct/$(s)/test_ct)
+snova-ct: $(foreach b,$(SNOVA_CT_HOST_BUILDS),$(foreach s,$(SNOVA_SETS),build/$(b)/$(s)/test_ct))
+snova-ct-builds:
+	@echo $(SNOVA_CT_HOST_BUILDS) $(SNOVA_CT_AARCH64_BUILDS)
 snova-list:
 	@echo $(SNOVA_SETS)
 snova-params:

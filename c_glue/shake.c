@@ -3,6 +3,7 @@
  * one, or on AArch64 a generated kernel chosen at run time. */
 #include "shake.h"
 
+#include "ct.h"
 #include "util.h"
 
 #define ROL64(x, n) (((x) << (n)) | ((x) >> ((64 - (n)) & 63)))
@@ -158,6 +159,7 @@ void snova_shake256_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE256_
 void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
     const size_t rate = ctx->rate;
     size_t pos = ctx->pos;
+    snova_ct_plant(in, len);
     while (len > 0) {
         if (pos == 0 && len >= rate) {
             /* whole block, a lane at a time */

@@ -1,64 +1,81 @@
-/* Constant-time check under valgrind memcheck (build with -DSNOVA_CT_VALGRIND):
- * the private seed, the expanded secret key and the private half of the seed
- * secret key (Round 1; the private half of the seed, or Round 2's expanded key, in
- * later rounds) are marked
- * undefined, so memcheck reports every conditional branch and every memory
- * address that depends on them during key generation and signing. Outputs are
- * declassified before they are checked. Exit status 0 and no memcheck errors
- * (run with --error-exitcode) mean the check passed.
- *   valgrind --error-exitcode=1 test_ct [SIGNATURES] */
+/* Key generation and signing on a given private seed, for the constant-time
+ * checks (tests/test_constant_time.py):
+ *   test_ct [SIGNATURES] < PRIVATE_SEED
+ * stdin holds the private half of the key seed (SNOVA_SK_SEED_BYTES bytes, read
+ * without looking at them); the public half, the digests and the salts are fixed.
+ *
+ * Built with -DSNOVA_CT_VALGRIND, run under valgrind memcheck: the private seed,
+ * the expanded secret key and the private half of the seed secret key (Round 1;
+ * the private half of the seed, or Round 2's expanded key, in later rounds) are
+ * marked undefined, so memcheck reports every conditional branch and every
+ * memory address that depends on them. Outputs are declassified before they are
+ * checked, and each signature is verified. Exit status 0 and no memcheck errors
+ * (run with --error-exitcode) mean the check passed:
+ *   valgrind --error-exitcode=1 test_ct [SIGNATURES] < PRIVATE_SEED
+ * Built without it (the AArch64 builds), it only generates the key and signs:
+ * the program a trace under qemu compares across seeds (tools/ct/trace.py). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
 
 #include "core.h"
 #include "params.h"
 
+#if defined(SNOVA_CT_VALGRIND)
+#include <valgrind/memcheck.h>
+#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#define CHECKED 1
+#else
+#define SECRET(p, n) ((void)0)
+#define PUBLIC(p, n) ((void)0)
+#define CHECKED 0
+#endif
+
+static void message(uint8_t *digest, uint8_t *salt, int n) {
+    for (int i = 0; i < SNOVA_DIGEST_BYTES; i++)
+        digest[i] = (uint8_t)(i * 5 + n);
+    for (int i = 0; i < SNOVA_SALT_BYTES; i++)
+        salt[i] = (uint8_t)(i * 11 + 7 * n);
+}
+
+/* a signature that does not verify, or an operation that failed */
+static int failed(int r, const char *what, int n) {
+    if (r == 0)
+        return 0;
+    printf("%s %d failed\n", what, n);
+    return 1;
+}
+
 #if SNOVA_ROUND == 1
 #include "snova.h"
 
-int main(int argc, char **argv) {
-    int count = argc > 1 ? atoi(argv[1]) : 2;
+static int check(int count, uint8_t *seed) {
     static uint8_t pk[SNOVA_PK_BYTES], esk[SNOVA_ESK_BYTES], sig[SNOVA_SIG_BYTES];
-    uint8_t seed[SNOVA_SEED_BYTES], ssk[SNOVA_SSK_BYTES], digest[SNOVA_DIGEST_BYTES], salt[SNOVA_SALT_BYTES];
+    uint8_t ssk[SNOVA_SSK_BYTES], digest[SNOVA_DIGEST_BYTES], salt[SNOVA_SALT_BYTES];
     int failures = 0;
-
-    for (int i = 0; i < SNOVA_SEED_BYTES; i++)
-        seed[i] = (uint8_t)(17 * i + 3);
     memcpy(ssk, seed, sizeof(ssk));
 
-    VALGRIND_MAKE_MEM_UNDEFINED(seed + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
+    SECRET(seed + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
     snova_keygen(pk, esk, seed, seed + SNOVA_PK_SEED_BYTES);
-    VALGRIND_MAKE_MEM_DEFINED(pk, sizeof(pk));
+    PUBLIC(pk, sizeof(pk));
 
     for (int n = 0; n < count; n++) {
-        for (int i = 0; i < SNOVA_DIGEST_BYTES; i++)
-            digest[i] = (uint8_t)(i * 5 + n);
-        for (int i = 0; i < SNOVA_SALT_BYTES; i++)
-            salt[i] = (uint8_t)(i * 11 + 7 * n);
-
-        VALGRIND_MAKE_MEM_UNDEFINED(esk, sizeof(esk));
+        message(digest, salt, n);
+        SECRET(esk, sizeof(esk));
         int r = snova_sign_esk(sig, digest, salt, esk);
-        VALGRIND_MAKE_MEM_DEFINED(sig, sizeof(sig));
-        VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
-        if (r != 0 || snova_verify(digest, sig, pk) != 0) {
-            printf("esk signature %d does not verify\n", n);
-            failures++;
-        }
+        PUBLIC(sig, sizeof(sig));
+        PUBLIC(&r, sizeof(r));
+        failures += failed(r || (CHECKED && snova_verify(digest, sig, pk)), "esk signature", n);
 
         /* the first half of ssk is the public seed, also in pk: only the private seed is secret */
-        VALGRIND_MAKE_MEM_UNDEFINED(ssk + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
+        SECRET(ssk + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
         r = snova_sign_ssk(sig, digest, salt, ssk);
-        VALGRIND_MAKE_MEM_DEFINED(sig, sizeof(sig));
-        VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
-        if (r != 0 || snova_verify(digest, sig, pk) != 0) {
-            printf("ssk signature %d does not verify\n", n);
-            failures++;
-        }
+        PUBLIC(sig, sizeof(sig));
+        PUBLIC(&r, sizeof(r));
+        failures += failed(r || (CHECKED && snova_verify(digest, sig, pk)), "ssk signature", n);
     }
-    printf("%s\n", failures ? "FAILED" : "PASSED");
-    return failures ? 1 : 0;
+    return failures;
 }
 #else
 /* Later rounds: the secret key is the seed (its private half secret), followed by
@@ -72,41 +89,40 @@ int main(int argc, char **argv) {
 #define SK_SECRET_BYTES SNOVA_SK_SEED_BYTES
 #endif
 
-int main(int argc, char **argv) {
-    int count = argc > 1 ? atoi(argv[1]) : 2;
+static int check(int count, uint8_t *seed) {
     static uint8_t pk[SNOVA_PK_BYTES], sk[SNOVA_SK_BYTES], sig[SNOVA_SIG_BYTES];
-    uint8_t seed[SNOVA_SEED_BYTES], digest[SNOVA_DIGEST_BYTES], salt[SNOVA_SALT_BYTES];
-    int failures = 0;
+    uint8_t digest[SNOVA_DIGEST_BYTES], salt[SNOVA_SALT_BYTES];
 
-    for (int i = 0; i < SNOVA_SEED_BYTES; i++)
-        seed[i] = (uint8_t)(17 * i + 3);
-    VALGRIND_MAKE_MEM_UNDEFINED(seed + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
+    SECRET(seed + SNOVA_PK_SEED_BYTES, SNOVA_SK_SEED_BYTES);
     int r = snova_core_keypair(pk, sk, seed);
-    VALGRIND_MAKE_MEM_DEFINED(pk, sizeof(pk));
-    VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
+    PUBLIC(pk, sizeof(pk));
+    PUBLIC(&r, sizeof(r));
     /* what follows the secret part of sk is derived from pk */
-    VALGRIND_MAKE_MEM_DEFINED(sk + SK_SECRET_AT + SK_SECRET_BYTES,
-                              SNOVA_SK_BYTES - SK_SECRET_AT - SK_SECRET_BYTES);
-    if (r != 0) {
-        printf("key generation failed\n");
-        failures++;
-    }
+    PUBLIC(sk + SK_SECRET_AT + SK_SECRET_BYTES, SNOVA_SK_BYTES - SK_SECRET_AT - SK_SECRET_BYTES);
+    int failures = failed(r, "key generation", 0);
 
     for (int n = 0; n < count; n++) {
-        for (int i = 0; i < SNOVA_DIGEST_BYTES; i++)
-            digest[i] = (uint8_t)(i * 5 + n);
-        for (int i = 0; i < SNOVA_SALT_BYTES; i++)
-            salt[i] = (uint8_t)(i * 11 + 7 * n);
-        VALGRIND_MAKE_MEM_UNDEFINED(sk + SK_SECRET_AT, SK_SECRET_BYTES);
+        message(digest, salt, n);
+        SECRET(sk + SK_SECRET_AT, SK_SECRET_BYTES);
         r = snova_core_sign(sig, digest, salt, sk);
-        VALGRIND_MAKE_MEM_DEFINED(sig, sizeof(sig));
-        VALGRIND_MAKE_MEM_DEFINED(&r, sizeof(r));
-        if (r != 0 || snova_core_verify(digest, sig, pk) != 0) {
-            printf("signature %d does not verify\n", n);
-            failures++;
-        }
+        PUBLIC(sig, sizeof(sig));
+        PUBLIC(&r, sizeof(r));
+        failures += failed(r || (CHECKED && snova_core_verify(digest, sig, pk)), "signature", n);
     }
+    return failures;
+}
+#endif
+
+int main(int argc, char **argv) {
+    int count = argc > 1 ? atoi(argv[1]) : 2;
+    uint8_t seed[SNOVA_SEED_BYTES];
+    for (int i = 0; i < SNOVA_PK_SEED_BYTES; i++)
+        seed[i] = (uint8_t)(17 * i + 3);
+    if (fread(seed + SNOVA_PK_SEED_BYTES, 1, SNOVA_SK_SEED_BYTES, stdin) != SNOVA_SK_SEED_BYTES) {
+        fprintf(stderr, "test_ct: expected %d bytes of private seed on stdin\n", SNOVA_SK_SEED_BYTES);
+        return 2;
+    }
+    int failures = check(count, seed);
     printf("%s\n", failures ? "FAILED" : "PASSED");
     return failures ? 1 : 0;
 }
-#endif
