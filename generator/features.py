@@ -24,5 +24,5 @@ PROBES = {
 # The .arch directive by the features a kernel needs: exactly those, so that the
 # file assembles with default flags and the assembler rejects any instruction
 # the declared features do not cover.
-ARCH = {(): "armv8-a+nofp", ("AdvSIMD",): "armv8-a", ("AdvSIMD", "AES"): "armv8-a+aes",
+ARCH = {(): "armv8-a+nosimd+nofp", ("AdvSIMD",): "armv8-a", ("AdvSIMD", "AES"): "armv8-a+aes",
         ("AdvSIMD", "SHA3"): "armv8.2-a+sha3"}

@@ -154,6 +154,21 @@ def test_branch_protection_choices(tmp_path, protection, bits):
     assert ("\tpaciasp\n" in text) == ("\tautiasp\n" in text) == bool(bits & 2)
 
 
+@pytest.mark.parametrize("stem, foreign", [
+    ("gf16m_add_r2", "aese\tv0.16b, v1.16b"),                    # Advanced SIMD only: no FEAT_AES
+    ("aes128_key_expand", "eor3\tv0.16b, v1.16b, v2.16b, v3.16b"),  # FEAT_AES: no FEAT_SHA3
+    ("keccakf1600", "eor\tv0.16b, v1.16b, v2.16b"),              # base AArch64: no Advanced SIMD
+])
+def test_arch_directive_rejects_instructions_beyond_the_declared_features(tmp_path, stem, foreign):
+    """A file's .arch names only its kernel's features, so an instruction needing
+    another feature does not assemble (the banner's requirement cannot be stale)."""
+    source = tmp_path / f"{stem}.S"
+    source.write_text((OUT / f"{stem}.S").read_text().replace("\tbti\tc\n", f"\tbti\tc\n\t{foreign}\n", 1))
+    for cmd in (["clang-19", "--target=aarch64-linux-gnu", "-c"], ["aarch64-linux-gnu-as"]):
+        result = subprocess.run([*cmd, str(source), "-o", str(tmp_path / "x.o")], capture_output=True, text=True)
+        assert result.returncode != 0, cmd
+
+
 def test_header_declares_every_kernel():
     header = (OUT / "snova_kernels.h").read_text()
     for source in ELF_FILES:

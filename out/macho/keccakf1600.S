@@ -3,7 +3,7 @@
 // Scheduled for generic: 1445 cycles per call by that machine model.
 // Requires at run time: base AArch64 only (ARMv8.0-A, no Advanced SIMD).
 	.text
-	.arch	armv8-a+nofp
+	.arch	armv8-a+nosimd+nofp
 	.globl	_snova_keccakf1600
 	.private_extern	_snova_keccakf1600
 	.p2align	4
