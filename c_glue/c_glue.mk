@@ -64,7 +64,8 @@ $(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
 SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
 
 # Build variants: compiler and flags per variant.
-SNOVA_BUILDS := host host-asan host-tsan host-plant-rng aarch64-portable aarch64-neon
+SNOVA_BUILDS := host host-asan host-tsan host-plant-rng host-hooks host-weak-verify1 host-weak-verify2 \
+    aarch64-portable aarch64-neon
 SNOVA_CC.host                := $(HOST_CC)
 SNOVA_CFLAGS.host            := -O3
 SNOVA_CC.host-asan           := $(HOST_CC)
@@ -76,6 +77,15 @@ SNOVA_CC.host-tsan           := $(CLANG)
 SNOVA_CFLAGS.host-tsan       := -O1 -g -fsanitize=thread -pthread
 SNOVA_CC.host-plant-rng      := $(CLANG)
 SNOVA_CFLAGS.host-plant-rng  := $(SNOVA_CFLAGS.host-tsan) -DSNOVA_PLANT_SHARED_RNG
+# Test hooks (-DSNOVA_TEST_HOOKS: verification faults, allocation failures;
+# test_verifier, test_stack), and two weakened verifiers test_verifier must catch:
+# each target matrix compared but its last element, only target matrix 0.
+SNOVA_CC.host-hooks          := $(HOST_CC)
+SNOVA_CFLAGS.host-hooks      := -O2 -g -DSNOVA_TEST_HOOKS
+SNOVA_CC.host-weak-verify1   := $(HOST_CC)
+SNOVA_CFLAGS.host-weak-verify1 := $(SNOVA_CFLAGS.host-hooks) -DSNOVA_PLANT_WEAK_VERIFY=1
+SNOVA_CC.host-weak-verify2   := $(HOST_CC)
+SNOVA_CFLAGS.host-weak-verify2 := $(SNOVA_CFLAGS.host-hooks) -DSNOVA_PLANT_WEAK_VERIFY=2
 SNOVA_CC.aarch64-portable    := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-portable := -O3 -Wno-unused-command-line-argument
 SNOVA_CC.aarch64-neon        := $(CROSS_CC)
@@ -171,6 +181,12 @@ build/$(1)/$(2)/test_snova: build/$(1)/$(2)/test_snova.o $$(SNOVA_OBJS.$(1).$(2)
 
 build/$(1)/$(2)/test_random: build/$(1)/$(2)/test_random.o $$(SNOVA_OBJS.$(1).$(2)) \
     $(if $(filter host-plant-rng,$(1)),build/$(1)/common/rng.o)
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) -pthread $$^ -o $$@
+
+build/$(1)/$(2)/test_verifier: build/$(1)/$(2)/test_verifier.o $$(SNOVA_OBJS.$(1).$(2))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
+
+build/$(1)/$(2)/test_stack: build/$(1)/$(2)/test_stack.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) -pthread $$^ -o $$@
 
 build/$(1)/$(2)/test_select: build/$(1)/$(2)/test_select.o $$(SNOVA_OBJS.$(1).$(2))

@@ -19,4 +19,23 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
 /* 0 if sig (SNOVA_SIG_BYTES) is a valid signature of digest under pk, else -1. */
 int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk);
 
+/* A change verification makes to its own expanded inputs (test builds only):
+ * element `target` of the target hash (0 .. SNOVA_HASH_NIBBLES - 1) and element
+ * `map` of the public map (P11, P12, P21 of every public matrix in order, then
+ * P22), each XORed with xor_value; -1 leaves that one alone. each_target: after
+ * one evaluation, change every target element in turn (by 1 + its index mod 15)
+ * and count the changes the verdict rejects. */
+struct snova_verify_fault {
+    long target, map;
+    uint8_t xor_value;
+    int each_target;
+};
+
+#if defined(SNOVA_TEST_HOOKS)
+/* snova_core_verify with the fault applied (test_verifier.c); with each_target,
+ * the count of rejected target changes, or -1 if the signature was malformed */
+int snova_test_verify_fault(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk,
+                            const struct snova_verify_fault *fault);
+#endif
+
 #endif

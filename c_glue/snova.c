@@ -9,6 +9,8 @@
  * implementation). Secret intermediates are wiped before returning. */
 #include "snova.h"
 
+#include <stdlib.h>
+
 #include "core.h"
 #include "snova_square.h"
 
@@ -53,20 +55,25 @@ struct keygen_ws {
     gf16m P22[M][O][O];
 };
 
-void snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
-                  const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
+/* Workspaces of Round 1 come from the heap (they grow to megabytes with the set;
+ * the stack is bounded) and are wiped before they are freed. */
+int snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
+                 const uint8_t sk_seed[SNOVA_SK_SEED_BYTES]) {
     kern_t *k = snova_kernels();
-    struct keygen_ws ws;
+    struct keygen_ws *ws = snova_alloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
 
-    expand_public(k, &ws.pm, pk_seed);
-    gen_t12(k, ws.T12, sk_seed);
-    make_public_key(k, pk, pk_seed, ws.T12, ws.pm.P11, ws.pm.P12, ws.pm.P21, ws.F12, ws.P22);
-    compute_f21(k, M, ws.F21, ws.pm.P11, ws.pm.P21, ws.T12);
+    expand_public(k, &ws->pm, pk_seed);
+    gen_t12(k, ws->T12, sk_seed);
+    make_public_key(k, pk, pk_seed, ws->T12, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->F12, ws->P22);
+    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
 
     /* A, B, Q1, Q2 are adjacent in the public map; F11 is P11 */
     if (esk != NULL)
-        pack_esk(esk, ws.pm.A[0], LSQ, ws.T12, ws.pm.P11, ws.F12, ws.F21, pk_seed, sk_seed);
-    snova_wipe(&ws, sizeof(ws));
+        pack_esk(esk, ws->pm.A[0], LSQ, ws->T12, ws->pm.P11, ws->F12, ws->F21, pk_seed, sk_seed);
+    snova_free_wiped(ws, sizeof(*ws));
+    return 0;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -161,13 +168,15 @@ int snova_sign_esk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
     struct {
         struct esk_elems e;
         struct sign_ws s;
-    } ws;
-    unpack_halves((uint8_t *)&ws.e, esk, SNOVA_ESK_NIBBLES);
-    struct sign_key key = {ws.e.A, ws.e.B, ws.e.Q1, ws.e.Q2,
-                           {ws.e.T12, ws.e.F11, ws.e.F12, ws.e.F21, esk + SNOVA_ESK_NIBBLES / 2,
+    } *ws = snova_alloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
+    unpack_halves((uint8_t *)&ws->e, esk, SNOVA_ESK_NIBBLES);
+    struct sign_key key = {ws->e.A, ws->e.B, ws->e.Q1, ws->e.Q2,
+                           {ws->e.T12, ws->e.F11, ws->e.F12, ws->e.F21, esk + SNOVA_ESK_NIBBLES / 2,
                             esk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES}};
-    int r = sign_core(k, sig, digest, salt, &key, &ws.s);
-    snova_wipe(&ws, sizeof(ws));
+    int r = sign_core(k, sig, digest, salt, &key, &ws->s);
+    snova_free_wiped(ws, sizeof(*ws));
     return r;
 }
 
@@ -180,53 +189,49 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
         gf16m F12[M][V][O];
         gf16m F21[M][O][V];
         struct sign_ws s;
-    } ws;
+    } *ws = snova_alloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
     const uint8_t *pk_seed = ssk, *sk_seed = ssk + SNOVA_PK_SEED_BYTES;
-    expand_public(k, &ws.pm, pk_seed);
-    gen_t12(k, ws.T12, sk_seed);
-    compute_f12(k, M, ws.F12, ws.pm.P11, ws.pm.P12, ws.T12);
-    compute_f21(k, M, ws.F21, ws.pm.P11, ws.pm.P21, ws.T12);
-    struct sign_key key = {ws.pm.A, ws.pm.B, ws.pm.Q1, ws.pm.Q2,
-                           {ws.T12, ws.pm.P11, ws.F12, ws.F21, pk_seed, sk_seed}};
-    int r = sign_core(k, sig, digest, salt, &key, &ws.s);
-    snova_wipe(&ws, sizeof(ws));
+    expand_public(k, &ws->pm, pk_seed);
+    gen_t12(k, ws->T12, sk_seed);
+    compute_f12(k, M, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12);
+    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
+    struct sign_key key = {ws->pm.A, ws->pm.B, ws->pm.Q1, ws->pm.Q2,
+                           {ws->T12, ws->pm.P11, ws->F12, ws->F21, pk_seed, sk_seed}};
+    int r = sign_core(k, sig, digest, salt, &key, &ws->s);
+    snova_free_wiped(ws, sizeof(*ws));
     return r;
 }
 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
-int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
-    kern_t *k = snova_kernels();
-    struct {
-        struct pubmap pm;
-        gf16m P22[M][O][O];
-        gf16m X[N];
-        struct quad_ws w;
-        gf16m out;
-        gf16m pair_rows[L * L][LSQ];
-        uint8_t hash[SNOVA_HASH_NIBBLES];
-    } ws;
+struct verify_ws {
+    struct pubmap pm;
+    gf16m P22[M][O][O];
+    gf16m X[N];
+    struct quad_ws w;
+    gf16m out[M];
+    gf16m pair_rows[L * L][LSQ];
+    uint8_t hash[SNOVA_HASH_NIBBLES];
+};
 
-    if (!spare_nibbles_clear(sig, pk))
-        return -1;
-
-    signed_hash(ws.hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
-    snova_unpack_nibbles((uint8_t *)ws.X, sig, SNOVA_SIG_NIBBLES);
-    expand_public(k, &ws.pm, pk);
-    snova_unpack_nibbles((uint8_t *)ws.P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
-
-    quad_prepare(k, &ws.w, ws.X, N, ws.pm.spow);
-    scalar_pair_rows(ws.pair_rows, ws.pm.q1c, ws.pm.q2c);
-    const struct terms t = {.A = ws.pm.A, .B = ws.pm.B, .pair_rows = ws.pair_rows};
-    /* all data here is public: stop at the first matrix that differs */
+/* the public map at the signature into ws->out */
+static void evaluate(kern_t *k, struct verify_ws *ws) {
+    quad_prepare(k, &ws->w, ws->X, N, ws->pm.spow);
+    scalar_pair_rows(ws->pair_rows, ws->pm.q1c, ws->pm.q2c);
+    const struct terms t = {.A = ws->pm.A, .B = ws->pm.B, .pair_rows = ws->pair_rows};
     for (int i = 0; i < M; i++) {
-        quad_public(k, &ws.w, ws.pm.P11[i], ws.pm.P12[i], ws.pm.P21[i], ws.P22[i]);
-        quad_equation(k, &ws.w, ws.out, N, &t);
-        if (memcmp(ws.out, ws.hash + i * LSQ, LSQ) != 0)
-            return -1;
+        quad_public(k, &ws->w, ws->pm.P11[i], ws->pm.P12[i], ws->pm.P21[i], ws->P22[i]);
+        quad_equation(k, &ws->w, ws->out[i], N, &t);
     }
-    return 0;
+}
+
+#include "verify_entry.h"
+
+int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
+    return snova_core_verify(digest, sig, pk);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -234,12 +239,13 @@ int snova_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, c
 
 int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]) {
 #if SNOVA_SSK
-    snova_keygen(pk, NULL, seed, seed + SNOVA_PK_SEED_BYTES);
+    if (snova_keygen(pk, NULL, seed, seed + SNOVA_PK_SEED_BYTES) != 0)
+        return -1;
     memcpy(sk, seed, SNOVA_SEED_BYTES);
-#else
-    snova_keygen(pk, sk, seed, seed + SNOVA_PK_SEED_BYTES);
-#endif
     return 0;
+#else
+    return snova_keygen(pk, sk, seed, seed + SNOVA_PK_SEED_BYTES);
+#endif
 }
 
 int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
@@ -249,8 +255,4 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
 #else
     return snova_sign_esk(sig, digest, salt, sk);
 #endif
-}
-
-int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
-    return snova_verify(digest, sig, pk);
 }

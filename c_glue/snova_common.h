@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core.h"
 #include "gf16.h"
 #include "kernels.h"
 #include "nibbles.h"
@@ -294,6 +295,75 @@ static inline uint8_t solve_system(kern_t *k, uint8_t G[NEQ][GSTRIDE], uint8_t s
     for (int i = 0; i < NEQ; i++)
         sol[i] = G[i][NEQ];
     return ok;
+}
+
+/* ------------------------------------------------------------------------- */
+/* verification's verdict                                                     */
+
+/* Whether matrix i (`elems` elements) of the evaluated public map equals the
+ * target's; all of it is public. The SNOVA_PLANT_WEAK_VERIFY builds weaken it as
+ * a faulty verifier might, for test_verifier to prove that it notices. */
+static inline int target_matrix_equal(const uint8_t *out, const uint8_t *target, int i, size_t elems) {
+    (void)i;
+#if SNOVA_PLANT_WEAK_VERIFY == 1
+    elems -= 1; /* every element but the last */
+#elif SNOVA_PLANT_WEAK_VERIFY == 2
+    if (i > 0)
+        return 1; /* matrix 0 only */
+#endif
+    return memcmp(out, target, elems) == 0;
+}
+
+/* 0 if the evaluated map `out` (count matrices of elems elements) is the target, else -1 */
+static inline int target_verdict(const uint8_t *out, const uint8_t *hash, int count, size_t elems) {
+    for (int i = 0; i < count; i++)
+        if (!target_matrix_equal(out + i * elems, hash + i * elems, i, elems))
+            return -1;
+    return 0;
+}
+
+/* The verdict on an evaluated map; with the test hook's each_target, instead
+ * the number of target elements whose change alone the verdict rejects. */
+static inline int verify_verdict(const struct snova_verify_fault *fault, const uint8_t *out, uint8_t *hash,
+                                 int count, size_t elems) {
+#if defined(SNOVA_TEST_HOOKS)
+    if (fault != NULL && fault->each_target) {
+        int rejected = 0;
+        for (size_t e = 0; e < count * elems; e++) {
+            uint8_t change = (uint8_t)(1 + e % 15);
+            hash[e] ^= change;
+            rejected += target_verdict(out, hash, count, elems) != 0;
+            hash[e] ^= change;
+        }
+        return rejected;
+    }
+#else
+    (void)fault;
+#endif
+    return target_verdict(out, hash, count, elems);
+}
+
+/* Verification's test hook (core.h, -DSNOVA_TEST_HOOKS builds only): after the
+ * target and the public map are expanded, XOR one element of either. map runs
+ * over P11, P12, P21 of every public matrix (the seed's part, seed_part elements
+ * at p) and then P22 (at p22). Without the hook it is nothing. */
+static inline void apply_verify_fault(const struct snova_verify_fault *fault, uint8_t *hash, uint8_t *p,
+                                      size_t seed_part, uint8_t *p22) {
+#if defined(SNOVA_TEST_HOOKS)
+    if (fault == NULL)
+        return;
+    if (fault->target >= 0)
+        hash[fault->target] ^= fault->xor_value;
+    if (fault->map >= 0) {
+        size_t e = (size_t)fault->map;
+        if (e < seed_part)
+            p[e] ^= fault->xor_value;
+        else
+            p22[e - seed_part] ^= fault->xor_value;
+    }
+#else
+    (void)fault, (void)hash, (void)p, (void)seed_part, (void)p22;
+#endif
 }
 
 #endif

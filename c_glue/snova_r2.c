@@ -124,7 +124,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 #if SNOVA_ESK
         gf16m F21[M][O][V];
 #endif
-    } *ws = malloc(sizeof(*ws));
+    } *ws = snova_alloc(sizeof(*ws));
     if (ws == NULL)
         return -1;
 
@@ -138,8 +138,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 #else
     memcpy(sk, seed, SNOVA_SEED_BYTES);
 #endif
-    snova_wipe(ws, sizeof(*ws));
-    free(ws);
+    snova_free_wiped(ws, sizeof(*ws));
     return 0;
 }
 
@@ -358,7 +357,7 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
                     const uint8_t *sk) {
     kern_t *k = snova_kernels();
     struct sign_key key;
-    struct sign_mem *mem = malloc(sizeof(*mem));
+    struct sign_mem *mem = snova_alloc(sizeof(*mem));
     int r = -1;
     if (mem != NULL) {
         load_key(k, mem, &key, sk);
@@ -381,15 +380,10 @@ struct verify_ws {
     gf16m out[O];
     uint8_t hash[SNOVA_HASH_NIBBLES];
 };
+_Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
-                       const uint8_t *pk) {
-    if (!spare_nibbles_clear(sig, pk))
-        return -1;
-    signed_hash(ws->hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
-    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
-    expand_public(k, &ws->pm, pk);
-    snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+/* the public map at the signature into ws->out */
+static void evaluate(kern_t *k, struct verify_ws *ws) {
     gather_terms(&ws->mt, &ws->pm.abq, &ws->pm.qc, 0);
 
     quad_prepare(k, &ws->w, ws->X, N, ws->pm.spow);
@@ -398,13 +392,6 @@ static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
         quad_public(k, &ws->w, ws->pm.P11[i], ws->pm.P12[i], ws->pm.P21[i], ws->P22[i]);
         quad_terms(k, &ws->w, N, &ws->mt, i, ws->out);
     }
-    /* all data here is public */
-    return memcmp(ws->out, ws->hash, SNOVA_HASH_NIBBLES) == 0 ? 0 : -1;
 }
 
-int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
-    struct verify_ws *ws = malloc(sizeof(*ws));
-    int r = ws == NULL ? -1 : verify_core(snova_kernels(), ws, digest, sig, pk);
-    free(ws);
-    return r;
-}
+#include "verify_entry.h"

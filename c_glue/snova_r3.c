@@ -225,7 +225,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
         gf16m T12[V][O];
         gf16m F12[M1][V][O];
         gf16m P22[M1][O][O];
-    } *ws = malloc(sizeof(*ws));
+    } *ws = snova_alloc(sizeof(*ws));
     if (ws == NULL)
         return -1;
 
@@ -240,8 +240,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 #if SNOVA_HASH_PK
     derive_pk_hash(sk + SNOVA_SEED_BYTES, pk);
 #endif
-    snova_wipe(ws, sizeof(*ws));
-    free(ws);
+    snova_free_wiped(ws, sizeof(*ws));
     return 0;
 }
 
@@ -386,12 +385,11 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
                     const uint8_t *sk) {
     kern_t *k = snova_kernels();
-    struct sign_ws *ws = malloc(sizeof(*ws));
+    struct sign_ws *ws = snova_alloc(sizeof(*ws));
     if (ws == NULL)
         return -1;
     int r = sign_core(k, ws, sig, digest, salt, sk);
-    snova_wipe(ws, sizeof(*ws));
-    free(ws);
+    snova_free_wiped(ws, sizeof(*ws));
     return r;
 }
 
@@ -410,8 +408,11 @@ struct verify_ws {
     uint8_t pk_hash[SNOVA_PK_HASH_BYTES];
 #endif
 };
+_Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
+/* the target into ws->hash, the signature into ws->X, the public map into
+ * ws->pm and ws->P22; -1 if the signature or key is malformed */
+static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
                        const uint8_t *pk) {
     /* an odd number of elements leaves a high nibble that must be zero */
     if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
@@ -428,6 +429,11 @@ static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
     snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
     expand_public(k, &ws->pm, pk);
     snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    return 0;
+}
+
+/* the public map at the signature into ws->out */
+static void evaluate(kern_t *k, struct verify_ws *ws) {
     gen_s_powers(k, ws->spow);
 
     quad_prepare(k, &ws->w, ws->X, N, ws->spow);
@@ -440,16 +446,6 @@ static int verify_core(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
         quad_z(k, &ws->w, i, N);
     }
     quad_equations(k, &ws->w, ws->out, abq());
-    /* all data here is public */
-    return memcmp(ws->out, ws->hash, SNOVA_HASH_NIBBLES) == 0 ? 0 : -1;
 }
 
-int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
-    kern_t *k = snova_kernels();
-    struct verify_ws *ws = malloc(sizeof(*ws));
-    if (ws == NULL)
-        return -1;
-    int r = verify_core(k, ws, digest, sig, pk);
-    free(ws);
-    return r;
-}
+#include "verify_entry.h"

@@ -305,4 +305,17 @@ static inline int spare_nibbles_clear(const uint8_t *sig, const uint8_t *pk) {
     return !((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0);
 }
 
+/* Verification's inputs but the expanded part of the public map: the target
+ * into hash, the signature's blocks into X, P22 from pk. -1 if sig or pk is
+ * malformed. */
+static inline int load_verify_inputs(uint8_t *hash, uint8_t *X, uint8_t *P22, const uint8_t *digest,
+                                     const uint8_t *sig, const uint8_t *pk) {
+    if (!spare_nibbles_clear(sig, pk))
+        return -1;
+    signed_hash(hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+    snova_unpack_nibbles(X, sig, SNOVA_SIG_NIBBLES);
+    snova_unpack_nibbles(P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    return 0;
+}
+
 #endif

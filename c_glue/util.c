@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void snova_wipe(void *p, size_t n) {
@@ -16,4 +17,29 @@ void snova_wipe(void *p, size_t n) {
             vp[i] = 0;
     }
 #endif
+}
+
+#if defined(SNOVA_TEST_HOOKS)
+static long allocations_before_failure = -1;
+
+long snova_test_fail_alloc_after(long count) {
+    long previous = allocations_before_failure;
+    allocations_before_failure = count;
+    return previous;
+}
+
+void *snova_alloc(size_t n) {
+    if (allocations_before_failure >= 0 && allocations_before_failure-- == 0)
+        return NULL;
+    return malloc(n);
+}
+#else
+void *snova_alloc(size_t n) { return malloc(n); }
+#endif
+
+void snova_free_wiped(void *p, size_t n) {
+    if (p == NULL)
+        return;
+    snova_wipe(p, n);
+    free(p);
 }

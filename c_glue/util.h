@@ -18,6 +18,20 @@ void snova_wipe(void *p, size_t n);
 
 #define SNOVA_WIPE(x) snova_wipe(&(x), sizeof(x))
 
+/* The core's working memory beyond its bounded stack: malloc, or NULL (the
+ * caller then returns an error). Secret workspaces go back through
+ * snova_free_wiped, which zeroes them first; NULL is accepted. */
+void *snova_alloc(size_t n);
+void snova_free_wiped(void *p, size_t n);
+
+#if defined(SNOVA_TEST_HOOKS)
+/* Test builds only: the allocation after the next `count` succeeding ones fails
+ * (and every later one succeeds again); a negative count never fails. Returns
+ * the previous count: negative once the planned failure has happened. Not
+ * thread-safe: for single-threaded tests. */
+long snova_test_fail_alloc_after(long count);
+#endif
+
 /* Marks n bytes at p as no longer secret. Only the constant-time check build
  * (-DSNOVA_CT_VALGRIND, see test_ct.c) gives it a meaning: there memcheck treats
  * secret bytes as undefined, and reports any branch or address computed from them. */

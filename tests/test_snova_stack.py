@@ -1,0 +1,77 @@
+"""Bounded stack (c_glue/test_stack.c): key generation and signing of every set
+run on a thread whose stack is exactly 512 KiB, verification on one of exactly
+128 KiB (a guard page below each), on the host test-hook build; there the peak
+use is measured by stack painting, and every allocation of every operation is
+made to fail in turn (each must be reported as an error, outputs zeroed). The
+same on the AArch64 NEON build under qemu for one set per round. Every set's KAT
+tool reproduces its first known answers under `ulimit -s 512`. Proof that the
+thread test can fail: with bounds below the measured peaks it crashes."""
+import json
+import subprocess
+
+import pytest
+
+from tests.snova_harness import ROOT, binary, load_kat, make, run, snova_sets
+
+SETS = snova_sets()
+BOUNDS = {"keygen": 512 * 1024, "sign": 512 * 1024, "verify": 128 * 1024}
+NEON_SETS = ["snova-61-33-16-2-ssk", "snova-r2-60-10-4", "snova-r3-v-x"]
+KAT_VECTORS = 3
+
+
+def peaks(stdout):
+    """{operation: (peak, bound)} from test_stack's lines "ok <op> peak <bytes> of <bound>"."""
+    out = {}
+    for line in stdout.splitlines():
+        f = line.split()
+        if len(f) == 6 and f[2] == "peak" and f[4] == "of":
+            out[f[1]] = (int(f[3]), int(f[5]))
+    return out
+
+
+@pytest.fixture(scope="module")
+def hooks_build():
+    make(*[f"build/host-hooks/{s}/test_stack" for s in SETS])
+    return "host-hooks"
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_operations_within_stack_bounds(hooks_build, set_name):
+    r = run(hooks_build, set_name, "test_stack")
+    assert r.returncode == 0 and r.stdout.strip().endswith("PASSED"), r.stdout + r.stderr
+    measured = peaks(r.stdout)
+    assert {op: bound for op, (_, bound) in measured.items()} == BOUNDS, r.stdout
+    assert all(peak <= bound for peak, bound in measured.values()), r.stdout
+    for op in BOUNDS:
+        assert f"ok {op}: " in r.stdout and "the failure of each reported" in r.stdout, r.stdout
+
+
+def test_too_small_a_stack_is_caught(hooks_build):
+    r = run(hooks_build, SETS[0], "test_stack", ["2", "2", "2"])
+    assert r.returncode != 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("set_name", NEON_SETS)
+def test_neon_operations_within_stack_bounds(set_name):
+    make(f"build/aarch64-neon/{set_name}/test_stack")
+    r = run("aarch64-neon", set_name, "test_stack")
+    assert r.returncode == 0 and r.stdout.strip().endswith("PASSED"), r.stdout + r.stderr
+    assert all(peak <= bound for peak, bound in peaks(r.stdout).values()), r.stdout
+
+
+@pytest.fixture(scope="module")
+def host_kats():
+    make(*[f"build/host/{s}/kat" for s in SETS])
+    return "host"
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_kat_with_a_512k_stack(host_kats, set_name):
+    kat = binary(host_kats, set_name, "kat")
+    r = subprocess.run(["bash", "-c", f"ulimit -s 512 && exec {kat} --json -n {KAT_VECTORS}"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    fields = ("pk_len", "pk_sha256", "sk_len", "sk_sha256", "sm_len", "sm_sha256")
+    got = [json.loads(line) for line in r.stdout.splitlines()]
+    want = load_kat(set_name)[:KAT_VECTORS]
+    assert [{f: v[f] for f in fields} for v in got] == [{f: v[f] for f in fields} for v in want]
