@@ -233,3 +233,21 @@ def test_sections_registry_is_extensible():
         assert text.index("## GF(16) matrix kernels") < text.index("## AES-128")
     finally:
         mca.SECTIONS.remove(section)
+
+
+@needs_mca
+@needs_clang
+def test_summary_only_reads_back_what_run_all_wrote(tmp_path):
+    """--summary-only renders, from the reports on disk, the summary a full run
+    renders; a kernel without a report is an error, not a silent gap."""
+    out, reports = tmp_path / "out", tmp_path / "reports"
+    out.mkdir()
+    (out / "b.S").write_text(SAMPLE.read_text())
+    cpus = ["cortex-a72"]
+    ran = mca.run_all(cpus, out, reports, 100, 2)
+    read = mca.results_from_reports(cpus, out, reports, 100)
+    assert [(r.kernel, r.cpu, r.gen.cycles) for r in read] == [(r.kernel, r.cpu, r.gen.cycles) for r in ran]
+    assert mca.render_summary(read, cpus, 100) == mca.render_summary(ran, cpus, 100)
+    (reports / "cortex-a72" / "sample_add_r4.txt").unlink()
+    with pytest.raises(mca.McaError, match="no report for cortex-a72/sample_add_r4"):
+        mca.results_from_reports(cpus, out, reports, 100)

@@ -466,6 +466,55 @@ def _report_text(title: str, result: McaResult, extra_lines=()) -> str:
     return "\n".join(head) + "\n\n" + result.report
 
 
+def kernel_notes(k: Kernel, ref_body: str | None) -> list[str]:
+    """Warnings shown under the summary's table for one kernel and its C reference."""
+    notes = []
+    loops = loop_branches(k.body)
+    if loops:
+        notes.append(f"generated code has branches outside an LLVM-MCA region ({loops[0]}): "
+                     "figure is one pass, not per call")
+    loops = loop_branches(ref_body) if ref_body else []
+    if loops:
+        notes.append(f"C reference still has a loop ({loops[0]}): C figure is one pass")
+    return notes
+
+
+def read_report(path: Path, cpu: str, iterations: int) -> McaResult:
+    """An McaResult from a report _report_text wrote (header lines, blank line,
+    llvm-mca's stdout)."""
+    text = path.read_text()
+    command = _num(r"^# command: (.*)$", text, str)
+    report = text.split("\n\n", 1)[1]
+    return McaResult(cpu=cpu, iterations=iterations, command=command.split(), report=report, warnings="",
+                     regions=parse_mca_output(report))
+
+
+def results_from_reports(cpus, out_dir: Path, reports_dir: Path, iterations: int) -> list:
+    """KernelResults of every kernel in out_dir from the reports already in
+    reports_dir (--summary-only): after `--kernels` has refreshed those whose code
+    changed, the summary without running llvm-mca on the others again."""
+    kernels, refs = discover_kernels(out_dir), discover_refs()
+    results, missing = [], []
+    for cpu in cpus:
+        ref_asm = {path: compile_ref(path, cpu) for path in sorted({path for path, _ in refs.values()})}
+        for k in kernels:
+            gen_path = reports_dir / cpu / f"{k.name}.txt"
+            if not gen_path.exists():
+                missing.append(f"{cpu}/{k.name}")
+                continue
+            ref, ref_body = None, None
+            if k.name in refs:
+                path, fn = refs[k.name]
+                ref_body = function_body(ref_asm[path], fn)
+                ref = read_report(reports_dir / cpu / f"{k.name}.c.txt", cpu, iterations)
+            results.append(KernelResult(k.name, cpu, read_report(gen_path, cpu, iterations), ref,
+                                        "; ".join(kernel_notes(k, ref_body))))
+    if missing:
+        raise McaError(f"no report for {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}: "
+                       "run with --kernels first")
+    return results
+
+
 def run_all(cpus, out_dir: Path, reports_dir: Path, iterations: int, jobs: int, only=None) -> list:
     kernels = discover_kernels(out_dir)
     if only:
@@ -494,11 +543,7 @@ def run_all(cpus, out_dir: Path, reports_dir: Path, iterations: int, jobs: int, 
             cpu_dir = reports_dir / cpu
             cpu_dir.mkdir(parents=True, exist_ok=True)
             gen = gen_f.result()
-            notes = []
-            loops = loop_branches(k.body)
-            if loops:
-                notes.append(f"generated code has branches outside an LLVM-MCA region ({loops[0]}): "
-                             "figure is one pass, not per call")
+            notes = kernel_notes(k, ref_body)
             rel = k.path.relative_to(ROOT) if k.path.is_relative_to(ROOT) else k.path
             (cpu_dir / f"{k.name}.txt").write_text(
                 _report_text(f"llvm-mca: {k.symbol} ({rel}) on {cpu}", gen))
@@ -508,9 +553,6 @@ def run_all(cpus, out_dir: Path, reports_dir: Path, iterations: int, jobs: int, 
             if ref_f is not None:
                 ref = ref_f.result()
                 path, fn = refs[k.name]
-                loops = loop_branches(ref_body)
-                if loops:
-                    notes.append(f"C reference still has a loop ({loops[0]}): C figure is one pass")
                 (cpu_dir / f"{k.name}.c.txt").write_text(_report_text(
                     f"llvm-mca: C reference {fn} ({path.relative_to(ROOT)}) on {cpu}", ref,
                     ["compiled with: " + " ".join(ref_compile_command(path.relative_to(ROOT), cpu))]))
@@ -646,6 +688,8 @@ def main(argv=None) -> int:
     ap.add_argument("--reports", type=Path, default=ROOT / "mca_reports", help="output directory")
     ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     ap.add_argument("--kernels", nargs="*", help="only these kernels (no summary.md rewrite)")
+    ap.add_argument("--summary-only", action="store_true",
+                    help="rewrite summary.md from the reports already written (run --kernels on changed kernels first)")
     ap.add_argument("--jobs", type=int, default=8)
     ap.add_argument("--probe", metavar="CPU", help="print llvm-mca's figures per scheduler class and exit")
     args = ap.parse_args(argv)
@@ -653,7 +697,10 @@ def main(argv=None) -> int:
         probe(args.probe)
         return 0
     try:
-        results = run_all(args.cpus, args.out, args.reports, args.iterations, args.jobs, args.kernels)
+        if args.summary_only:
+            results = results_from_reports(args.cpus, args.out, args.reports, args.iterations)
+        else:
+            results = run_all(args.cpus, args.out, args.reports, args.iterations, args.jobs, args.kernels)
     except McaError as e:
         print(f"mca: error: {e}", file=sys.stderr)
         return 1
