@@ -1,7 +1,9 @@
 """Tests of issue 12's bench comparison (tools/bench/keccak_gain.py): which sets it
-covers, the 1.5x bar per cell, and that the C-Keccak baseline build exists only as a
-benchmark build."""
+covers, the 1.5x bar per cell, that the C-Keccak baseline build exists only as a
+benchmark build, and that the README's table is the committed bench/keccak results."""
+import json
 import re
+from pathlib import Path
 
 from tools.bench import keccak_gain
 from tools.bench.count import ROOT
@@ -46,3 +48,14 @@ def test_c_keccak_build_is_a_benchmark_build_only():
     bench_mk = (ROOT / "tools" / "bench" / "bench.mk").read_text()
     assert re.search(r"SNOVA_CFLAGS\.aarch64-neon-ckeccak .*-DSNOVA_BENCH_C_KECCAK", bench_mk)
     assert "#ifndef SNOVA_BENCH_C_KECCAK" in (ROOT / "c_glue" / "kernels_neon.c").read_text()
+
+
+def test_readme_table_is_the_committed_results():
+    committed = ROOT / "bench" / "keccak" / "results.json"
+    data = json.loads(committed.read_text())
+    assert data["variants"] == [keccak_gain.BASELINE, NEON] and data["ops"] == list(keccak_gain.OPS)
+    assert data["sets"] == keccak_gain.shake_sets()
+    readme = (ROOT / "README.md").read_text()
+    assert "\n".join(keccak_gain.summary_table(data)) in readme
+    assert keccak_gain.verdict(data) in readme
+    assert (ROOT / "bench" / "keccak" / "results.md").read_text() == keccak_gain.render(data)
