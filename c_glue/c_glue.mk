@@ -122,8 +122,13 @@ $(foreach p,$(SNOVA_CT_PLANTS),\
     $(eval $(call snova_variant,host-ct-gcc-O3-plant-$(p),gcc,-O3 -gdwarf-4 -DSNOVA_CT_VALGRIND -DSNOVA_CT_PLANT_$(p),host))\
     $(eval $(call snova_variant,aarch64-portable-plant-$(p),$(SNOVA_CC.aarch64-portable),\
         $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_CT_PLANT_$(p),aarch64-portable)))
-SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o)))
-SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2
+# the flags c_glue/lib.mk adds for libsnova (position-independent, hidden)
+SNOVA_CT_PIC := -fPIC -fvisibility=hidden
+$(eval $(call snova_variant,host-ct-gcc-O3-pic,gcc,-O3 $(SNOVA_CT_PIC) -gdwarf-4 -DSNOVA_CT_VALGRIND,host))
+SNOVA_CT_NEON_PIC_FLAGS := $(SNOVA_CFLAGS.aarch64-neon) $(SNOVA_CT_PIC)
+$(eval $(call snova_variant,aarch64-neon-pic,$(SNOVA_CC.aarch64-neon),$(SNOVA_CT_NEON_PIC_FLAGS),aarch64-neon))
+SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o))) host-ct-gcc-O3-pic
+SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2 aarch64-neon-pic
 
 build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)

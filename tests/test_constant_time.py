@@ -3,11 +3,13 @@ independent methods, each shown to catch a planted leak.
 
 * valgrind memcheck (host): c_glue/test_ct.c generates a key and signs with the
   secrets marked undefined; memcheck reports every branch and every address that
-  depends on them. Built by gcc and by clang, at -O2 and at -O3 (host-ct-<cc>-<opt>).
+  depends on them. Built by gcc and by clang, at -O2 and at -O3 (host-ct-<cc>-<opt>),
+  and with libsnova's flags (-pic).
 * qemu traces (AArch64): the same program under qemu with the cttrace plugin
   (tools/ct/trace.c) on very different private seeds; the sequence of executed
   blocks and the sequence of memory addresses must be the same for all of them.
-  The portable and NEON builds, at -O3 (as shipped) and -O2.
+  The portable and NEON builds, at -O3 (as shipped) and -O2, and NEON with
+  libsnova's flags.
 
 One set per rank of every round; key generation and one signature (Round 1: one
 with the expanded key, one with the seed key). The -plant- builds (c_glue/ct.h)
