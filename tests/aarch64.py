@@ -17,6 +17,14 @@ CROSS_CC = ["clang-19", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-static",
 QEMU = ["qemu-aarch64", "-cpu", "max"]
 
 
+def instruction_lines(text: str) -> list:
+    """The instructions of generated assembler text, stripped: tab-indented
+    lines that are neither directives nor comments (such as the banner of the
+    GNU property note after the function)."""
+    return [ln.strip() for ln in text.splitlines()
+            if ln.startswith("\t") and not ln.startswith(("\t.", "\t//"))]
+
+
 def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
     """Builds a static AArch64 executable under build/tests/; concurrent test
     workers may build the same program, so the result is renamed into place."""

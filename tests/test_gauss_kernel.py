@@ -25,7 +25,8 @@ import pytest
 from generator.kernels import KernelSpec, gauss, solve_kernels
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
-from tests.aarch64 import BUILD, HARNESS, OUT, ROOT, assert_harness_verdict, cross_build, run_qemu
+from tests.aarch64 import (BUILD, HARNESS, OUT, ROOT, assert_harness_verdict, cross_build,
+                           instruction_lines, run_qemu)
 from tests.gf16_model import gf16_mul, mat_vec, solve
 from tests.snova_harness import snova_sets
 
@@ -336,7 +337,7 @@ def test_no_general_register_receives_matrix_data():
     only ever loaded into vector registers, and the one transfer from a vector
     to a general register is the final result into w0."""
     body = (OUT / "gf16_solve.S").read_text()
-    instrs = [ln.strip() for ln in body.splitlines() if ln.startswith("\t") and not ln.startswith("\t.")]
+    instrs = instruction_lines(body)
     to_gpr = [i for i in instrs if re.match(r"(umov|fmov|smov|mov)\s+[wx]\d+, v", i)
               or re.match(r"ld[a-z]*\s+[wx]\d+(?!.*\[sp)", i)]       # not the frame's restores
     assert len(to_gpr) == 1 and to_gpr[0].startswith("umov\tw0, v"), to_gpr

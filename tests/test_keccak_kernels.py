@@ -21,7 +21,8 @@ from generator.kernels import KernelSpec, keccak, keccak_gpr, keccak_kernels, ke
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests import keccak_model
-from tests.aarch64 import BUILD, HARNESS, OUT, assembled, assert_harness_verdict, cross_build, run_qemu
+from tests.aarch64 import (BUILD, HARNESS, OUT, assembled, assert_harness_verdict, cross_build,
+                           instruction_lines, run_qemu)
 from tests.conftest import kernel_table
 
 KECCAK_BUILD = BUILD / "keccak"
@@ -193,8 +194,7 @@ def test_header_declares_the_keccak_kernels():
 
 
 def instructions(name):
-    text = (OUT / f"{name}.S").read_text()
-    return [ln.strip() for ln in text.splitlines() if ln.startswith("\t") and not ln.startswith("\t.")]
+    return instruction_lines((OUT / f"{name}.S").read_text())
 
 
 @pytest.mark.parametrize("name", ("keccakf1600", "keccakf1600_x3"))
