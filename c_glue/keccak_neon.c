@@ -5,7 +5,7 @@
  * HWCAP says which instructions exist, not how they issue. The in-order little
  * cores (Cortex-A35, A53, A55, A510, A520) issue two instructions per cycle and
  * run 128-bit vector operations at half rate, so there every vector form loses
- * to the general-register one, state for state (llvm-mca, README); elsewhere the
+ * to the general-register one, state for state (llvm-mca, docs/kernels.md); elsewhere the
  * vector pipes work beside the integer ones. */
 #include "kernels_neon.h"
 #include "snova_kernels.h"

@@ -83,6 +83,13 @@ def run(build, set_name, prog, args=(), **kw):
     return subprocess.run(cmd, cwd=ROOT, **kw)
 
 
+def run_passing(build, set_name, prog, args=(), **kw) -> str:
+    """The output of a test program of the core, which must exit 0 and end with PASSED."""
+    r = run(build, set_name, prog, args, **kw)
+    assert r.returncode == 0 and r.stdout.rstrip().endswith("PASSED"), r.stdout + r.stderr
+    return r.stdout
+
+
 def load_kat(set_name):
     d = kat_dir(round_of(set_name))
     with open(d / f"{official_name(set_name)}.jsonl") as f:

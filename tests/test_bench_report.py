@@ -256,12 +256,12 @@ def test_summary_table_rows():
     assert "| `snova-24-5-16-4-esk` | sign | 1,000,000 | 400,000 | 900,000 | 2.40× | 1.83× ✗ |" in table
 
 
-def test_readme_results_table_is_the_committed_results():
-    """The README's results table is summary_table of the committed bench/results.json:
+def test_benchmark_doc_results_table_is_the_committed_results():
+    """The results table in docs/benchmarks.md is summary_table of the committed bench/results.json:
     re-run `make bench`, then paste `python -m tools.bench.report bench/results.json --summary`."""
     data = json.loads((ROOT / "bench" / "results.json").read_text())
     table = "\n".join(report.summary_table(data, report.load_official(TARGETS[1].official)))
-    assert table in (ROOT / "README.md").read_text()
+    assert table in (ROOT / "docs" / "benchmarks.md").read_text()
 
 
 # --- Round 3: its own section beside its official optimized build and the anchors --
@@ -533,17 +533,17 @@ def test_committed_liboqs_r2_figures_are_complete_and_agree_with_neon():
     assert off["method"] == results["method"]
 
 
-def test_readme_round2_table_is_the_committed_results():
-    """The README's Round 2 table: `python -m tools.bench.report bench/results.json --summary 2`."""
+def test_benchmark_doc_round2_table_is_the_committed_results():
+    """The Round 2 table in docs/benchmarks.md: `python -m tools.bench.report bench/results.json --summary 2`."""
     data = load(ROOT / "bench" / "results.json")
     table = report.summary_table(data, report.load_official(TARGETS[2].official), 2)
     assert len(table) == 2 + 12 * 3                        # every Round 2 instance measured
-    assert "\n".join(table) in (ROOT / "README.md").read_text()
+    assert "\n".join(table) in (ROOT / "docs" / "benchmarks.md").read_text()
 
 
-def test_readme_round3_table_is_the_committed_results():
-    """The README's Round 3 table: `python -m tools.bench.report bench/results.json --summary 3`."""
+def test_benchmark_doc_round3_table_is_the_committed_results():
+    """The Round 3 table in docs/benchmarks.md: `python -m tools.bench.report bench/results.json --summary 3`."""
     data = load(ROOT / "bench" / "results.json")
     table = report.summary_table(data, report.load_official(TARGETS[3].official), 3)
     assert len(table) == 2 + 24 * 3                        # every Round 3 set measured
-    assert "\n".join(table) in (ROOT / "README.md").read_text()
+    assert "\n".join(table) in (ROOT / "docs" / "benchmarks.md").read_text()

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from tests.snova_harness import ROOT, binary, load_kat, make, run, snova_sets
+from tests.snova_harness import ROOT, binary, load_kat, make, run, run_passing, snova_sets
 
 SETS = snova_sets()
 BOUNDS = {"keygen": 512 * 1024, "sign": 512 * 1024, "verify": 128 * 1024}
@@ -37,13 +37,12 @@ def hooks_build():
 
 @pytest.mark.parametrize("set_name", SETS)
 def test_operations_within_stack_bounds(hooks_build, set_name):
-    r = run(hooks_build, set_name, "test_stack")
-    assert r.returncode == 0 and r.stdout.strip().endswith("PASSED"), r.stdout + r.stderr
-    measured = peaks(r.stdout)
-    assert {op: bound for op, (_, bound) in measured.items()} == BOUNDS, r.stdout
-    assert all(peak <= bound for peak, bound in measured.values()), r.stdout
+    stdout = run_passing(hooks_build, set_name, "test_stack")
+    measured = peaks(stdout)
+    assert {op: bound for op, (_, bound) in measured.items()} == BOUNDS, stdout
+    assert all(peak <= bound for peak, bound in measured.values()), stdout
     for op in BOUNDS:
-        assert f"ok {op}: " in r.stdout and "the failure of each reported" in r.stdout, r.stdout
+        assert f"ok {op}: " in stdout and "the failure of each reported" in stdout, stdout
 
 
 def test_too_small_a_stack_is_caught(hooks_build):
@@ -54,9 +53,8 @@ def test_too_small_a_stack_is_caught(hooks_build):
 @pytest.mark.parametrize("set_name", NEON_SETS)
 def test_neon_operations_within_stack_bounds(set_name):
     make(f"build/aarch64-neon/{set_name}/test_stack")
-    r = run("aarch64-neon", set_name, "test_stack")
-    assert r.returncode == 0 and r.stdout.strip().endswith("PASSED"), r.stdout + r.stderr
-    assert all(peak <= bound for peak, bound in peaks(r.stdout).values()), r.stdout
+    stdout = run_passing("aarch64-neon", set_name, "test_stack")
+    assert all(peak <= bound for peak, bound in peaks(stdout).values()), stdout
 
 
 @pytest.fixture(scope="module")

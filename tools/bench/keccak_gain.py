@@ -12,7 +12,7 @@ in one run on two builds that differ only in the Keccak under SHAKE:
     python -m tools.bench.keccak_gain --summary [bench/keccak/results.json]
 
 writes DIR/results.json (run.py's format) and DIR/results.md; `make bench-keccak`
-builds the programs and runs it. --summary prints the README's table.
+builds the programs and runs it. --summary prints the table of docs/benchmarks.md.
 """
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--sets", nargs="+", help="only these sets (default: every SHAKE-expanded set)")
     ap.add_argument("--summary", type=Path, nargs="?", const=OUT / "results.json", metavar="JSON",
-                    help="print the README's table from JSON instead of measuring")
+                    help="print the table of docs/benchmarks.md from JSON instead of measuring")
     a = ap.parse_args(argv)
     if a.summary:
         print("\n".join(summary_table(json.loads(a.summary.read_text()))))

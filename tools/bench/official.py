@@ -107,7 +107,7 @@ def digest_differences(data: dict, off: dict, sets: list[str]) -> tuple[int, lis
 
 
 def summary_table(data: dict, off: dict | None, rnd: int = 1) -> list[str]:
-    """The README's results table of a round: per set and operation, executed
+    """The results table of a round in docs/benchmarks.md: per set and operation, executed
     instructions of the portable, NEON and official optimized builds, and official /
     NEON estimated cycles per core (✗ where short of the round's target)."""
     sets = round_sets(data, rnd)

@@ -37,7 +37,7 @@ def target_sentence(rnd: int) -> str:
 def anchor_summary(data: dict, off: dict | None, anchors: dict) -> list[str]:
     """How far the anchor set's NEON build is from the goal scheme, and a table of the
     other schemes' estimated cycles on the anchors' core beside the anchor set's NEON
-    and official figures (the README shows these lines too); empty when not measured."""
+    and official figures (docs/benchmarks.md shows these lines too); empty when not measured."""
     cpu, goal, s = anchors["cpu"], anchors["goal"], anchors["set"]
     if cpu not in data["cpus"] or s not in data["sets"]:
         return []

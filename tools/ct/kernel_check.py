@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out"
 HEADER = OUT / "snova_kernels.h"
 
-# kernels allowed to return data in x0, and why (README, "Security")
+# kernels allowed to return data in x0, and why (docs/security.md)
 RETURNS_DATA = {"gf16_solve": "0xFF or 0: the caller retries a singular system, a public event"}
 
 CONDITIONS = "eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al|nv"
