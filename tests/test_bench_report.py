@@ -497,6 +497,18 @@ def test_plot_shows_the_round1_sets_only(tmp_path):
     assert plot.write(mixed, PUBLISHED).read_bytes() == plot.write(r1, PUBLISHED).read_bytes()
 
 
+def assert_reference_agrees_with_neon(off):
+    """Every set, op and core of a reference build's figures measured, by the same method,
+    with the same keys and signatures as our NEON build (committed results.json)."""
+    results = load(ROOT / "bench" / "results.json")
+    for s in off["sets"]:
+        for op in off["ops"]:
+            r = off["results"][s][op]
+            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"]) == set(results["cpus"])
+            assert r["digest"] == results["results"]["aarch64-neon"][s][op]["digest"], (s, op)
+    assert off["method"] == results["method"]
+
+
 def test_committed_official_r3_figures_are_complete_and_agree_with_neon():
     """bench/official_r3.json: the official commit, every Round 3 set (the 18 the target
     covers among them), op and core, and the same keys and signatures as our NEON build
@@ -506,13 +518,7 @@ def test_committed_official_r3_figures_are_complete_and_agree_with_neon():
     r3 = [s for s, p in params().items() if p["ROUND"] == 3]
     assert off["sets"] == r3 and len(r3) == 24
     assert sum(TARGETS[3].need(s, "sign") is not None for s in r3) == 18
-    results = load(ROOT / "bench" / "results.json")
-    for s in off["sets"]:
-        for op in off["ops"]:
-            r = off["results"][s][op]
-            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"]) == set(results["cpus"])
-            assert r["digest"] == results["results"]["aarch64-neon"][s][op]["digest"], (s, op)
-    assert off["method"] == results["method"]
+    assert_reference_agrees_with_neon(off)
 
 
 def test_committed_liboqs_r2_figures_are_complete_and_agree_with_neon():
@@ -524,13 +530,7 @@ def test_committed_liboqs_r2_figures_are_complete_and_agree_with_neon():
     r2 = [s for s, p in params().items() if p["ROUND"] == 2]
     assert off["sets"] == r2 and len(r2) == 12
     assert all(TARGETS[2].need(s, op) is not None for s in r2 for op in off["ops"])
-    results = load(ROOT / "bench" / "results.json")
-    for s in off["sets"]:
-        for op in off["ops"]:
-            r = off["results"][s][op]
-            assert r["instructions"] > 0 and set(r["cycles"]) == set(off["cpus"]) == set(results["cpus"])
-            assert r["digest"] == results["results"]["aarch64-neon"][s][op]["digest"], (s, op)
-    assert off["method"] == results["method"]
+    assert_reference_agrees_with_neon(off)
 
 
 def test_benchmark_doc_round2_table_is_the_committed_results():
