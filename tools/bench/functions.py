@@ -2,7 +2,8 @@
 
     python -m tools.bench.functions <snova_bench binary> <keygen|sign|verify> [--cpu CPU] [--top N]
 
-Runs the operation isolated (tools/bench/isolate.py), maps every executed block
+Runs the operation isolated (tools/bench/isolate.py), with the kernel table chosen
+as on CPU where tools/bench/dispatch.py knows it, maps every executed block
 to the function containing its first instruction (the static binary's symbol
 table, from llvm-nm), and prints the functions by estimated cycles with their
 share of the operation. Inlined code counts for the function it was inlined into.
@@ -11,13 +12,16 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import functools
 import subprocess
 from collections import defaultdict
 
+from . import dispatch
 from . import estimate as est
 from .isolate import isolate
 
 
+@functools.cache
 def function_starts(binary: str):
     """Sorted (address, name) of the binary's text symbols."""
     out = subprocess.run(["llvm-nm-19", "--defined-only", "-n", binary], check=True,
@@ -30,17 +34,22 @@ def function_starts(binary: str):
     return starts
 
 
+def function_at(starts, vaddr: int) -> str:
+    """The function of function_starts() `starts` that holds address `vaddr`."""
+    i = bisect.bisect_right(starts, (vaddr, "\uffff")) - 1
+    return starts[i][1] if i >= 0 else "?"
+
+
 def by_function(binary: str, op: str, cpu: str):
     """[(name, instructions, cycles)] per operation, most cycles first."""
-    iso = isolate([binary, op, "{R}"], 2, base=1)
+    as_cpu = dispatch.cpu_args(cpu) if cpu in dispatch.CORES else []
+    iso = isolate([binary, *as_cpu, op, "{R}"], 2, base=1)
     e = est.estimate(iso.diff, cpu)
     starts = function_starts(binary)
-    addrs = [a for a, _ in starts]
     totals = defaultdict(lambda: [0.0, 0.0])
     cycles_of = {b.key: c for b, c in e.hot}
     for block in iso.diff.blocks:
-        i = bisect.bisect_right(addrs, block.vaddr) - 1
-        name = starts[i][1] if i >= 0 else "?"
+        name = function_at(starts, block.vaddr)
         totals[name][0] += block.insns / iso.reps
         totals[name][1] += block.execs * cycles_of.get(block.key, block.n * e.cpi) / iso.reps
     rows = sorted(((n, i, c) for n, (i, c) in totals.items()), key=lambda r: -r[2])

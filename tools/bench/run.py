@@ -7,6 +7,13 @@ cycles for every (build variant, parameter set, operation).
 Writes DIR/results.json, then DIR/results.md and DIR/results.png (report.py,
 plot.py).  `make bench` and `make bench-quick` call this (tools/bench/bench.mk).
 
+Per core: every figure of a core comes from a profile in which the build's kernel
+table chose what that core would choose (dispatch.py: the NEON build's Keccak-f[1600]
+kernels depend on FEAT_SHA3 and the MIDR); cores with the same choice share a
+profile, so a portable build is profiled once. An entry's `instructions` are those
+of the choice the emulator's own CPU gets (`qemu-aarch64 -cpu max`); its `profiles`
+give each core's instructions and the Keccak functions its profile ran.
+
 Per operation: the benchmark program <build>/<variant>/<set>/snova_bench
 (snova_bench.c) is run under the instruction counter with base + reps and with
 base repetitions of the operation (isolate.py); the same is done for its
@@ -29,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import dispatch
 from . import estimate as est
 from .count import ROOT, ensure_plugin
 from .isolate import isolate
@@ -39,7 +47,7 @@ from .sets import params as set_params
 
 OPS = ("keygen", "sign", "verify")
 CPUS = est.DEFAULT_CPUS
-FORMAT = "snova-neon-gen bench results 1"
+FORMAT = "snova-neon-gen bench results 2"
 
 
 class BenchError(RuntimeError):
@@ -61,10 +69,11 @@ class OpMeasure:
         return est.estimate(self.net, cpu).cycles / self.reps
 
 
-def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1) -> OpMeasure:
-    """Isolate `reps` executions of `op` in the benchmark program `binary`."""
+def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1, args=()) -> OpMeasure:
+    """Isolate `reps` executions of `op` in the benchmark program `binary`, given `args`
+    before the operation (dispatch.cpu_args)."""
     def iso(mode):
-        r = isolate([str(binary), mode, "{R}"], reps, base=base)
+        r = isolate([str(binary), *args, mode, "{R}"], reps, base=base)
         if r.negative_blocks:
             raise BenchError(f"{binary} {mode}: {r.negative_blocks} blocks ran less with "
                              f"{base + reps} repetitions than with {base}: set-up differs")
@@ -84,17 +93,27 @@ def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1) ->
 
 
 def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
-          cpus: tuple[str, ...]) -> dict:
+          cpus: tuple[str, ...], plan: list) -> dict:
+    """One (variant, set, op): a profile per entry of dispatch.plan(), the first the
+    emulator's own choice."""
     t0 = time.monotonic()
-    m = measure(binary, op, reps, base)
-    cycles, modelled = {}, {}
+    measured = [(measure(binary, op, reps, base, args), group) for args, group in plan]
+    digests = {m.digest for m, _ in measured}
+    if len(digests) > 1:
+        raise BenchError(f"{binary} {op}: the cores' kernel choices print different digests {sorted(digests)}")
+    of = {cpu: m for m, group in measured for cpu in group}
+    keccak = {id(m): dispatch.keccak_functions(binary, m.net) for m, _ in measured}
+    cycles, modelled, profiles = {}, {}, {}
     for cpu in cpus:
+        m = of[cpu]
         e = est.estimate(m.net, cpu)
         cycles[cpu] = round(e.cycles / reps, 1)
         modelled[cpu] = round(e.modeled_instructions / e.instructions, 6) if e.instructions else 0.0
+        profiles[cpu] = {"instructions": m.instructions, "keccak": keccak[id(m)]}
+    native = measured[0][0]
     return {"variant": variant, "set": sname, "op": op,
-            "instructions": m.instructions, "cycles": cycles, "modelled_share": modelled,
-            "reseed_instructions": m.reseed_instructions, "digest": m.digest,
+            "instructions": native.instructions, "cycles": cycles, "modelled_share": modelled,
+            "profiles": profiles, "reseed_instructions": native.reseed_instructions, "digest": native.digest,
             "seconds": time.monotonic() - t0}
 
 
@@ -126,12 +145,13 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
         if not (build / v / s / "snova_bench").exists():
             raise BenchError(f"missing {build / v / s / 'snova_bench'} (make bench-progs)")
     order = sorted(tasks, key=lambda t: -set_cost(t[1]))
+    plans = {(v, s): dispatch.plan(str(build / v / s / "snova_bench"), cpus) for v in variants for s in sets}
     done: dict = {}
     t0 = time.monotonic()
     width = len(str(len(tasks)))
     with ProcessPoolExecutor(jobs) as pool:
         futs = {pool.submit(_task, v, s, op, str(build / v / s / "snova_bench"), reps, base,
-                            tuple(cpus)): (v, s, op) for v, s, op in order}
+                            tuple(cpus), plans[v, s]): (v, s, op) for v, s, op in order}
         for i, f in enumerate(as_completed(futs), 1):
             r = f.result()
             secs = r.pop("seconds")
@@ -140,7 +160,8 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
             el = int(time.monotonic() - t0)
             log(f"[{i:{width}d}/{len(tasks)}] {v} {s} {op}: {r['instructions']:,} instructions, "
                 + ", ".join(f"{c} {r['cycles'][c]:,.0f}" for c in cpus)
-                + f" cycles ({secs:.1f} s; elapsed {el // 60}:{el % 60:02d})", flush=True)
+                + f" cycles ({len(plans[v, s])} profiles, {secs:.1f} s; elapsed {el // 60}:{el % 60:02d})",
+                flush=True)
     # canonical order, whatever order the tasks finished in
     results = {v: {s: {op: done[v, s, op] for op in ops} for s in sets} for v in variants}
     # Every build must compute the same keys and signatures.
@@ -150,8 +171,15 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
     if bad:
         raise BenchError("builds disagree on their outputs:\n  " + "\n  ".join(bad))
     return {"format": FORMAT, "method": method(reps, base), "cpus": list(cpus),
-            "ops": list(ops), "variants": list(variants), "sets": list(sets),
-            "results": results}
+            "dispatch": dispatch_table(cpus), "ops": list(ops), "variants": list(variants),
+            "sets": list(sets), "results": results}
+
+
+def dispatch_table(cpus) -> dict:
+    """What each core presents to the kernel choice (dispatch.CORES), for results.json."""
+    return {c: {"features": list(dispatch.CORES[c].features),
+                "midr": None if dispatch.CORES[c].midr is None else f"{dispatch.CORES[c].midr:#010x}"}
+            for c in cpus}
 
 
 def dumps(data: dict) -> str:

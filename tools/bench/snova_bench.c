@@ -2,7 +2,7 @@
  * the NIST API (api.h) with its randomness drawn from the KAT DRBG (rng.h,
  * drbg_sign.h). See tools/bench/README.md.
  *
- *   snova_bench <keygen|sign|verify|reseed> <R>
+ *   snova_bench [--cpu HWCAP MIDR] <keygen|sign|verify|reseed|kernels> <R>
  *
  * Does a fixed, deterministic set-up, then R times: re-seeds the DRBG with a
  * fixed seed and runs the measured operation (reseed: nothing after the
@@ -19,6 +19,16 @@
  *
  * R is parsed as decimal (the caller passes it zero-padded, so parsing costs
  * the same for every R). Exit status: 0 ok, 1 an operation failed, 2 usage.
+ *
+ * --cpu HWCAP MIDR (decimal AT_HWCAP bits and MIDR_EL1, 0: none readable): before
+ * anything else, the kernel table is chosen as on a CPU with those capabilities
+ * and that MIDR, not the emulator's, so that one `qemu-aarch64 -cpu max` run
+ * measures the kernels another core would run (tools/bench/dispatch.py). Only
+ * this program has the option; the library and the KAT tools always ask the
+ * CPU. Builds without a run-time Keccak choice (portable, the C-Keccak baseline)
+ * have nothing to choose and keep their table. `kernels` prints the table's
+ * name and its Keccak-f[1600] entries (addresses, ways) and exits, so that the
+ * caller can tell which cores get the same kernels.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +37,11 @@
 
 #include "api.h"
 #include "drbg_sign.h"
+#include "kernels.h"
 #include "rng.h"
+#if defined(SNOVA_NEON) && !defined(SNOVA_BENCH_C_KECCAK)
+#include "kernels_neon.h"
+#endif
 
 enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_RESEED };
 
@@ -52,13 +66,51 @@ static void seed(unsigned char entropy[48]) {
 }
 
 static int usage(const char *argv0) {
-    fprintf(stderr, "usage: %s <keygen|sign|verify|reseed> <R>\n", argv0);
+    fprintf(stderr, "usage: %s [--cpu HWCAP MIDR] <keygen|sign|verify|reseed|kernels> <R>\n", argv0);
     return 2;
 }
 
+/* Reads s, a whole decimal number, into *x: 0, or -1 when s is not one. */
+static int parse_u64(const char *s, unsigned long long *x) {
+    char *end;
+    *x = strtoull(s, &end, 10);
+    return *s >= '0' && *s <= '9' && *end == '\0' ? 0 : -1;
+}
+
+/* The kernel table as the CPU (hwcap, midr) would choose it. The table behind
+ * snova_kernels()'s const pointer is a writable static object (kernels_select.c),
+ * so rewriting it here, once, before any operation reads it, is well defined; the
+ * operations then run exactly the code they run on that CPU. */
+static void choose_kernels_for(unsigned long hwcap, uint64_t midr) {
+#if defined(SNOVA_NEON) && !defined(SNOVA_BENCH_C_KECCAK)
+    struct snova_kernels *k = (struct snova_kernels *)snova_kernels();
+    *k = snova_kernels_for_hwcap(hwcap);
+    snova_keccak_kernels_for_cpu(k, hwcap, midr);
+#else
+    (void)hwcap;
+    (void)midr;
+#endif
+}
+
 int main(int argc, char **argv) {
+    const char *prog = argv[0];
+    if (argc == 6 && strcmp(argv[1], "--cpu") == 0) {
+        unsigned long long hwcap, midr;
+        if (parse_u64(argv[2], &hwcap) || parse_u64(argv[3], &midr))
+            return usage(prog);
+        choose_kernels_for((unsigned long)hwcap, midr);
+        argc -= 3;
+        argv += 3;
+    }
     if (argc != 3)
-        return usage(argv[0]);
+        return usage(prog);
+    if (strcmp(argv[1], "kernels") == 0) {
+        const struct snova_kernels *k = snova_kernels();
+        printf("%s keccak %llx %llx %llx %d\n", k->name, (unsigned long long)(uintptr_t)k->keccakf1600,
+               (unsigned long long)(uintptr_t)k->keccakf1600_x2, (unsigned long long)(uintptr_t)k->keccakf1600_x3,
+               k->keccak_ways);
+        return 0;
+    }
     enum op op;
     if (strcmp(argv[1], "keygen") == 0)
         op = OP_KEYGEN;
@@ -69,11 +121,11 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[1], "reseed") == 0)
         op = OP_RESEED;
     else
-        return usage(argv[0]);
+        return usage(prog);
     char *end;
     long reps = strtol(argv[2], &end, 10);
     if (*argv[2] == '\0' || *end != '\0' || reps < 0)
-        return usage(argv[0]);
+        return usage(prog);
 
     unsigned char entropy[48], msg[MLEN];
     for (int i = 0; i < 48; i++)
@@ -96,7 +148,7 @@ int main(int argc, char **argv) {
         memcpy(sig, sm, CRYPTO_BYTES);
     }
     if (bad) {
-        fprintf(stderr, "%s: set-up failed\n", argv[0]);
+        fprintf(stderr, "%s: set-up failed\n", prog);
         return 1;
     }
 
@@ -127,7 +179,7 @@ int main(int argc, char **argv) {
     h = fnv1a(h, sig, sizeof sig);
     printf("%s %s %016llx\n", CRYPTO_ALGNAME, argv[1], (unsigned long long)h);
     if (bad) {
-        fprintf(stderr, "%s: %s failed\n", argv[0], argv[1]);
+        fprintf(stderr, "%s: %s failed\n", prog, argv[1]);
         return 1;
     }
     return 0;

@@ -1,0 +1,105 @@
+"""Per-core kernel choice in the benchmark.
+
+Every build runs under `qemu-aarch64 -cpu max`, whose CPU has every extension: left
+alone, the NEON build's kernel table would pick the FEAT_SHA3 Keccak-f[1600] kernels
+(c_glue/keccak_neon.c) for every core model, including the cores that lack SHA3.
+CORES says what each modelled core reports to that choice: its AT_HWCAP features and
+its MIDR_EL1 (None where the OS gives none: macOS on Apple cores). snova_bench's
+`--cpu HWCAP MIDR` makes the table choose as that core would, everything else (the
+emulator, glibc's own choices, set-up) staying the same; `snova_bench kernels` prints
+the choice, so the cores whose choices are the same share one profile (plan()).
+
+The Keccak functions a profile ran (keccak_functions) are kept with the results, and
+unrunnable() names those that need an extension the core lacks, from the `.arch`
+line of the generated file that defines each (out/keccakf1600*.S).
+"""
+from __future__ import annotations
+
+import functools
+import re
+import subprocess
+from dataclasses import dataclass
+
+from . import functions
+from .count import QEMU, ROOT
+from .profile import Profile
+
+HEADER = ROOT / "c_glue" / "kernels_neon.h"
+OUT = ROOT / "out"
+
+
+@dataclass(frozen=True)
+class Core:
+    features: tuple[str, ...]   # AT_HWCAP features the choice reads (kernels_neon.h names, lower case)
+    midr: int | None            # MIDR_EL1, None: not readable (no HWCAP_CPUID)
+
+
+# The llvm-mca core models of the benchmark, as the CPUs they model present themselves
+# (Linux; Apple's: macOS, where kernels_select.c assumes Advanced SIMD, AES and SHA3).
+CORES = {
+    "cortex-a72": Core(("asimd", "aes", "cpuid"), 0x410FD083),    # r0p3, no FEAT_SHA3
+    "neoverse-n1": Core(("asimd", "aes", "cpuid"), 0x413FD0C1),   # r3p1, no FEAT_SHA3
+    "apple-a15": Core(("asimd", "aes", "sha3"), None),            # M1 and later have FEAT_SHA3
+    "cortex-a55": Core(("asimd", "aes", "cpuid"), 0x412FD050),    # r2p0, no FEAT_SHA3
+}
+
+
+@functools.cache
+def hwcap_bits() -> dict[str, int]:
+    """{feature: AT_HWCAP bit} as c_glue/kernels_neon.h spells them."""
+    return {m[1].lower(): 1 << int(m[2])
+            for m in re.finditer(r"#define SNOVA_HWCAP_(\w+)\s+\(1UL << (\d+)\)", HEADER.read_text())}
+
+
+def cpu_args(cpu: str) -> list[str]:
+    """snova_bench's arguments that make the kernel table choose as `cpu` does."""
+    core = CORES[cpu]
+    return ["--cpu", str(sum(hwcap_bits()[f] for f in core.features)), str(core.midr or 0)]
+
+
+def choice(binary: str, args=()) -> str:
+    """The kernel table `binary` chooses under `args` (snova_bench's `kernels` line)."""
+    p = subprocess.run(QEMU + [str(binary), *args, "kernels", "0"], capture_output=True, text=True,
+                       env={}, check=True)
+    return p.stdout.strip()
+
+
+def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
+    """[(snova_bench arguments, cores)] covering every core of `cpus` once: one entry per
+    distinct choice. The choice the emulator's own CPU gets is run without arguments and
+    comes first (its instruction count is the build's); builds that choose nothing
+    (portable, the C-Keccak baseline) get one entry."""
+    native = choice(binary)
+    groups: dict[str, list[str]] = {native: []}
+    first: dict[str, list[str]] = {native: []}
+    for cpu in cpus:
+        c = choice(binary, cpu_args(cpu))
+        groups.setdefault(c, []).append(cpu)
+        first.setdefault(c, cpu_args(cpu))
+    return [(first[c], tuple(cores)) for c, cores in groups.items()]
+
+
+def keccak_functions(binary: str, profile: Profile) -> list[str]:
+    """The functions with `keccak` in their name that ran in `profile`, sorted."""
+    starts = functions.function_starts(binary)
+    return sorted({name for b in profile.blocks if b.execs > 0
+                   for name in [functions.function_at(starts, b.vaddr)] if "keccak" in name.lower()})
+
+
+@functools.cache
+def required_features(name: str) -> frozenset[str]:
+    """AT_HWCAP features the generated kernel `name` needs, from its file's `.arch`
+    line (Advanced SIMD unless +nosimd; each further +extension); none for a
+    function out/ does not define (C, compiled for the base architecture)."""
+    for path in OUT.glob("*.S"):
+        text = path.read_text()
+        if re.search(rf"^\s*\.globl\s+{re.escape(name)}\s*$", text, re.M):
+            arch = re.search(r"^\s*\.arch\s+(\S+)", text, re.M)[1].split("+")
+            exts = {e for e in arch[1:] if not e.startswith("no")}
+            return frozenset(exts | (set() if "nosimd" in arch else {"asimd"}))
+    return frozenset()
+
+
+def unrunnable(cpu: str, functions) -> list[str]:
+    """Those of `functions` that need a feature `cpu` does not have."""
+    return [f for f in functions if not required_features(f) <= set(CORES[cpu].features)]
