@@ -103,3 +103,28 @@ def required_features(name: str) -> frozenset[str]:
 def unrunnable(cpu: str, functions) -> list[str]:
     """Those of `functions` that need a feature `cpu` does not have."""
     return [f for f in functions if not required_features(f) <= set(CORES[cpu].features)]
+
+
+def forms_by_core(data: dict, variant: str) -> dict[str, list[str]]:
+    """{core: the Keccak functions its profiles of `variant` ran, over every set and op}."""
+    runs = [r for by_op in data["results"].get(variant, {}).values() for r in by_op.values()]
+    return {c: sorted({f for r in runs for f in r.get("profiles", {}).get(c, {}).get("keccak", [])})
+            for c in data["cpus"]}
+
+
+def describe(data: dict, variant: str) -> str:
+    """A sentence for the reports: how each core's figures of `variant` were chosen and
+    which Keccak functions they ran (empty for results without the per-core choice)."""
+    table, forms = data.get("dispatch"), forms_by_core(data, variant)
+    if not table or not any(forms.values()):
+        return ""
+
+    def core(c):
+        d = table[c]
+        return (f"{c} ({'FEAT_SHA3' if 'sha3' in d['features'] else 'no FEAT_SHA3'}, "
+                + (f"MIDR {d['midr']}" if d["midr"] else "no MIDR") + "): "
+                + ", ".join(f"`{f}`" for f in forms[c]))
+    return (f"Kernel choice per core (`tools/bench/dispatch.py`): each core's `{variant}` figures come "
+            "from a profile in which the kernel table chose as that core does (`snova_bench --cpu`, "
+            "same emulator and set-up; cores with the same choice share one); Keccak-f[1600] functions "
+            "run: " + "; ".join(core(c) for c in data["cpus"]) + ".")

@@ -6,7 +6,8 @@ in one run on two builds that differ only in the Keccak under SHAKE:
 - `aarch64-neon-ckeccak`: the NEON build with the portable C Keccak-f[1600]
   (-DSNOVA_BENCH_C_KECCAK, a benchmark-only build of tools/bench/bench.mk);
 - `aarch64-neon`: the NEON build as shipped (the generated kernels, chosen at run
-  time: keccakf1600_x2_sha3 under `qemu-aarch64 -cpu max`).
+  time; per core as that core chooses them, run.py and dispatch.py: the FEAT_SHA3
+  forms on apple-a15, the general-register and mixed ones on the others).
 
     python -m tools.bench.keccak_gain [--out bench/keccak] [--build build/bench] [--jobs 2]
     python -m tools.bench.keccak_gain --summary [bench/keccak/results.json]
@@ -20,6 +21,7 @@ import argparse
 import json
 from pathlib import Path
 
+from . import dispatch
 from . import run as bench_run
 from .count import ROOT
 from .sets import params
@@ -63,8 +65,10 @@ def render(data: dict) -> str:
              "divided by those of `aarch64-neon` (NEON build, generated Keccak kernels), per set, "
              f"operation and core; issue 12's bar is {NEED}× on every cell. Instructions executed "
              f"under {m['emulator']}; cycles: {m['llvm_mca']}. Both builds compute the same keys "
-             "and signatures (run.py checks their digests).", "",
-             f"**{verdict(data)}.**", ""]
+             "and signatures (run.py checks their digests).", ""]
+    choice = dispatch.describe(data, NEON)
+    lines += [choice, ""] if choice else []
+    lines += [f"**{verdict(data)}.**", ""]
     return "\n".join(lines + summary_table(data)) + "\n"
 
 

@@ -24,6 +24,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import dispatch
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, method_differences, official_status, \
     official_value, round_sets, summary_table
@@ -215,6 +216,9 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
           f"- Tools: {m['emulator']}; {m['llvm_mca']}; {m['compiler']} (static; flags per build "
           "variant in `c_glue/c_glue.mk`).",
           ]
+    choice = dispatch.describe(data, NEON)
+    if choice:
+        L += [f"- {choice}"]
     if off:
         o = off["official"]
         L += [f"- Official optimized: `{o['repository']}` at commit `{o['commit']}`, "
