@@ -63,8 +63,9 @@ struct snova_kernels {
      * factor's). Where r = l they are the square kernels. */
     snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_llr, mul_lrl;
     snova_gf16m_dot_fn dot_llr;
-    /* scalars times l x r and r x r matrices: acc += sum over c < count of
-     * x[c * xstride] Y_c (a dot product whose left factors are 1 x 1) */
+    /* scalars times l x r and r x r matrices (the square blocks of Rounds 1 and
+     * 2: scale_rr, l x l): acc += sum over c < count of x[c * xstride] Y_c (a
+     * dot product whose left factors are 1 x 1) */
     snova_gf16m_dot_fn scale_lr, scale_rr;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
     /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */

@@ -15,11 +15,22 @@
 #define SNOVA_NEON_LINSYS_FN_(lv, rv) snova_gf16m_linsys_l##lv##r##rv
 #define SNOVA_NEON_LINSYS_FN(l, r) SNOVA_NEON_LINSYS_FN_(l, r)
 
-#if SNOVA_ROUND == 3
 /* The scaled sums are named by the bytes of their matrices, which the token
- * pasting above needs as literals: the products l r and r r of the Round 3 sets. */
+ * pasting above needs as literals: l^2 for the square blocks of Rounds 1 and 2,
+ * the products l r and r r of the Round 3 sets. */
 #define SNOVA_NEON_SCALE_(n) snova_gf16m_dot_1x1x##n
 #define SNOVA_NEON_SCALE(n) SNOVA_NEON_SCALE_(n)
+#if SNOVA_ROUND < 3
+#if SNOVA_L == 2
+#define SNOVA_NEON_LSQ 4
+#elif SNOVA_L == 3
+#define SNOVA_NEON_LSQ 9
+#elif SNOVA_L == 4
+#define SNOVA_NEON_LSQ 16
+#elif SNOVA_L == 5
+#define SNOVA_NEON_LSQ 25
+#endif
+#else
 #if SNOVA_LR == 4
 #define SNOVA_NEON_LR 4
 #elif SNOVA_LR == 16
@@ -65,6 +76,10 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
         chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
         chosen.gf16m_rowdot = SNOVA_NEON_RANK_FN(rowdot_r, SNOVA_L);
+#if SNOVA_ROUND < 3
+        /* scalars times l x l matrices (the coefficients of Q1 and Q2) */
+        chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_LSQ);
+#endif
 #if SNOVA_ROUND == 1
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);
 #elif SNOVA_ROUND == 2

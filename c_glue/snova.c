@@ -82,7 +82,7 @@ int snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_
 /* out = sum_a A_a S_a B_a over the l^2 terms of the public matrix whose T is in w:
  * one equation */
 static void quad_equation(kern_t *k, struct quad_ws *w, uint8_t *out, int n, const struct terms *t) {
-    quad_brackets(k, w, n, t->pair_rows);
+    quad_brackets(k, w, n, t->pair);
     memset(out, 0, LSQ);
     for (int a = 0; a < LSQ; a++)
         quad_add_term(k, w, out, t, a);
@@ -98,8 +98,7 @@ struct sign_key {
 
 struct sign_ws {
     uint8_t hash[SNOVA_HASH_NIBBLES];
-    uint8_t q1c[LSQ][L], q2c[LSQ][L];
-    gf16m q1_rows[L][LSQ], q2_rows[L][LSQ], pair_rows[L * L][LSQ];  /* scalar_rows, scalar_pair_rows */
+    uint8_t q1c[LSQ][L], q2c[LSQ][L], pair[LSQ][L * L];
     struct terms terms;         /* the same l^2 terms for every public matrix */
     struct attempt_ws at;
     gf16m fvv;
@@ -129,10 +128,8 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
         fqs_recover(key->Q1[a], ws->at.spow, ws->q1c[a]);
         fqs_recover(key->Q2[a], ws->at.spow, ws->q2c[a]);
     }
-    scalar_rows(ws->q1_rows, ws->q1c);
-    scalar_rows(ws->q2_rows, ws->q2c);
-    scalar_pair_rows(ws->pair_rows, ws->q1c, ws->q2c);
-    ws->terms = (struct terms){key->A, key->B, key->Q1, key->Q2, ws->q1_rows, ws->q2_rows, ws->pair_rows};
+    pair_weights(ws->pair, ws->q1c, ws->q2c, LSQ);
+    ws->terms = (struct terms){key->A, key->B, key->Q1, key->Q2, ws->q1c, ws->q2c, ws->pair};
 
     for (unsigned attempt = 1; attempt <= 255 && !ok; attempt++) {
         struct attempt_ws *at = &ws->at;
@@ -213,15 +210,15 @@ struct verify_ws {
     gf16m X[N];
     struct quad_ws w;
     gf16m out[M];
-    gf16m pair_rows[L * L][LSQ];
+    uint8_t pair[LSQ][L * L];
     uint8_t hash[SNOVA_HASH_NIBBLES];
 };
 
 /* the public map at the signature into ws->out */
 static void evaluate(kern_t *k, struct verify_ws *ws) {
     quad_prepare(k, &ws->w, ws->X, N, ws->pm.spow);
-    scalar_pair_rows(ws->pair_rows, ws->pm.q1c, ws->pm.q2c);
-    const struct terms t = {.A = ws->pm.A, .B = ws->pm.B, .pair_rows = ws->pair_rows};
+    pair_weights(ws->pair, ws->pm.q1c, ws->pm.q2c, LSQ);
+    const struct terms t = {.A = ws->pm.A, .B = ws->pm.B, .pair = ws->pair};
     for (int i = 0; i < M; i++) {
         quad_public(k, &ws->w, ws->pm.P11[i], ws->pm.P12[i], ws->pm.P21[i], ws->P22[i]);
         quad_equation(k, &ws->w, ws->out[i], N, &t);

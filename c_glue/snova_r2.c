@@ -147,15 +147,12 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 
 struct matrix_terms {
     gf16m A[M][ALPHA], B[M][ALPHA], Q1[M][ALPHA], Q2[M][ALPHA];
-    gf16m q1_rows[M][L][ALPHA], q2_rows[M][L][ALPHA], pair_rows[M][L * L][ALPHA];
+    uint8_t q1[M][ALPHA][L], q2[M][ALPHA][L], pair[M][ALPHA][L * L];
     struct terms t[M];
 };
 
-/* The terms of every public matrix, from those of every equation; the scalar
- * rows of Q1 and Q2 only for the signing system. */
-static void gather_terms(struct matrix_terms *mt, const struct abq *c, const struct abq_coef *qc,
-                         int for_system) {
-    uint8_t q1c[ALPHA][L], q2c[ALPHA][L];
+/* The terms of every public matrix, from those of every equation */
+static void gather_terms(struct matrix_terms *mt, const struct abq *c, const struct abq_coef *qc) {
     for (int i = 0; i < M; i++) {
         for (int a = 0; a < ALPHA; a++) {
             const int e = EQ(i, a);
@@ -163,23 +160,18 @@ static void gather_terms(struct matrix_terms *mt, const struct abq *c, const str
             memcpy(mt->B[i][a], c->B[e][a], LSQ);
             memcpy(mt->Q1[i][a], c->Q1[e][a], LSQ);
             memcpy(mt->Q2[i][a], c->Q2[e][a], LSQ);
-            memcpy(q1c[a], qc->q1[e][a], L);
-            memcpy(q2c[a], qc->q2[e][a], L);
+            memcpy(mt->q1[i][a], qc->q1[e][a], L);
+            memcpy(mt->q2[i][a], qc->q2[e][a], L);
         }
-        scalar_pair_rows(mt->pair_rows[i], q1c, q2c);
-        if (for_system) {
-            scalar_rows(mt->q1_rows[i], q1c);
-            scalar_rows(mt->q2_rows[i], q2c);
-        }
-        mt->t[i] = (struct terms){mt->A[i], mt->B[i], mt->Q1[i], mt->Q2[i],
-                                  mt->q1_rows[i], mt->q2_rows[i], mt->pair_rows[i]};
+        pair_weights(mt->pair[i], mt->q1[i], mt->q2[i], ALPHA);
+        mt->t[i] = (struct terms){mt->A[i], mt->B[i], mt->Q1[i], mt->Q2[i], mt->q1[i], mt->q2[i], mt->pair[i]};
     }
 }
 
 /* out[e] += the terms of public matrix i (whose T is in w) at the n variables, each
  * in its equation e */
 static void quad_terms(kern_t *k, struct quad_ws *w, int n, struct matrix_terms *mt, int i, gf16m out[O]) {
-    quad_brackets(k, w, n, mt->pair_rows[i]);
+    quad_brackets(k, w, n, mt->pair[i]);
     for (int a = 0; a < ALPHA; a++)
         quad_add_term(k, w, out[EQ(i, a)], &mt->t[i], a);
 }
@@ -253,7 +245,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     uint8_t ok = 0;
     signed_hash(ws->hash, key->f.pk_seed, SNOVA_PK_SEED_BYTES, digest, salt);
     gen_s_powers(k, ws->at.spow);
-    gather_terms(&ws->mt, key->abq, key->qc, 1);
+    gather_terms(&ws->mt, key->abq, key->qc);
 
     /* as liboqs: attempts 1 to 254 */
     for (unsigned attempt = 1; attempt < 255 && !ok; attempt++) {
@@ -384,7 +376,7 @@ _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "targ
 
 /* the public map at the signature into ws->out */
 static void evaluate(kern_t *k, struct verify_ws *ws) {
-    gather_terms(&ws->mt, &ws->pm.abq, &ws->pm.qc, 0);
+    gather_terms(&ws->mt, &ws->pm.abq, &ws->pm.qc);
 
     quad_prepare(k, &ws->w, ws->X, N, ws->pm.spow);
     memset(ws->out, 0, sizeof(ws->out));

@@ -110,30 +110,31 @@ static inline void fqs_recover(const uint8_t *Q, gf16m spow[L], uint8_t c[L]) {
         c[p] = gf16_mul((uint8_t)(d >> (4 * p)) & 0xF, dinv);
 }
 
-/* Scaling by the coefficients of F16[S] elements as gf16m_rowdot rows: X times
- * row p of rows[] (rows[p][a] = coef_a,p I) is coef_a,p X for every term a at once. */
-static inline void scalar_rows(gf16m rows[L][ALPHA], uint8_t coef[ALPHA][L]) {
-    for (int p = 0; p < L; p++)
-        for (int a = 0; a < ALPHA; a++)
-            mat_scalar_identity(rows[p][a], coef[a][p]);
-}
-
-/* rows[p*l + q][a] = q1[a][p] q2[a][q] I, the weights of Z_pq in the bracket */
-static inline void scalar_pair_rows(gf16m rows[L * L][ALPHA], uint8_t q1c[ALPHA][L], uint8_t q2c[ALPHA][L]) {
-    for (int p = 0; p < L; p++)
-        for (int q = 0; q < L; q++)
-            for (int a = 0; a < ALPHA; a++)
-                mat_scalar_identity(rows[p * L + q][a], gf16_mul(q1c[a][p], q2c[a][q]));
+/* pair[a][p*l + q] = q1[a][p] q2[a][q], the weights of Z_pq in term a's bracket */
+static inline void pair_weights(uint8_t pair[][L * L], uint8_t q1c[][L], uint8_t q2c[][L], int nterms) {
+    for (int a = 0; a < nterms; a++)
+        for (int p = 0; p < L; p++)
+            for (int q = 0; q < L; q++)
+                pair[a][p * L + q] = gf16_mul(q1c[a][p], q2c[a][q]);
 }
 
 /* The alpha terms that use one public matrix: their A, B, Q1, Q2 (alpha
- * consecutive matrices each) and their coefficients as scalar rows (q1_rows,
- * q2_rows: scalar_rows; pair_rows: scalar_pair_rows). Evaluation needs A, B and
- * pair_rows; the signing system all of them. */
+ * consecutive matrices each) and their coefficients: q1[a], q2[a] those of Q1
+ * and Q2 in powers of S, pair[a] from pair_weights. Evaluation needs A, B and
+ * pair; the signing system all of them. */
 struct terms {
     gf16m *A, *B, *Q1, *Q2;
-    gf16m (*q1_rows)[ALPHA], (*q2_rows)[ALPHA], (*pair_rows)[ALPHA];
+    uint8_t (*q1)[L], (*q2)[L], (*pair)[L * L];
 };
+
+/* acc = sum_{c < count} coef[c] X_c, X_c the l x l matrices at x + c*stride:
+ * the scaled-sum kernel, one PMUL per piece of X_c where a product by the
+ * scalar matrix coef[c] I would take l */
+static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef,
+                           int count) {
+    memset(acc, 0, LSQ);
+    k->scale_rr(acc, coef, 1, x, stride, (size_t)count);
+}
 
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
@@ -143,9 +144,10 @@ struct terms {
  * Q1_a = sum_p q1[a][p] S^p and Q2_a = sum_q q2[a][q] S^q are elements of F16[S],
  * so the bracket is sum_{p,q} q1[a][p] q2[a][q] Z_pq with
  *   Z_pq = sum_k T_pk Y_qk,  T_pk = sum_j U_pj P_jk,  U_pj = X_j^t S^p,  Y_qk = S^q X_k,
- * and the sums over j and k are done l times, not l^2 times (once per a). Every
- * sum is a gf16m_rowdot: T_p. takes whole block rows of P (the long rows that
- * keep the kernel in its main loop), Z_p. rows of l outputs. */
+ * and the sums over j and k are done l times, not l^2 times (once per a). The
+ * block sums are gf16m_rowdots: T_p. takes whole block rows of P (the long rows
+ * that keep the kernel in its main loop), Z_p. rows of l outputs; each bracket
+ * is a scaled sum of the Z_pq (lincomb). */
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
     gf16m T[L][N];
@@ -182,13 +184,13 @@ static inline void quad_public(kern_t *k, struct quad_ws *w, gf16m P11[V][V], gf
 }
 
 /* The brackets S_a = sum_{p,q} q1[a][p] q2[a][q] Z_pq of the terms of one public
- * matrix, with Z_pq = sum_{k < n} T_pk Y_qk; pair_rows from scalar_pair_rows */
-static inline void quad_brackets(kern_t *k, struct quad_ws *w, int n, gf16m pair_rows[L * L][ALPHA]) {
+ * matrix, with Z_pq = sum_{k < n} T_pk Y_qk; pair from pair_weights */
+static inline void quad_brackets(kern_t *k, struct quad_ws *w, int n, uint8_t pair[ALPHA][L * L]) {
     memset(w->Z, 0, sizeof(w->Z));
     for (int p = 0; p < L; p++)
         k->gf16m_rowdot(w->Z[p][0], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
-    memset(w->S, 0, sizeof(w->S));
-    k->gf16m_rowdot(w->S[0], w->Z[0][0], LSQ, pair_rows[0][0], ALPHA * LSQ, L * L, ALPHA);
+    for (int a = 0; a < ALPHA; a++)
+        lincomb(k, w->S[a], w->Z[0][0], LSQ, pair[a], L * L);
 }
 
 /* out += A_a S_a B_a, term a of the quad_brackets */
@@ -211,7 +213,7 @@ static inline void quad_add_term(kern_t *k, struct quad_ws *w, uint8_t *out, con
  * (the linsys kernels). */
 struct oil_ws {
     gf16m g1[L][O], g2[O][L];  /* G1_p and G2_q of every oil block c */
-    gf16m ls[ALPHA], rs[ALPHA]; /* sum_p q1[a][p] G1_p and sum_q q2[a][q] G2_q, per term */
+    gf16m ls, rs;              /* sum_p q1[a][p] G1_p and sum_q q2[a][q] G2_q of the term at hand */
     gf16m t;
 };
 
@@ -230,14 +232,12 @@ static inline void vinegar_factors(kern_t *k, struct oil_ws *ow, const struct qu
  * vinegar_factors made */
 static inline void oil_factors(kern_t *k, struct oil_ws *ow, int c, const struct terms *t, gf16m lx[ALPHA],
                                gf16m rx[ALPHA]) {
-    memset(ow->ls, 0, sizeof(ow->ls));
-    memset(ow->rs, 0, sizeof(ow->rs));
-    k->gf16m_rowdot(ow->ls[0], ow->g1[0][c], O * LSQ, t->q1_rows[0][0], ALPHA * LSQ, L, ALPHA);
-    k->gf16m_rowdot(ow->rs[0], ow->g2[c][0], LSQ, t->q2_rows[0][0], ALPHA * LSQ, L, ALPHA);
     for (int a = 0; a < ALPHA; a++) {
-        k->gf16m_mul(t->A[a], ow->ls[a], ow->t);
+        lincomb(k, ow->ls, ow->g1[0][c], O * LSQ, t->q1[a], L);
+        lincomb(k, ow->rs, ow->g2[c][0], LSQ, t->q2[a], L);
+        k->gf16m_mul(t->A[a], ow->ls, ow->t);
         k->gf16m_mul(ow->t, t->Q2[a], lx[a]);
-        k->gf16m_mul(t->Q1[a], ow->rs[a], ow->t);
+        k->gf16m_mul(t->Q1[a], ow->rs, ow->t);
         k->gf16m_mul(ow->t, t->B[a], rx[a]);
     }
 }

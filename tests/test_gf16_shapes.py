@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, gf16, linsys, matrix, pair_kernels
+from generator.kernels import KernelSpec, gf16, gf16_kernels, linsys, matrix
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -39,7 +39,8 @@ SHAPES = pair_dims(lambda l, r: ())
 STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 ROWDOT_SHAPES = pair_dims(lambda l, r: [(l * r, l, l)] if (l, r) in STACKED_PAIRS else [])
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
-DOT_SHAPES = pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)])
+# scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
+DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
 
 
 def name(shape):
@@ -274,6 +275,8 @@ MUTANTS = {
     "drop_term": Mutant("drop_term", "gf16m_dot_8x5x8"),
     # wrong_factor: rx's factor always taken from column 0
     "wrong_factor": Mutant("wrong_factor", "gf16m_linsys_l4r8"),
+    # drop_tail: a 9-byte matrix held as its first 8 bytes (rank 3's byte 8 never moved)
+    "drop_tail": Mutant("drop_tail", "gf16m_dot_1x1x9"),
 }
 
 
@@ -286,6 +289,8 @@ def mutant_patches(kind):
     if kind == "drop_term":
         real = matrix.Products.products
         return [mock.patch.object(matrix.Products, "products", lambda self, c, r, m: real(self, c, r, m)[:-1])]
+    if kind == "drop_tail":
+        return [mock.patch.object(matrix, "pieces", lambda n: (matrix.Piece(0, 8, "d"),) if n == 9 else REAL_PIECES(n))]
     if kind == "wrong_factor":
         real = linsys.PairFactors.recipe
         return [mock.patch.object(linsys.PairFactors, "recipe",
@@ -295,7 +300,7 @@ def mutant_patches(kind):
 
 def mutant_source(mutant):
     """The assembly of a mutant, generated with its patches (caches cleared)."""
-    spec = next(k for k in pair_kernels() if k.name == mutant.kernel)
+    spec = next(k for k in gf16_kernels() if k.name == mutant.kernel)
 
     def describe(b):
         with contextlib.ExitStack() as patches:
@@ -327,7 +332,8 @@ def test_overread_mutant_is_caught(mutant_runners):
     assert_harness_verdict(result, "segv")
 
 
-@pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (5, 5, 5), 3, 2), ("drop_term", (8, 5, 8), None, 3)])
+@pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (5, 5, 5), 3, 2), ("drop_term", (8, 5, 8), None, 3),
+                                                   ("drop_tail", (1, 1, 9), None, 3)])
 def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, count):
     """The real kernel passes the same records the mutant fails."""
     if n is None:

@@ -283,14 +283,17 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
 
 def gf16_kernels(families=RANK_FAMILIES):
     """Every GF(16) matrix kernel of the given families: the square ones by rank,
-    then those only SNOVA Round 3's pairs need, then Round 2's square signing
-    systems that no pair has (rank 3)."""
+    then those only SNOVA Round 3's pairs need, then what Round 2's square blocks
+    need that no pair has (rank 3): its signing system, and scalars times l×l
+    matrices (the weighing of its brackets and oil factors by the coefficients of
+    Q1 and Q2)."""
     ranked = ranked_kernels(RANKS, families)
     names = {k.name for k in ranked}
     paired = [k for k in pair_kernels(PAIRS, families) if k.name not in names]
     names |= {k.name for k in paired}
-    systems = [linsys_pair_kernel(l, l) for l in SQUARE_SYSTEM_RANKS] if "linsys" in families else []
-    return ranked + paired + [k for k in systems if k.name not in names]
+    square = [linsys_pair_kernel(l, l) for l in SQUARE_SYSTEM_RANKS] if "linsys" in families else []
+    square += [dot_kernel(gf16.Shape(1, 1, l * l)) for l in SQUARE_SYSTEM_RANKS] if "dot" in families else []
+    return ranked + paired + [k for k in square if k.name not in names]
 
 
 def all_kernels():

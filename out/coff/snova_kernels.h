@@ -418,6 +418,9 @@ void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* SNOVA Round 3 signing system, l = 3, r = 3: coef[row][col] (9x9 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*3+rb, col = ve*3+vf; lx, B (3x3), A (3x3), rx (3x3): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l3r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
+/* GF(16) scalars times 9-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_dot_1x1x9(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
+
 /* AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, constant time. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_key_expand(const uint8_t key[16], uint8_t rk[176]);
 
