@@ -5,7 +5,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tools.bench import keccak_gain
+from tools.bench.keccak_ceiling import best_kernel, ceiling, keccak_share
 from tools.bench.count import ROOT
 from tools.bench.tables import NEON
 
@@ -59,3 +62,41 @@ def test_benchmark_doc_table_is_the_committed_results():
     assert "\n".join(keccak_gain.summary_table(data)) in readme
     assert keccak_gain.verdict(data) in readme
     assert (ROOT / "bench" / "keccak" / "results.md").read_text() == keccak_gain.render(data)
+
+
+# --- issue 12's ceiling per core (tools/bench/keccak_ceiling.py) ----------------------
+
+def test_ceiling_is_amdahl():
+    assert ceiling(0.5, 2.0) == pytest.approx(4 / 3)
+    assert ceiling(0.0, 10.0) == 1.0 and ceiling(1.0, 1.5) == pytest.approx(1.5)
+
+
+def test_best_kernel_is_the_cheapest_form_the_core_can_run():
+    """With mca_reports/summary.md's cycles per state, neoverse-n1's cheapest form is a SHA3
+    one, which it cannot run: its best is the mixed three-state form."""
+    summary = {"keccakf1600": (941.0, 1530.0, 2760.0), "keccakf1600_x2": (1057.5, 2630.0, 669.5),
+               "keccakf1600_sha3": (817.0, 1819.0, 566.0), "keccakf1600_x2_sha3": (426.0, 953.0, 294.0),
+               "keccakf1600_x3": (711.0, 2359.0, 934.3)}
+    cores = ("neoverse-n1", "cortex-a55", "apple-a15")
+
+    def cost(form, cpu):
+        return summary[form][cores.index(cpu)]
+    assert min(summary, key=lambda k: cost(k, "neoverse-n1")) == "keccakf1600_x2_sha3"
+    assert best_kernel("neoverse-n1", cost) == ("keccakf1600_x3", 711.0)
+    assert best_kernel("cortex-a55", cost) == ("keccakf1600", 1530.0)
+    assert best_kernel("apple-a15", cost) == ("keccakf1600_x2_sha3", 294.0)
+
+
+def test_share_and_one_call_of_the_c_permutation():
+    """snova-r3-i-s verify in the C-Keccak build: the permutation's share per core, and one
+    call's executed instructions (24 rounds) cost in llvm-mca about what OpenSSL's base form
+    costs on neoverse-n1."""
+    from tests.snova_harness import make
+    from tools import mca
+    target = f"build/bench/{keccak_gain.BASELINE}/snova-r3-i-s/snova_bench"
+    make("bench-plugin", target)
+    share, one_call = keccak_share(str(ROOT / target), "verify", CPUS)
+    assert 0.3 < share["neoverse-n1"] < 0.7 and 0.3 < share["cortex-a55"] < 0.7
+    assert one_call.count("\n") > 24 * 100
+    cycles = mca.run_mca(one_call, "neoverse-n1", timeline=False, bottleneck=False).cycles
+    assert 900 < cycles < 1300       # docs/benchmarks.md: 1,082; OpenSSL's base form 1,043
