@@ -32,6 +32,9 @@ typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const ui
  * consecutive matrices. For r = l and count = l^2 it is snova_gf16m_linsys_fn. */
 typedef void (*snova_gf16m_linsys_lr_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                          const uint8_t *rx, size_t count);
+/* out[16 e + y] = x[e] y for e < n and y < 16: the product table of each element,
+ * made by arithmetic (constant time); out must not overlap x. */
+typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* The n x n system over GF(16) in g: n rows of stride bytes (stride a multiple of
@@ -71,6 +74,13 @@ struct snova_kernels {
     /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll;
     snova_gf16m_linsys_lr_fn linsys_lr;
+    /* l = 4: the left factors of the quadratic forms' public-map products (rowdot_rll,
+     * rowdot_sll where stacked) as the gf16_mul_tables of their elements, X_k at
+     * x + k*xstride (16 bytes per element), multiplied by lookups in those tables
+     * (rowdot_fn semantics otherwise). NULL where a backend has no table form
+     * (the portable one: its masked products cost about what lookups would). */
+    snova_gf16_mul_tables_fn gf16_mul_tables;
+    snova_gf16m_rowdot_fn rowdot_tll;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;
     snova_keccakf1600_x3_fn keccakf1600_x3;

@@ -48,6 +48,15 @@
 #elif SNOVA_LR == 40
 #define SNOVA_NEON_LR 40
 #endif
+/* the table-form rowdot of l = 4, by the rows of its left factor: (l r) x l
+ * stacked, else r x l */
+#define SNOVA_NEON_TBL_(p) snova_gf16m_rowdot_tbl_##p##x4x4
+#define SNOVA_NEON_TBL(p) SNOVA_NEON_TBL_(p)
+#if SNOVA_STACKED
+#define SNOVA_NEON_TBL_ROWS SNOVA_NEON_LR
+#else
+#define SNOVA_NEON_TBL_ROWS SNOVA_R
+#endif
 #if SNOVA_RSQ == 4
 #define SNOVA_NEON_RSQ 4
 #elif SNOVA_RSQ == 16
@@ -107,6 +116,10 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
 #endif
 #if SNOVA_STACKED
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
+#endif
+#if SNOVA_L == 4
+        chosen.gf16_mul_tables = snova_gf16m_mul_tables;
+        chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS);
 #endif
 #endif
         chosen.gf16_solve = snova_gf16_solve;

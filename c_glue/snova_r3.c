@@ -142,8 +142,15 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
+/* l = 4: the product tables of Ut's elements (kernels.h rowdot_tll), 16 bytes each */
+#define QUAD_TABLES (L == 4)
+#define TABLE 16
+
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
+#if QUAD_TABLES
+    uint8_t tab[N][L][LR][TABLE]; /* tab[j][a][e][y] = Ut[j][a][e] y */
+#endif
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
 #if SNOVA_STACKED
     mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
@@ -173,18 +180,30 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
+#if QUAD_TABLES
+    /* made once, used by every public matrix and block column */
+    if (k->rowdot_tll != NULL)
+        k->gf16_mul_tables(w->tab[0][0][0], w->Ut[0][0], (size_t)n * L * LR);
+#endif
 }
 
 /* T_AT(i, a, c0+c) += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
  * public matrix i (rows j0.., columns c0..), every a: stacked, the l factors
- * Ut[j][.] of a block are one (l r) x l left factor and P is read once */
+ * Ut[j][.] of a block are one (l r) x l left factor and P is read once; through
+ * their product tables where the backend has the table form */
 static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
-#if SNOVA_STACKED
-    k->rowdot_sll(T_AT(w, i, 0, c0), w->Ut[j0][0], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
-#else
-    for (int a = 0; a < L; a++)
-        k->rowdot_rll(T_AT(w, i, a, c0), w->Ut[j0][a], L * LR, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+    const size_t ystride = (size_t)nc * LSQ;
+    for (int a = 0; a < (SNOVA_STACKED ? 1 : L); a++) {
+#if QUAD_TABLES
+        if (k->rowdot_tll != NULL) {
+            k->rowdot_tll(T_AT(w, i, a, c0), w->tab[j0][a][0], L * LR * TABLE, P[0], ystride, (size_t)nj,
+                          (size_t)nc);
+            continue;
+        }
 #endif
+        (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(T_AT(w, i, a, c0), w->Ut[j0][a], L * LR, P[0], ystride,
+                                                        (size_t)nj, (size_t)nc);
+    }
 }
 
 /* Z[i] from T[i], for the n variables in use */

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemPostReg, MemRegOffset, Reg, Table, VReg
+from .isa import GPR, VEC, Block, Imm, Instr, Label, Lane, Mem, MemPostReg, MemRegOffset, Reg, Table, TableLane, VReg
 
 
 SP = 31     # register number of sp in an address (Mem renders it so)
@@ -414,3 +414,39 @@ class KernelBuilder:
         self.emit("ld1r", Table((dst,), arr), Mem(base, step, post=True), defs=[dst, base], uses=[base],
                   cls="load_vec_lane", mem="load")
         return dst
+
+    # --- four-element structures (used by kernels/tables.py) ----------------------------
+    def load4(self, base, post=0):
+        """ld4 {a.4s, b.4s, c.4s, d.4s}, [base]: 16 words de-interleaved, word 4i+m into
+        lane i of register m; post: base += post afterwards (64). Returns the four
+        registers, a register group."""
+        regs = [self.v("ld4") for _ in range(4)]
+        self.group(regs)
+        self.emit("ld4", Table(tuple(regs), "4s"), Mem(base, post, post=bool(post)),
+                  defs=regs + ([base] if post else []), uses=[base], cls="load_vec_multi", mem="load")
+        return regs
+
+    def load4_replicated(self, base, post=0):
+        """ld4r {a.4s, b.4s, c.4s, d.4s}, [base]: word m of the 16 bytes at base in every
+        lane of register m; post: base += post afterwards (16). A register group."""
+        regs = [self.v("ld4r") for _ in range(4)]
+        self.group(regs)
+        self.emit("ld4r", Table(tuple(regs), "4s"), Mem(base, post, post=bool(post)),
+                  defs=regs + ([base] if post else []), uses=[base], cls="load_vec_lane", mem="load")
+        return regs
+
+    def load4_lane(self, regs, index, base, post=0):
+        """ld4 {a.s, b.s, c.s, d.s}[index], [base]: word m of the 16 bytes at base into
+        lane `index` of register m (the other lanes stay); post: base += post (16)."""
+        self.emit("ld4", TableLane(tuple(regs), "s", index), Mem(base, post, post=bool(post)),
+                  defs=list(regs) + ([base] if post else []), uses=[*regs, base], cls="load_vec_lane", mem="load")
+
+    def store4(self, regs, base):
+        """st4 {a.4s, b.4s, c.4s, d.4s}, [base]: the inverse of load4."""
+        self.emit("st4", Table(tuple(regs), "4s"), Mem(base), uses=[*regs, base], cls="store_vec", mem="store")
+
+    def store4_lane(self, regs, index, base, post=0):
+        """st4 {a.s, b.s, c.s, d.s}[index], [base]: lane `index` of the four registers to
+        the 16 bytes at base; post: base += post (16)."""
+        self.emit("st4", TableLane(tuple(regs), "s", index), Mem(base, post, post=bool(post)),
+                  defs=[base] if post else [], uses=[*regs, base], cls="store_vec_lane", mem="store")

@@ -88,6 +88,16 @@ class Table(Operand):
 
 
 @dataclass(eq=False)
+class TableLane(Table):
+    """One lane of each register of a list, for LD4/ST4 single-structure forms:
+    {v4.s, v5.s, v6.s, v7.s}[2] (consecutive registers, like Table)."""
+    index: int = 0
+
+    def render(self, phys):
+        return super().render(phys) + f"[{self.index}]"
+
+
+@dataclass(eq=False)
 class MemRegOffset(Operand):
     """[base, offset]: the address base + a register."""
     base: VReg

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys
+from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -67,9 +67,9 @@ def matrices(shape: gf16.Shape) -> str:
 
 # C types of the GF(16) kernels' parameters, by name: prototypes are made from
 # the parameter list.
-C_TYPES = {**dict.fromkeys(("a", "b", "x", "y", "lx", "B", "A", "rx"), "const uint8_t *"),
-           **dict.fromkeys(("c", "acc", "coef"), "uint8_t *"),
-           **dict.fromkeys(("xstride", "ystride", "count", "n"), "size_t ")}
+C_TYPES = {**dict.fromkeys(("a", "b", "x", "y", "lx", "B", "A", "rx", "tab"), "const uint8_t *"),
+           **dict.fromkeys(("c", "acc", "coef", "out"), "uint8_t *"),
+           **dict.fromkeys(("xstride", "ystride", "tstride", "count", "n"), "size_t ")}
 PRODUCT_PARAMS = ("a", "b", "c")
 FORM_PARAMS = ("c", "a", "b")
 SUM_PARAMS = ("acc", "x", "xstride", "y", "ystride", "count")
@@ -165,6 +165,30 @@ def pair_shapes(l, r, family):
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
+def table_rows(l, r):
+    """Rows of the left factor of the table-form rowdot of an (l, r) pair: l = 4
+    only (4×4 right factors); r×l per a, or (l·r)×l where the pair is stacked."""
+    if l != tables.L:
+        return None
+    return l * r if (l, r) in STACKED_PAIRS else r
+
+
+def mul_tables_kernel() -> KernelSpec:
+    return gf16_spec("gf16m_mul_tables", ("out", "x", "n"),
+                     "GF(16) product tables: out[16e + y] = x[e]*y for e < n, y < 16 (16n bytes), made in "
+                     "registers (PMUL), constant time; out must not overlap x",
+                     tables.describe_mul_tables)
+
+
+def rowdot_tables_kernel(p) -> KernelSpec:
+    return gf16_spec(f"gf16m_rowdot_tbl_{p}x4x4", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+                     f"GF(16) {p}x4 times 4x4 matrices by table lookup: acc[c] ({p}x4, at acc + {4 * p}c) += sum "
+                     f"over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its {4 * p} "
+                     f"elements at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; "
+                     f"acc must not overlap the tables or any Y_k[c]",
+                     partial(tables.describe_rowdot_tables, p=p))
+
+
 def linsys_pair_kernel(l, r) -> KernelSpec:
     n = l * r
     return gf16_spec(f"gf16m_linsys_l{l}r{r}", (*LINSYS_PARAMS, "count"),
@@ -188,6 +212,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 kernels = ranked_kernels((l,), (f,))
                 if f in _PRODUCT:
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
+                if f == "rowdot" and table_rows(l, r):
+                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r))]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

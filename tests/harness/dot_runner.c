@@ -3,9 +3,11 @@
  * n, gf16m_rowdot_* (acc[j] += sum of X_c * Y_c[j] for j < n, Y_c a row of n
  * consecutive matrices).
  *
- *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n]  < records
+ *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]  < records
  *
- * X is p x q, Y is q x s, acc p x s; strides are in bytes. A record is acc
+ * X is p x q, Y is q x s, acc p x s; strides are in bytes. xbytes: the bytes of
+ * one X when it is not p*q (the table-form rowdot's X is the 16-byte product
+ * tables of its p*q elements). A record is acc
  * (n*p*s bytes, n = 1 for gf16m_dot), then the X region,
  * (count - 1) * xstride + p*q bytes, and the Y region,
  * (count - 1) * ystride + n*q*s bytes (the bytes between matrices are there to
@@ -70,16 +72,17 @@ int main(int argc, char **argv)
     size_t i = 0, nk = sizeof kernels / sizeof kernels[0];
     while (argc >= 2 && i < nk && strcmp(kernels[i].name, argv[1]) != 0)
         i++;
-    if ((argc != 8 && argc != 9) || i == nk) {
-        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n]\n", argv[0]);
+    if (argc < 8 || argc > 10 || i == nk) {
+        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]\n", argv[0]);
         return 2;
     }
     const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
-    const struct kernel k = { kernels[i].fn, argc == 9 ? strtoul(argv[8], NULL, 10) : 0 };
-    const size_t count = strtoul(argv[5], NULL, 10), matrices = argc == 9 ? k.n : 1;
+    const struct kernel k = { kernels[i].fn, argc >= 9 ? strtoul(argv[8], NULL, 10) : 0 };
+    const size_t count = strtoul(argv[5], NULL, 10), matrices = argc >= 9 ? k.n : 1;
+    const size_t xbytes = argc == 10 ? strtoul(argv[9], NULL, 10) : p * q;
     const size_t n = p * s * matrices;
     const size_t stride[2] = { strtoul(argv[6], NULL, 10), strtoul(argv[7], NULL, 10) };
-    const size_t size[3] = { n, span(count, stride[0], p * q), span(count, stride[1], q * s * matrices) };
+    const size_t size[3] = { n, span(count, stride[0], xbytes), span(count, stride[1], q * s * matrices) };
     guarded_page pages[3] = { guarded_page_new(size[0]), guarded_page_new(size[1]), guarded_page_new(size[2]) };
     uint8_t *in = malloc(size[0] + size[1] + size[2]), *after = malloc(n), *before = malloc(n);
     while (in && after && before && fread(in, 1, size[0] + size[1] + size[2], stdin) == size[0] + size[1] + size[2]) {

@@ -1,0 +1,165 @@
+"""The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x4x4.S)
+under qemu, against the independent Python model (tests/gf16_model.py), with guard
+pages before and after every operand and AAPCS64 canaries on every call (the
+runners of tests/harness). Generated variants with one step of the method broken
+must be caught by the same checks."""
+import contextlib
+import random
+from unittest import mock
+
+import pytest
+
+from generator.kernels import KernelSpec, pair_kernels, tables
+from generator.machine import load_model
+from generator.pipeline import generate_kernel
+from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
+from tests.conftest import kernel_table, written_sources
+from tests.gf16_model import gf16_mul, mat_add, mat_prod
+from tests.test_gf16_shapes import random_matrices, span
+
+# Rows of the left factor per SNOVA Round 3 set with l = 4: r x 4 per a for
+# r = 4 and 8, (4 r) x 4 stacked for r = 5 and 6.
+ROWS = (4, 8, 20, 24)
+
+
+def model_tables(x):
+    return b"".join(bytes(gf16_mul(e, y) for y in range(16)) for e in x)
+
+
+def run_tables(runner, kernel, xs):
+    n = len(xs[0])
+    out = run_qemu(runner, [kernel, "separate", 0, f"{16 * n},{n}", n], b"".join(xs)).stdout
+    assert len(out) == 16 * n * len(xs)
+    return [out[i * 16 * n:(i + 1) * 16 * n] for i in range(len(xs))]
+
+
+@pytest.mark.parametrize("n", [1, 3, 4, 7, 64, 517])
+def test_mul_tables_match_model(gf16_runner, n):
+    """Every element value, random rows, and lengths around the unrolled loop's 4
+    (the runner has no empty record: n = 0 is the loops' cbz, as in rowdot)."""
+    rng = random.Random(n)
+    xs = [bytes(range(16)) * (n // 16) + bytes(range(n % 16))] + random_matrices(rng, 6, n)
+    assert run_tables(gf16_runner, "gf16m_mul_tables", xs) == [model_tables(x) for x in xs]
+
+
+def table_records(p, n, count, cases, seed, gap=(48, 3)):
+    """acc, the tables of X_k (X_k p x 4, tables at a stride with a gap of
+    garbage), the Y rows (n 4x4 matrices per k, a gap after each row), expected acc."""
+    tstride, ystride = 64 * p + gap[0], 16 * n + gap[1]
+    rng = random.Random(seed)
+    records = []
+    for case in range(cases):
+        fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
+        xs = [fill(4 * p) for _ in range(count)]
+        acc, y = fill(4 * p * n), fill(span(count, ystride, 16 * n))
+        tabs = bytearray(rng.randbytes(span(count, tstride, 64 * p)))
+        for k, x in enumerate(xs):
+            tabs[k * tstride:k * tstride + 64 * p] = model_tables(x)
+        expect = bytearray(acc)
+        for c in range(n):
+            cell = acc[c * 4 * p:(c + 1) * 4 * p]
+            for k, x in enumerate(xs):
+                cell = mat_add(cell, mat_prod(x, y[k * ystride + 16 * c:k * ystride + 16 * (c + 1)], p, 4, 4))
+            expect[c * 4 * p:(c + 1) * 4 * p] = cell
+        records.append((acc, bytes(tabs), y, bytes(expect)))
+    return records, tstride, ystride
+
+
+def run_table_rowdot(runner, kernel, p, n, count, records, tstride, ystride, check=True):
+    """dot_runner with X the 64p bytes of tables of a p x 4 matrix."""
+    args = [kernel, p, 4, 4, count, tstride, ystride, n, 64 * p]
+    result = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records), check)
+    if not check:
+        return result
+    size = 4 * p * n
+    return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
+
+
+# Row lengths with every run (main loop of 4, leftovers 2 and 1) and none; counts
+# of one, a few and Round 3's v.
+TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (7, 2), (27, 1), (5, 29)]
+
+
+@pytest.mark.parametrize("n, count", TABLE_RUNS)
+@pytest.mark.parametrize("p", ROWS)
+def test_rowdot_tables_match_model(dot_runner, p, n, count):
+    records, tstride, ystride = table_records(p, n, count, 6, p * 1000 + n * 10 + count)
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x4x4", p, n, count, records, tstride, ystride)
+    assert got == [r[3] for r in records]
+
+
+def test_rowdot_tables_every_pair(dot_runner):
+    """Every (element, value) pair through every term: X all e in column m, the
+    four Y_c hold 4c + j in row m, so the 16 lanes see the 16 values."""
+    records = []
+    for m in range(4):
+        for e in range(16):
+            x = bytes(e if i % 4 == m else 0 for i in range(16))
+            ys = bytes((4 * c + j) if i == m else 0 for c in range(4) for i in range(4) for j in range(4))
+            expect = b"".join(mat_prod(x, ys[16 * c:16 * (c + 1)], 4, 4, 4) for c in range(4))
+            records.append((bytes(64), model_tables(x), ys, expect))
+    got = run_table_rowdot(dot_runner, "gf16m_rowdot_tbl_4x4x4", 4, 4, 1, records, 64, 64)
+    assert got == [r[3] for r in records]
+
+
+# --- deliberately broken variants -------------------------------------------------------------------
+
+def mutant_source(kind):
+    """The assembly of a broken variant: `drop_term` leaves out the last TBL of each
+    row (xor_tree over three terms); `overread` moves a 3-matrix leftover as four
+    (a 64-byte LD4 of Y); `band` splits the rows of 8x4x4 into bands of 4 that
+    store into each other's rows (wrong row base)."""
+    name = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
+            "band": "gf16m_rowdot_tbl_8x4x4"}[kind]
+    spec = next(k for k in pair_kernels() if k.name == name)
+
+    def patches():
+        if kind == "drop_term":
+            real = tables.xor_tree
+            return [mock.patch.object(tables, "xor_tree", lambda b, values, arr: real(b, values[:-1], arr))]
+        if kind == "overread":
+            return [mock.patch.object(tables, "load_rows",
+                                      lambda b, yk, width, step, real=tables.load_rows:
+                                      real(b, yk, 4 if width == 2 else width, step))]
+        real = tables.Sums.pointer
+        return [mock.patch.object(tables, "table_plan", lambda p: tables.TablePlan(4, 4)),
+                mock.patch.object(tables.Sums, "pointer", lambda self, c: real(self, c) if self.r0 else
+                                  self.b.gop_imm("add", "x", self.acc_ptr, c * self.p * 4 + 16))]
+
+    def describe(b):
+        with contextlib.ExitStack() as stack:
+            for patch in patches():
+                stack.enter_context(patch)
+            spec.describe(b)
+    broken = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
+    return generate_kernel(broken, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
+
+
+MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
+           "band": "gf16m_rowdot_tbl_8x4x4"}
+
+
+@pytest.fixture(scope="session")
+def mutant_runner():
+    directory = BUILD / "table_mutants"
+    sources = written_sources(directory, {f"mutant_{k}.S": mutant_source(k) for k in MUTANTS})
+    table = kernel_table(directory, {k: f"mutant_{k}_{name}" for k, name in MUTANTS.items()})
+    return cross_build("mutant_table_runner", [HARNESS / "dot_runner.c", HARNESS / "guard.c", HARNESS / "canary.S",
+                                               *assembled(sources)], include_dirs=[table, HARNESS])
+
+
+@pytest.mark.parametrize("kind, p, n", [("drop_term", 4, 5), ("band", 8, 3)])
+def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n):
+    """The real kernel passes the records the mutant fails."""
+    records, tstride, ystride = table_records(p, n, 2, 4, 11)
+    want = [r[3] for r in records]
+    assert run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x4x4", p, n, 2, records, tstride, ystride) == want
+    assert run_table_rowdot(mutant_runner, kind, p, n, 2, records, tstride, ystride) != want
+
+
+def test_overread_mutant_is_caught(mutant_runner):
+    """A two-matrix leftover read as four runs into the guard page after Y (no gap)."""
+    p, n, count = 4, 2, 1
+    records, tstride, ystride = table_records(p, n, count, 1, 3, gap=(0, 0))
+    assert_harness_verdict(run_table_rowdot(mutant_runner, "overread", p, n, count, records, tstride, ystride, False),
+                           "segv")
