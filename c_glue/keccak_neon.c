@@ -1,6 +1,7 @@
 /* The Keccak-f[1600] entries of the kernel table on AArch64 (the generated
  * out/keccakf1600*.S), by what the CPU can run and, where the kernel lets user
- * space read MIDR_EL1 (HWCAP_CPUID), by what it runs fast.
+ * space read MIDR_EL1 (HWCAP_CPUID), by what it runs fast; what MIDR_EL1 says
+ * about the GF(16) table-form products too.
  *
  * HWCAP says which instructions exist, not how they issue. The in-order little
  * cores (Cortex-A35, A53, A55, A510, A520) issue two instructions per cycle and
@@ -14,17 +15,32 @@
 #define MIDR_IMPLEMENTER(midr) (((midr) >> 24) & 0xFF)
 #define MIDR_PART(midr) (((midr) >> 4) & 0xFFF)
 static const unsigned little_parts[] = { 0xd04, 0xd03, 0xd05, 0xd46, 0xd80 };
+/* Cortex-A57 and A72 split a 16-byte TBL into three uops (llvm-mca: 1.5 cycles
+ * of their two vector pipes, against 0.5 on Neoverse N1), so the table-form
+ * products cost as much as the PMUL ones there (9.5 against 9.0 cycles per
+ * 4x4 product, docs/kernels.md) and their tables come on top; the in-order
+ * little cores issue them at half rate (21 against 13.6 cycles). */
+static const unsigned slow_tbl_parts[] = { 0xd07, 0xd08 };
 
-static int little_core(uint64_t midr) {
+/* 1 when midr names an Arm core whose part number is one of parts[0..n-1] */
+static int arm_part_in(uint64_t midr, const unsigned *parts, size_t n) {
     if (MIDR_IMPLEMENTER(midr) != 0x41)
         return 0;
-    for (size_t i = 0; i < sizeof little_parts / sizeof little_parts[0]; i++)
-        if (MIDR_PART(midr) == little_parts[i])
+    for (size_t i = 0; i < n; i++)
+        if (MIDR_PART(midr) == parts[i])
             return 1;
     return 0;
 }
 
-static uint64_t read_midr(unsigned long hwcap) {
+static int little_core(uint64_t midr) {
+    return arm_part_in(midr, little_parts, sizeof little_parts / sizeof little_parts[0]);
+}
+
+int snova_tables_pay(uint64_t midr) {
+    return !little_core(midr) && !arm_part_in(midr, slow_tbl_parts, sizeof slow_tbl_parts / sizeof slow_tbl_parts[0]);
+}
+
+uint64_t snova_read_midr(unsigned long hwcap) {
 #if defined(__aarch64__) && !defined(__APPLE__)
     if (hwcap & SNOVA_HWCAP_CPUID) {
         uint64_t midr;
@@ -66,8 +82,4 @@ void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, 
     k->keccakf1600_x2 = vector ? snova_keccakf1600_x2 : snova_keccakf1600_x2_gpr;
     k->keccakf1600_x3 = vector ? snova_keccakf1600_x3 : snova_keccakf1600_x3_gpr;
     k->keccak_ways = 3;
-}
-
-void snova_keccak_kernels_for_hwcap(struct snova_kernels *k, unsigned long hwcap) {
-    snova_keccak_kernels_for_cpu(k, hwcap, read_midr(hwcap));
 }

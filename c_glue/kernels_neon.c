@@ -70,7 +70,7 @@
 #endif
 #endif
 
-struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
+struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 {
     /* The GF(16) kernels need Advanced SIMD only (PMUL on bytes is base
      * AdvSIMD); the AES kernels need the AES instructions. */
@@ -118,8 +118,10 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
 #if SNOVA_L == 4
-        chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-        chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS);
+        if (snova_tables_pay(midr)) {
+            chosen.gf16_mul_tables = snova_gf16m_mul_tables;
+            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS);
+        }
 #endif
 #endif
         chosen.gf16_solve = snova_gf16_solve;
@@ -130,8 +132,13 @@ struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
      * build, never by a shipped one) keeps the portable C Keccak-f[1600], so that the
      * benchmark can weigh the generated Keccak kernels against it in one build. */
 #ifndef SNOVA_BENCH_C_KECCAK
-    snova_keccak_kernels_for_hwcap(&chosen, hwcap);
+    snova_keccak_kernels_for_cpu(&chosen, hwcap, midr);
 #endif
     chosen.name = names[simd][aes];
     return chosen;
+}
+
+struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap)
+{
+    return snova_kernels_for_cpu(hwcap, snova_read_midr(hwcap));
 }

@@ -12,15 +12,22 @@
 #define SNOVA_HWCAP_SHA3  (1UL << 17)
 
 /* The portable table with every kernel the given capabilities allow replaced
- * by its generated NEON version. */
+ * by its generated NEON version, where there is a choice the one that runs
+ * fastest on the core MIDR_EL1 names (0: unknown). */
+struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr);
+/* The same for this CPU, its MIDR_EL1 read where HWCAP_CPUID allows it. */
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap);
+/* MIDR_EL1 where HWCAP_CPUID lets user space read it, else 0. */
+uint64_t snova_read_midr(unsigned long hwcap);
+/* 1 when the table-form products (kernels.h rowdot_tll) beat the PMUL ones on
+ * the core MIDR_EL1 names (keccak_neon.c). */
+int snova_tables_pay(uint64_t midr);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
  * SHA3, else the general-register one and, with Advanced SIMD on a core that is
  * not an in-order little one (by MIDR_EL1; 0: unknown), the vector and mixed
- * multi-state ones. _for_hwcap reads MIDR_EL1 when HWCAP_CPUID allows it. */
+ * multi-state ones. */
 void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr);
-void snova_keccak_kernels_for_hwcap(struct snova_kernels *k, unsigned long hwcap);
 /* Multi-state entries made of the one- and two-state kernels, one after the other. */
 void snova_keccakf1600_x2_gpr(uint64_t s[50]);
 void snova_keccakf1600_x3_gpr(uint64_t s[75]);

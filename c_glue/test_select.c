@@ -1,7 +1,10 @@
 /* Checks the run-time kernel choice of the NEON build for every combination of
  * the capabilities it looks at: prints one line per combination,
  *   <hwcap> <name> <add> <mul> <dot> <rowdot> <linsys> <prng> <solve>
- * where each kernel column is "neon" or "portable". */
+ * where each kernel column is "neon" or "portable"; then, for each MIDR_EL1
+ * given as an argument (decimal), "midr <value> tables <0|1>": whether the
+ * GF(16) table-form products are chosen on that core. */
+#include <stdlib.h>
 #include <stdio.h>
 
 #include "kernels.h"
@@ -9,7 +12,7 @@
 
 static const char *origin(int portable) { return portable ? "portable" : "neon"; }
 
-int main(void) {
+int main(int argc, char **argv) {
     const unsigned long caps[] = { 0, SNOVA_HWCAP_ASIMD, SNOVA_HWCAP_AES, SNOVA_HWCAP_ASIMD | SNOVA_HWCAP_AES };
     const struct snova_kernels *p = &snova_kernels_portable;
     for (unsigned i = 0; i < sizeof caps / sizeof caps[0]; i++) {
@@ -19,5 +22,7 @@ int main(void) {
                origin(k.gf16m_rowdot == p->gf16m_rowdot), origin(k.gf16m_linsys_coeffs == p->gf16m_linsys_coeffs),
                origin(k.aes128_ctr_prng == p->aes128_ctr_prng), origin(k.gf16_solve == p->gf16_solve));
     }
+    for (int i = 1; i < argc; i++)
+        printf("midr %s tables %d\n", argv[i], snova_tables_pay(strtoull(argv[i], NULL, 10)));
     return 0;
 }

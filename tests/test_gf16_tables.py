@@ -75,7 +75,7 @@ def run_table_rowdot(runner, kernel, p, n, count, records, tstride, ystride, che
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Row lengths with every run (main loop of 4, leftovers 2 and 1) and none; counts
+# Row lengths with every run (main loop of 4, leftovers of 3, 2 and 1) and none; counts
 # of one, a few and Round 3's v.
 TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (7, 2), (27, 1), (5, 29)]
 
@@ -104,14 +104,17 @@ def test_rowdot_tables_every_pair(dot_runner):
 
 # --- deliberately broken variants -------------------------------------------------------------------
 
+# The broken variants and the kernels they break: `drop_term` leaves out the last
+# TBL of each row (xor_tree over three terms); `overread` moves a 2-matrix leftover
+# as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
+# into bands of 4 and gives the first band the second's rows (wrong row base).
+MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
+           "band": "gf16m_rowdot_tbl_8x4x4"}
+
+
 def mutant_source(kind):
-    """The assembly of a broken variant: `drop_term` leaves out the last TBL of each
-    row (xor_tree over three terms); `overread` moves a 3-matrix leftover as four
-    (a 64-byte LD4 of Y); `band` splits the rows of 8x4x4 into bands of 4 that
-    store into each other's rows (wrong row base)."""
-    name = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
-            "band": "gf16m_rowdot_tbl_8x4x4"}[kind]
-    spec = next(k for k in pair_kernels() if k.name == name)
+    """The assembly of a broken variant (MUTANTS), generated with its patches."""
+    spec = next(k for k in pair_kernels() if k.name == MUTANTS[kind])
 
     def patches():
         if kind == "drop_term":
@@ -122,7 +125,7 @@ def mutant_source(kind):
                                       lambda b, yk, width, step, real=tables.load_rows:
                                       real(b, yk, 4 if width == 2 else width, step))]
         real = tables.Sums.pointer
-        return [mock.patch.object(tables, "table_plan", lambda p: tables.TablePlan(4, 4)),
+        return [mock.patch.object(tables, "table_band", lambda p: 4),
                 mock.patch.object(tables.Sums, "pointer", lambda self, c: real(self, c) if self.r0 else
                                   self.b.gop_imm("add", "x", self.acc_ptr, c * self.p * 4 + 16))]
 
@@ -133,10 +136,6 @@ def mutant_source(kind):
             spec.describe(b)
     broken = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
     return generate_kernel(broken, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
-
-
-MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
-           "band": "gf16m_rowdot_tbl_8x4x4"}
 
 
 @pytest.fixture(scope="session")

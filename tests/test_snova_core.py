@@ -359,3 +359,17 @@ def test_neon_choice_follows_hwcap():
         "8 portable-c gf16, neon aes portable portable portable portable portable neon portable",  # AES only
         "10 neon neon neon neon neon neon neon neon",
     ]
+
+
+# MIDR_EL1 of cores and whether the table-form products (kernels.h rowdot_tll)
+# are chosen there: not on Cortex-A57/A72 (a 16-byte TBL is three uops) nor on the
+# in-order little cores; elsewhere, and when the MIDR is unknown (0), they are.
+TABLE_CHOICE = {0x413FD0C1: 1, 0x410FD0B1: 1, 0x610F0220: 1, 0: 1,            # N1, A76, Apple, unknown
+                0x410FD083: 0, 0x411FD070: 0, 0x412FD050: 0, 0x410FD034: 0}   # A72, A57, A55, A53
+
+
+def test_table_products_follow_midr():
+    make("build/aarch64-neon/snova-24-5-16-4-esk/test_select")
+    r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select", [str(m) for m in TABLE_CHOICE])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[4:] == [f"midr {m} tables {t}" for m, t in TABLE_CHOICE.items()]
