@@ -1,3 +1,4 @@
+import contextlib
 import os
 import re
 import tempfile
@@ -5,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.kernels import KernelSpec
+from generator.machine import load_model
+from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assembled, cross_build
 
 GF16_SOURCES = sorted(OUT.glob("gf16m_*.S"))
@@ -37,6 +41,19 @@ def written_sources(directory, texts) -> list:
         os.replace(tmp, directory / name)
         paths.append(directory / name)
     return paths
+
+
+def mutant_kernel(spec, kind, patches, describe=None):
+    """The assembly of a deliberately broken variant of the kernel `spec`: described
+    (by `describe`, default spec.describe) with the mock patches `patches` active,
+    its symbol prefixed mutant_<kind>_."""
+    def broken(b):
+        with contextlib.ExitStack() as stack:
+            for patch in patches:
+                stack.enter_context(patch)
+            (describe or spec.describe)(b)
+    mutant = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, broken)
+    return generate_kernel(mutant, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
 
 
 def generated_kernels():

@@ -3,18 +3,15 @@ c = / += a·b with either factor transposed, arguments (c, a, b)) under qemu,
 against the independent Python model (tests/gf16_model.py), with guard pages
 around every operand and AAPCS64 canaries on every call (tests/harness/gf16_runner.c).
 Variants generated with one step broken must fail the same checks."""
-import contextlib
 import random
 from functools import partial
 from unittest import mock
 
 import pytest
 
-from generator.kernels import FORMS, KernelSpec, gf16, ranked_kernels
-from generator.machine import load_model
-from generator.pipeline import generate_kernel
+from generator.kernels import FORMS, gf16, ranked_kernels
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
-from tests.conftest import kernel_table, written_sources
+from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import mat_add, mat_mul, transpose
 from tests.test_gf16_kernels import all_products_cases, edge_cases, random_cases, run_records
 
@@ -105,13 +102,7 @@ MUTANTS = {
 def mutant_source(kind):
     name, patch = MUTANTS[kind]
     spec = next(k for k in ranked_kernels(RANKS) if k.name == name)
-
-    def describe(b):
-        with contextlib.ExitStack() as patches:
-            patches.enter_context(patch())
-            gf16.describe_product(b, **spec.describe.keywords)
-    mutant = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
-    return generate_kernel(mutant, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
+    return mutant_kernel(spec, kind, [patch()], lambda b: gf16.describe_product(b, **spec.describe.keywords))
 
 
 @pytest.fixture(scope="session")

@@ -3,17 +3,14 @@ under qemu, against the independent Python model (tests/gf16_model.py), with gua
 pages before and after every operand and AAPCS64 canaries on every call (the
 runners of tests/harness). Generated variants with one step of the method broken
 must be caught by the same checks."""
-import contextlib
 import random
 from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, pair_kernels, tables
-from generator.machine import load_model
-from generator.pipeline import generate_kernel
+from generator.kernels import pair_kernels, tables
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
-from tests.conftest import kernel_table, written_sources
+from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
 from tests.test_gf16_shapes import random_matrices, span
 
@@ -129,13 +126,7 @@ def mutant_source(kind):
                 mock.patch.object(tables.Sums, "pointer", lambda self, c: real(self, c) if self.r0 else
                                   self.b.gop_imm("add", "x", self.acc_ptr, c * self.p * 4 + 16))]
 
-    def describe(b):
-        with contextlib.ExitStack() as stack:
-            for patch in patches():
-                stack.enter_context(patch)
-            spec.describe(b)
-    broken = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
-    return generate_kernel(broken, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
+    return mutant_kernel(spec, kind, patches())
 
 
 @pytest.fixture(scope="session")
