@@ -27,8 +27,9 @@
  * this program has the option; the library and the KAT tools always ask the
  * CPU. Builds without a run-time Keccak choice (portable, the C-Keccak baseline)
  * have nothing to choose and keep their table. `kernels` prints the table's
- * name and its Keccak-f[1600] entries (addresses, ways) and exits, so that the
- * caller can tell which cores get the same kernels.
+ * name, its Keccak-f[1600] entries (addresses, ways) and whether it multiplies
+ * by table lookup (rowdot_tll), and exits, so that the caller can tell which
+ * cores get the same kernels.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -84,8 +85,7 @@ static int parse_u64(const char *s, unsigned long long *x) {
 static void choose_kernels_for(unsigned long hwcap, uint64_t midr) {
 #if defined(SNOVA_NEON) && !defined(SNOVA_BENCH_C_KECCAK)
     struct snova_kernels *k = (struct snova_kernels *)snova_kernels();
-    *k = snova_kernels_for_hwcap(hwcap);
-    snova_keccak_kernels_for_cpu(k, hwcap, midr);
+    *k = snova_kernels_for_cpu(hwcap, midr);
 #else
     (void)hwcap;
     (void)midr;
@@ -106,9 +106,9 @@ int main(int argc, char **argv) {
         return usage(prog);
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
-        printf("%s keccak %llx %llx %llx %d\n", k->name, (unsigned long long)(uintptr_t)k->keccakf1600,
+        printf("%s keccak %llx %llx %llx %d tables %d\n", k->name, (unsigned long long)(uintptr_t)k->keccakf1600,
                (unsigned long long)(uintptr_t)k->keccakf1600_x2, (unsigned long long)(uintptr_t)k->keccakf1600_x3,
-               k->keccak_ways);
+               k->keccak_ways, k->rowdot_tll != NULL);
         return 0;
     }
     enum op op;
