@@ -75,8 +75,9 @@ def progs():
 
 
 def test_plan_groups_the_cores_by_their_choice(progs):
+    """snova-r3-i-s (l = 4): the emulator's choice is apple-a15's (SHA3 Keccak, table-form
+    products); cortex-a72 and neoverse-n1 share their Keccak forms but not the products."""
     plan = dispatch.plan(progs[NEON], CPUS)
-    # cortex-a72 and neoverse-n1 share their Keccak but not the table-form products (MIDR)
     assert [cores for _, cores in plan] == [("apple-a15",), ("cortex-a72",), ("neoverse-n1",), ("cortex-a55",)]
     assert plan[0][0] == [] and plan[1][0] == dispatch.cpu_args("cortex-a72")
     assert dispatch.plan(progs[PORTABLE], CPUS) == [([], CPUS)]
@@ -91,7 +92,8 @@ def test_bad_cpu_arguments_are_refused(progs):
 def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     """verify of snova-r3-i-s (SHAKE128 expands its public map): with the per-core
     choice the cores without SHA3 run the general-register Keccak (cortex-a55 without
-    the vector forms) and every profile passes; given the emulator's choice, as the
+    the vector forms), the table-form products run where they pay (not on cortex-a72
+    nor cortex-a55) and every profile passes; given the emulator's choice, as the
     benchmark did before, the three cores without SHA3 are reported."""
     def measured(plan):
         r = run._task(NEON, SET, "verify", progs[NEON], 2, 1, CPUS, plan)
@@ -102,5 +104,7 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     assert profiles["neoverse-n1"]["keccak"] == profiles["cortex-a72"]["keccak"] == \
         ["snova_keccakf1600", "snova_keccakf1600_x3"]
     assert profiles["cortex-a55"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x3_gpr"]
+    assert [c for c in CPUS if profiles[c]["tables"]] == ["neoverse-n1", "apple-a15"]
+    assert "snova_gf16m_mul_tables" in profiles["neoverse-n1"]["tables"]
     data, _ = measured([([], CPUS)])
     assert [line.split(":")[0] for line in misplaced(data)] == [f"{NEON} {SET} verify {c}" for c in NO_SHA3]

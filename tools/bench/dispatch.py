@@ -7,10 +7,13 @@ CORES says what each modelled core reports to that choice: its AT_HWCAP features
 its MIDR_EL1 (None where the OS gives none: macOS on Apple cores). snova_bench's
 `--cpu HWCAP MIDR` makes the table choose as that core would, everything else (the
 emulator, glibc's own choices, set-up) staying the same; `snova_bench kernels` prints
-the choice, so the cores whose choices are the same share one profile (plan()).
+the choice, so the cores whose choices are the same share one profile (plan()). The
+choices that differ between these cores: the Keccak-f[1600] forms (FEAT_SHA3, MIDR of
+the in-order little cores) and, for l = 4, the table-form products (MIDR: not on
+Cortex-A72 nor on the little cores).
 
-The Keccak functions a profile ran (keccak_functions) are kept with the results, and
-unrunnable() names those that need an extension the core lacks, from the `.arch`
+The Keccak and table-form functions a profile ran (ran()) are kept with the results,
+and unrunnable() names those that need an extension the core lacks, from the `.arch`
 line of the generated file that defines each (out/keccakf1600*.S).
 """
 from __future__ import annotations
@@ -79,11 +82,16 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
     return [(first[c], tuple(cores)) for c, cores in groups.items()]
 
 
-def keccak_functions(binary: str, profile: Profile) -> list[str]:
-    """The functions with `keccak` in their name that ran in `profile`, sorted."""
+KECCAK = ("keccak",)
+TABLES = ("_tbl_", "mul_tables")     # the table-form products and the tables they read
+
+
+def ran(binary: str, profile: Profile, fragments) -> list[str]:
+    """The functions with one of `fragments` in their name that ran in `profile`, sorted."""
     starts = functions.function_starts(binary)
     return sorted({name for b in profile.blocks if b.execs > 0
-                   for name in [functions.function_at(starts, b.vaddr)] if "keccak" in name.lower()})
+                   for name in [functions.function_at(starts, b.vaddr)]
+                   if any(f in name.lower() for f in fragments)})
 
 
 @functools.cache
@@ -105,10 +113,11 @@ def unrunnable(cpu: str, functions) -> list[str]:
     return [f for f in functions if not required_features(f) <= set(CORES[cpu].features)]
 
 
-def forms_by_core(data: dict, variant: str) -> dict[str, list[str]]:
-    """{core: the Keccak functions its profiles of `variant` ran, over every set and op}."""
+def forms_by_core(data: dict, variant: str, kind: str = "keccak") -> dict[str, list[str]]:
+    """{core: the functions of `kind` ("keccak", "tables") its profiles of `variant` ran,
+    over every set and op}."""
     runs = [r for by_op in data["results"].get(variant, {}).values() for r in by_op.values()]
-    return {c: sorted({f for r in runs for f in r.get("profiles", {}).get(c, {}).get("keccak", [])})
+    return {c: sorted({f for r in runs for f in r.get("profiles", {}).get(c, {}).get(kind, [])})
             for c in data["cpus"]}
 
 
@@ -116,6 +125,7 @@ def describe(data: dict, variant: str) -> str:
     """A sentence for the reports: how each core's figures of `variant` were chosen and
     which Keccak functions they ran (empty for results without the per-core choice)."""
     table, forms = data.get("dispatch"), forms_by_core(data, variant)
+    tables = forms_by_core(data, variant, "tables")
     if not table or not any(forms.values()):
         return ""
 
@@ -123,8 +133,10 @@ def describe(data: dict, variant: str) -> str:
         d = table[c]
         return (f"{c} ({'FEAT_SHA3' if 'sha3' in d['features'] else 'no FEAT_SHA3'}, "
                 + (f"MIDR {d['midr']}" if d["midr"] else "no MIDR") + "): "
-                + ", ".join(f"`{f}`" for f in forms[c]))
+                + ", ".join(f"`{f}`" for f in forms[c])
+                + (", table-form products" if tables[c] else ""))
     return (f"Kernel choice per core (`tools/bench/dispatch.py`): each core's `{variant}` figures come "
             "from a profile in which the kernel table chose as that core does (`snova_bench --cpu`, "
             "same emulator and set-up; cores with the same choice share one); Keccak-f[1600] functions "
-            "run: " + "; ".join(core(c) for c in data["cpus"]) + ".")
+            "run, and where the l = 4 sets' table-form products ran: "
+            + "; ".join(core(c) for c in data["cpus"]) + ".")

@@ -12,7 +12,7 @@ table chose what that core would choose (dispatch.py: the NEON build's Keccak-f[
 kernels depend on FEAT_SHA3 and the MIDR); cores with the same choice share a
 profile, so a portable build is profiled once. An entry's `instructions` are those
 of the choice the emulator's own CPU gets (`qemu-aarch64 -cpu max`); its `profiles`
-give each core's instructions and the Keccak functions its profile ran.
+give each core's instructions and the Keccak and table-form functions its profile ran.
 
 Per operation: the benchmark program <build>/<variant>/<set>/snova_bench
 (snova_bench.c) is run under the instruction counter with base + reps and with
@@ -102,14 +102,15 @@ def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
     if len(digests) > 1:
         raise BenchError(f"{binary} {op}: the cores' kernel choices print different digests {sorted(digests)}")
     of = {cpu: m for m, group in measured for cpu in group}
-    keccak = {id(m): dispatch.keccak_functions(binary, m.net) for m, _ in measured}
+    chosen = {id(m): {kind: dispatch.ran(binary, m.net, fragments) for kind, fragments
+                      in (("keccak", dispatch.KECCAK), ("tables", dispatch.TABLES))} for m, _ in measured}
     cycles, modelled, profiles = {}, {}, {}
     for cpu in cpus:
         m = of[cpu]
         e = est.estimate(m.net, cpu)
         cycles[cpu] = round(e.cycles / reps, 1)
         modelled[cpu] = round(e.modeled_instructions / e.instructions, 6) if e.instructions else 0.0
-        profiles[cpu] = {"instructions": m.instructions, "keccak": keccak[id(m)]}
+        profiles[cpu] = {"instructions": m.instructions, **chosen[id(m)]}
     native = measured[0][0]
     return {"variant": variant, "set": sname, "op": op,
             "instructions": native.instructions, "cycles": cycles, "modelled_share": modelled,
