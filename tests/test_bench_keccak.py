@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench import keccak_gain
+from tools.bench import dispatch, keccak_gain
 from tools.bench.keccak_ceiling import best_kernel, ceiling, keccak_share
 from tools.bench.count import ROOT
 from tools.bench.tables import NEON
@@ -95,6 +95,9 @@ def test_share_and_one_call_of_the_c_permutation():
     from tools import mca
     target = f"build/bench/{keccak_gain.BASELINE}/snova-r3-i-s/snova_bench"
     make("bench-plugin", target)
+    # the baseline keeps the C permutation and chooses its products per core, as the NEON build
+    assert [cores for _, cores in dispatch.plan(str(ROOT / target), CPUS)] == \
+        [("neoverse-n1",), ("cortex-a55",)]
     share, one_call = keccak_share(str(ROOT / target), "verify", CPUS)
     assert 0.3 < share["neoverse-n1"] < 0.7 and 0.3 < share["cortex-a55"] < 0.7
     assert one_call.count("\n") > 24 * 100

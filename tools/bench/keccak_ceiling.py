@@ -38,15 +38,17 @@ C_PERMUTATION = "snova_keccak_f1600"
 
 def keccak_share(binary: str, op: str, cpus) -> tuple[dict, str]:
     """({cpu: share of the operation's estimated cycles in functions named *keccak*},
-    assembly of one call of the C permutation) from one isolated profile."""
-    iso = isolate([binary, op, "{R}"], 2, base=1)
+    assembly of one call of the C permutation), each core's share from a profile of
+    its own kernel choice (dispatch.plan: the products differ between cores)."""
     starts = functions.function_starts(binary)
-    mine = [b for b in iso.diff.blocks if "keccak" in functions.function_at(starts, b.vaddr).lower()]
     share = {}
-    for cpu in cpus:
-        e = est.estimate(iso.diff, cpu)
-        cost = {b.key: c for b, c in e.hot}
-        share[cpu] = sum(b.execs * cost.get(b.key, b.n * e.cpi) for b in mine) / e.cycles
+    for args, group in dispatch.plan(binary, cpus):
+        iso = isolate([binary, *args, op, "{R}"], 2, base=1)
+        mine = [b for b in iso.diff.blocks if "keccak" in functions.function_at(starts, b.vaddr).lower()]
+        for cpu in group:
+            e = est.estimate(iso.diff, cpu)
+            cost = {b.key: c for b, c in e.hot}
+            share[cpu] = sum(b.execs * cost.get(b.key, b.n * e.cpi) for b in mine) / e.cycles
     perm = sorted((b for b in mine if functions.function_at(starts, b.vaddr) == C_PERMUTATION),
                   key=lambda b: b.vaddr)
     calls = perm[0].execs

@@ -25,8 +25,9 @@
  * and that MIDR, not the emulator's, so that one `qemu-aarch64 -cpu max` run
  * measures the kernels another core would run (tools/bench/dispatch.py). Only
  * this program has the option; the library and the KAT tools always ask the
- * CPU. Builds without a run-time Keccak choice (portable, the C-Keccak baseline)
- * have nothing to choose and keep their table. `kernels` prints the table's
+ * CPU. The portable build has nothing to choose and keeps its table; the C-Keccak
+ * baseline (SNOVA_BENCH_C_KECCAK) keeps its portable Keccak-f[1600], which
+ * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
  * name, its Keccak-f[1600] entries (addresses, ways) and whether it multiplies
  * by table lookup (rowdot_tll), and exits, so that the caller can tell which
  * cores get the same kernels.
@@ -40,7 +41,7 @@
 #include "drbg_sign.h"
 #include "kernels.h"
 #include "rng.h"
-#if defined(SNOVA_NEON) && !defined(SNOVA_BENCH_C_KECCAK)
+#if defined(SNOVA_NEON)
 #include "kernels_neon.h"
 #endif
 
@@ -83,7 +84,7 @@ static int parse_u64(const char *s, unsigned long long *x) {
  * so rewriting it here, once, before any operation reads it, is well defined; the
  * operations then run exactly the code they run on that CPU. */
 static void choose_kernels_for(unsigned long hwcap, uint64_t midr) {
-#if defined(SNOVA_NEON) && !defined(SNOVA_BENCH_C_KECCAK)
+#if defined(SNOVA_NEON)
     struct snova_kernels *k = (struct snova_kernels *)snova_kernels();
     *k = snova_kernels_for_cpu(hwcap, midr);
 #else
