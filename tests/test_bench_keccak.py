@@ -39,8 +39,8 @@ def test_bar_marks_every_cell_short_of_one_and_a_half():
     table = "\n".join(keccak_gain.summary_table(data))
     assert "| `snova-r3-i-s` | keygen | 1,000 | 600 | 1.50× | 2.00× |" in table
     assert "| `snova-r3-i-s` | verify | 1,000 | 600 | 1.49× ✗ | 1.49× ✗ |" in table
-    assert keccak_gain.verdict(data).startswith("NOT met: 2 of 4 cells")
-    assert keccak_gain.verdict(fixture({"keygen": [200, 100]})).startswith("met: 2 of 2 cells")
+    assert keccak_gain.verdict(data).startswith("NOT met: 2 of 4 cells reach 1.5×")
+    assert keccak_gain.verdict(fixture({"keygen": [200, 100]})).startswith("met: 2 of 2 cells reach 1.5×")
     assert "**NOT met: 2 of 4 cells" in keccak_gain.render(data)
 
 

@@ -47,8 +47,8 @@ def ratios(data: dict) -> list[tuple[str, str, list[float | None]]]:
 def verdict(data: dict) -> str:
     cells = [x for _, _, xs in ratios(data) for x in xs if x is not None]
     met = sum(x >= NEED for x in cells)
-    return (f"{'met' if met == len(cells) else 'NOT met'}: {met} of {len(cells)} cells at "
-            f"{NEED}× or more (smallest {min(cells):.2f}×, largest {max(cells):.2f}×)")
+    return (f"{'met' if met == len(cells) else 'NOT met'}: {met} of {len(cells)} cells reach "
+            f"{NEED}× (smallest {min(cells):.2f}×, largest {max(cells):.2f}×)")
 
 
 def summary_table(data: dict) -> list[str]:
