@@ -88,6 +88,12 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_ROUND < 3
         /* scalars times l x l matrices (the coefficients of Q1 and Q2) */
         chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_LSQ);
+        /* the l factors X^t S^p stacked (snova_square.h QUAD_STACKED) */
+#if SNOVA_L == 3
+        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, 9, 3, 3);
+#elif SNOVA_L == 5
+        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, 25, 5, 5);
+#endif
 #endif
 #if SNOVA_ROUND == 1
         chosen.gf16m_linsys_coeffs = SNOVA_NEON_RANK_FN(linsys_coeffs_r, SNOVA_L);

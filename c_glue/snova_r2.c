@@ -212,7 +212,7 @@ static void matrix_vinegar_factors(kern_t *k, struct sign_ws *ws, const struct s
     vinegar_factors(k, &at->ow, &at->qw, key->f.F12[i], key->f.F21[i]);
 #if !SNOVA_ESK
     for (int p = 0; p < L; p++)
-        k->gf16m_rowdot(at->ow.g1[p][0], at->qw.T[p][0], LSQ, key->f.T12[0][0], O * LSQ, V, O);
+        k->gf16m_rowdot(at->ow.g1[p][0], T_AT(&at->qw, p, 0), T_KSTRIDE, key->f.T12[0][0], O * LSQ, V, O);
 #if !SEED_KEY_FORMS_F21
     memset(ws->W, 0, sizeof(ws->W));
     for (int j = 0; j < V; j++)

@@ -37,7 +37,8 @@ def pair_dims(extra):
 SHAPES = pair_dims(lambda l, r: ())
 # rowdot also has the l factors X^t S^a stacked into one (l·r)×l left factor for these pairs
 STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
-ROWDOT_SHAPES = pair_dims(lambda l, r: [(l * r, l, l)] if (l, r) in STACKED_PAIRS else [])
+# and Round 2's rank 3 (9×3·3×3, no Round 3 pair)
+ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l)] if (l, r) in STACKED_PAIRS else []) + [(9, 3, 3)])
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -272,6 +273,8 @@ MUTANTS = {
     # split_overlap: rank 5's overlapping pieces summed in separate passes, so
     # the second adds into bytes the first already stored
     "split_overlap": Mutant("split_overlap", "gf16m_rowdot_r5"),
+    # the same for the stacked 27-byte left factor of Round 2's rank 3 (bytes 0-15 and 11-26)
+    "split_overlap_9x3x3": Mutant("split_overlap_9x3x3", "gf16m_rowdot_9x3x3"),
     # drop_term: the last term of every product left out
     "drop_term": Mutant("drop_term", "gf16m_dot_8x5x8"),
     # wrong_factor: rx's factor always taken from column 0
@@ -285,7 +288,7 @@ def mutant_patches(kind):
     """The mock patches that break one step of the method."""
     if kind == "overread":
         return [mock.patch.object(matrix, "pieces", full_width_tails)]
-    if kind == "split_overlap":
+    if kind in ("split_overlap", "split_overlap_9x3x3"):
         return [mock.patch.object(gf16, "rowdot_plan", lambda shape: gf16.RowdotPlan(2, ((0,), (1,)), False))]
     if kind == "drop_term":
         real = matrix.Products.products
@@ -334,7 +337,8 @@ def test_overread_mutant_is_caught(mutant_runners):
 
 
 @pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (5, 5, 5), 3, 2), ("drop_term", (8, 5, 8), None, 3),
-                                                   ("drop_tail", (1, 1, 9), None, 3)])
+                                                   ("drop_tail", (1, 1, 9), None, 3),
+                                                   ("split_overlap_9x3x3", (9, 3, 3), 3, 2)])
 def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, count):
     """The real kernel passes the same records the mutant fails."""
     if n is None:

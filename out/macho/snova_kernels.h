@@ -436,6 +436,9 @@ void snova_gf16m_linsys_l3r3(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* GF(16) scalars times 9-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_1x1x9(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
+/* GF(16) 9x3 times 3x3 matrices (result 9x3): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*9 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_9x3x3(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, constant time. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_key_expand(const uint8_t key[16], uint8_t rk[176]);
 
