@@ -63,6 +63,28 @@ static SNOVA_ALWAYS_INLINE uint64_t nibbles_times_x(uint64_t y, uint64_t ones) {
     return ((y << 1) & (ones * 0xE)) ^ top ^ (top << 1);
 }
 
+/* Eight elements a 64-bit word, one per byte lane: the solver's rows and the
+ * scaled sums. Lane operations never cross lanes, so a word holds its bytes in
+ * memory order on either endianness. */
+#define LANES_01 0x0101010101010101ULL
+
+/* x * y in each of eight byte lanes (elements 0..15) */
+static inline uint64_t lanes_times_x(uint64_t y) { return nibbles_times_x(y, LANES_01); }
+
+static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
+    return snova_ct_mask64((s >> bit) & 1u);
+}
+
+/* the n <= 8 bytes at p as a word's first n byte lanes, the others zero */
+static inline uint64_t load_bytes64(const uint8_t *p, const size_t n) {
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    return w;
+}
+
+/* a word's first n <= 8 byte lanes to p */
+static inline void store_bytes64(uint8_t *p, uint64_t w, const size_t n) { memcpy(p, &w, n); }
+
 /* masks[(i*q + k)*4 + t] = all ones if bit t of A[i][k] is set */
 static SNOVA_ALWAYS_INLINE void element_masks(uint64_t *masks, const uint8_t *a, const int p, const int q) {
     for (int e = 0; e < p * q; e++)

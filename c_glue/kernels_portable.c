@@ -171,26 +171,6 @@ SNOVA_LINSYS_FN(5)
  * of f and the row's multiples by x, x^2, x^3. Back-substitution then writes x_i
  * into column n. Branches and addresses depend on n, stride and counters only. */
 
-#define LANES_01 0x0101010101010101ULL
-
-/* x * y in each of eight byte lanes (elements 0..15) */
-static inline uint64_t lanes_times_x(uint64_t y) {
-    uint64_t top = (y >> 3) & LANES_01;
-    return ((y << 1) & 0x0E0E0E0E0E0E0E0EULL) ^ top ^ (top << 1);
-}
-
-static inline uint64_t bit_mask64(uint8_t s, unsigned bit) {
-    return snova_ct_mask64((s >> bit) & 1u);
-}
-
-static inline uint64_t load_word(const uint8_t *p) {
-    uint64_t w;
-    memcpy(&w, p, sizeof(w));
-    return w;
-}
-
-static inline void store_word(uint8_t *p, uint64_t w) { memcpy(p, &w, sizeof(w)); }
-
 /* words of the pivot row's multiples by x, x^2, x^3 kept at a time (every SNOVA row: 22 at most) */
 enum { SOLVE_CHUNK = 32 };
 
@@ -205,7 +185,7 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
             const uint8_t *gj = g + j * stride;
             uint64_t take = snova_ct_mask64(1u & ~gf16_nonzero_mask(gi[i]));
             for (size_t w = w0; w < words; w++)
-                store_word(gi + 8 * w, load_word(gi + 8 * w) ^ (take & load_word(gj + 8 * w)));
+                store_bytes64(gi + 8 * w, load_bytes64(gi + 8 * w, 8) ^ (take & load_bytes64(gj + 8 * w, 8)), 8);
         }
         uint8_t piv = gi[i];
         ok &= gf16_nonzero_mask(piv);
@@ -213,9 +193,9 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
         uint64_t m0 = bit_mask64(inv, 0), m1 = bit_mask64(inv, 1);
         uint64_t m2 = bit_mask64(inv, 2), m3 = bit_mask64(inv, 3);
         for (size_t w = w0; w < words; w++) {
-            uint64_t y0 = load_word(gi + 8 * w), y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
+            uint64_t y0 = load_bytes64(gi + 8 * w, 8), y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
             uint64_t y3 = lanes_times_x(y2);
-            store_word(gi + 8 * w, (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3));
+            store_bytes64(gi + 8 * w, (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3), 8);
         }
         /* the lower rows a chunk of words at a time, from the last chunk to the
          * first: column i, which gives each row its factor, lies in the first, so
@@ -223,7 +203,7 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
         for (size_t hi = words; hi > w0;) {
             const size_t lo = hi - w0 > SOLVE_CHUNK ? hi - SOLVE_CHUNK : w0;
             for (size_t w = lo; w < hi; w++) {
-                px[0][w - lo] = lanes_times_x(load_word(gi + 8 * w));
+                px[0][w - lo] = lanes_times_x(load_bytes64(gi + 8 * w, 8));
                 px[1][w - lo] = lanes_times_x(px[0][w - lo]);
                 px[2][w - lo] = lanes_times_x(px[1][w - lo]);
             }
@@ -233,9 +213,10 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
                 uint64_t f0 = bit_mask64(f, 0), f1 = bit_mask64(f, 1);
                 uint64_t f2 = bit_mask64(f, 2), f3 = bit_mask64(f, 3);
                 for (size_t w = lo; w < hi; w++)
-                    store_word(gj + 8 * w, load_word(gj + 8 * w) ^ (load_word(gi + 8 * w) & f0) ^
-                                               (px[0][w - lo] & f1) ^ (px[1][w - lo] & f2) ^
-                                               (px[2][w - lo] & f3));
+                    store_bytes64(gj + 8 * w,
+                                  load_bytes64(gj + 8 * w, 8) ^ (load_bytes64(gi + 8 * w, 8) & f0) ^
+                                      (px[0][w - lo] & f1) ^ (px[1][w - lo] & f2) ^ (px[2][w - lo] & f3),
+                                  8);
             }
             hi = lo;
         }

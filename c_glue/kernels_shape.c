@@ -42,37 +42,25 @@ SNOVA_SHAPE_ROWDOT(sll, L * R, L, L)
  * four bit masks select Y_c times 1, x, x^2, x^3; a gf16_mul per element costs
  * a value barrier per bit and made Rounds 1 and 2's portable signing up to 75%
  * slower when their brackets moved to these sums. */
-#define SCALE_LANES 0x0101010101010101ULL
 static SNOVA_ALWAYS_INLINE void gf16_scaled_sum(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y,
                                                 size_t ystride, size_t count, const int n) {
-    enum { WORDS = (L * R > R * R ? L * R : R * R) / 8 + 1 };
+    enum { WORDS = ((L * R > R * R ? L * R : R * R) + 7) / 8 };
     const int words = (n + 7) / 8;
     uint64_t sum[WORDS] = { 0 };
-    uint8_t tail[8] = { 0 };
     for (size_t c = 0; c < count; c++) {
         const uint8_t s = x[c * xstride];
-        uint64_t m[4];
-        for (int t = 0; t < 4; t++)
-            m[t] = snova_ct_mask64((s >> t) & 1u);
         for (int w = 0; w < words; w++) {
-            const int bytes = n - 8 * w < 8 ? n - 8 * w : 8;
-            uint64_t yw = 0;
-            memcpy(tail, y + c * ystride + (size_t)(8 * w), (size_t)bytes);
-            memcpy(&yw, tail, 8);
-            for (int t = 0; t < 4; t++) {
-                sum[w] ^= yw & m[t];
-                yw = nibbles_times_x(yw, SCALE_LANES);
+            const size_t bytes = n - 8 * w < 8 ? (size_t)(n - 8 * w) : 8;
+            uint64_t yw = load_bytes64(y + c * ystride + (size_t)(8 * w), bytes);
+            for (unsigned t = 0; t < 4; t++) {
+                sum[w] ^= yw & bit_mask64(s, t);
+                yw = lanes_times_x(yw);
             }
         }
     }
     for (int w = 0; w < words; w++) {
-        const int bytes = n - 8 * w < 8 ? n - 8 * w : 8;
-        memcpy(tail, acc + 8 * w, (size_t)bytes);
-        uint64_t aw;
-        memcpy(&aw, tail, 8);
-        aw ^= sum[w];
-        memcpy(tail, &aw, 8);
-        memcpy(acc + 8 * w, tail, (size_t)bytes);
+        const size_t bytes = n - 8 * w < 8 ? (size_t)(n - 8 * w) : 8;
+        store_bytes64(acc + 8 * w, load_bytes64(acc + 8 * w, bytes) ^ sum[w], bytes);
     }
 }
 
