@@ -123,12 +123,16 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_STACKED
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
+#endif
 #if SNOVA_L == 4
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
+            chosen.rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
+            chosen.rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+#if SNOVA_ROUND == 3
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS);
-        }
 #endif
+        }
 #endif
         chosen.gf16_solve = snova_gf16_solve;
     }

@@ -50,6 +50,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 struct keygen_ws {
     struct pubmap pm;
     gf16m T12[V][O];
+    uint8_t t12tab[T12_TABLES];
     gf16m F12[M][V][O];
     gf16m F21[M][O][V];
     gf16m P22[M][O][O];
@@ -66,8 +67,9 @@ int snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_
 
     expand_public(k, &ws->pm, pk_seed);
     gen_t12(k, ws->T12, sk_seed);
-    make_public_key(k, pk, pk_seed, ws->T12, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->F12, ws->P22);
-    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
+    make_public_key(k, pk, pk_seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->F12, ws->P22);
+    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
 
     /* A, B, Q1, Q2 are adjacent in the public map; F11 is P11 */
     if (esk != NULL)
@@ -183,6 +185,7 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
     struct {
         struct pubmap pm;
         gf16m T12[V][O];
+        uint8_t t12tab[T12_TABLES];
         gf16m F12[M][V][O];
         gf16m F21[M][O][V];
         struct sign_ws s;
@@ -192,8 +195,9 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
     const uint8_t *pk_seed = ssk, *sk_seed = ssk + SNOVA_PK_SEED_BYTES;
     expand_public(k, &ws->pm, pk_seed);
     gen_t12(k, ws->T12, sk_seed);
-    compute_f12(k, M, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12);
-    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
+    compute_f12(k, M, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12, t12tab);
+    compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
     struct sign_key key = {ws->pm.A, ws->pm.B, ws->pm.Q1, ws->pm.Q2,
                            {ws->T12, ws->pm.P11, ws->F12, ws->F21, pk_seed, sk_seed}};
     int r = sign_core(k, sig, digest, salt, &key, &ws->s);

@@ -216,36 +216,67 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 /* the block matrices of key generation and signing (l x l blocks; nmat public
  * matrices of v x v, v x o and o x v blocks)                                   */
 
-/* F12 = P11 T12 + P12, a block row at a time: row j of F12[i] is
- * sum_k P11[i][j][k] (row k of T12) */
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl; l = 4) */
+#define T12_TABLES (L == 4 ? V * O * LSQ * 16 : 1)
+
+/* The product tables of T12's elements in tab, for the table-form products by T12
+ * (kernels.h rowdot_rtbl); NULL where the kernel table has none. Secret, as T12 is. */
+static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
+    if (k->rowdot_rtbl == NULL)
+        return NULL;
+    k->gf16_mul_tables(tab, T12[0][0], (size_t)V * O * LSQ);
+    return tab;
+}
+
+/* acc[r] += X[r] T12 for the rows r < rows of block matrices X (rows of V blocks)
+ * and acc (rows of O blocks), each row right after the one before: in fours by
+ * the tables t12tab where there are some, the rest a row at a time */
+static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, size_t rows, gf16m T12[V][O],
+                                  const uint8_t *t12tab) {
+    size_t r = 0;
+    if (t12tab != NULL) {
+        r = rows / 4 * 4;
+        k->rowdot_rtbl(acc, X, V * LSQ, t12tab, V, O, r);
+    }
+    for (; r < rows; r++)
+        k->gf16m_rowdot(acc + r * O * LSQ, X + r * V * LSQ, LSQ, T12[0][0], O * LSQ, V, O);
+}
+
+/* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by
+ * the tables t12tab where there are some */
+static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
+                                     const uint8_t *Y, size_t ystride, size_t n) {
+    if (t12tab != NULL)
+        k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * 16, O * LSQ * 16, Y, ystride, V, n);
+    else
+        k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);
+}
+
+/* F12 = P11 T12 + P12 (t12tab: t12_tables or NULL) */
 static inline void compute_f12(kern_t *k, int nmat, gf16m F12[][V][O], gf16m P11[][V][V], gf16m P12[][V][O],
-                               gf16m T12[V][O]) {
+                               gf16m T12[V][O], const uint8_t *t12tab) {
     memcpy(F12, P12, (size_t)nmat * sizeof(gf16m[V][O]));
-    for (int i = 0; i < nmat; i++)
-        for (int j = 0; j < V; j++)
-            k->gf16m_rowdot(F12[i][j][0], P11[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
+    rows_times_t12(k, F12[0][0][0], P11[0][0][0], (size_t)nmat * V, T12, t12tab);
 }
 
 /* F21 = T12^t P11 + P21 (transposed as a block matrix): row j of F21[i] is
- * sum_k T12[k][j] (row k of P11[i]) */
+ * sum_k T12[k][j] (row k of P11[i]) (t12tab: t12_tables or NULL) */
 static inline void compute_f21(kern_t *k, int nmat, gf16m F21[][O][V], gf16m P11[][V][V], gf16m P21[][O][V],
-                               gf16m T12[V][O]) {
+                               gf16m T12[V][O], const uint8_t *t12tab) {
     memcpy(F21, P21, (size_t)nmat * sizeof(gf16m[O][V]));
     for (int i = 0; i < nmat; i++)
         for (int j = 0; j < O; j++)
-            k->gf16m_rowdot(F21[i][j][0], T12[0][j], O * LSQ, P11[i][0][0], V * LSQ, V, V);
+            t12_column_rowdot(k, F21[i][j][0], T12, t12tab, j, P11[i][0][0], V * LSQ, V);
 }
 
-/* P22 = T12^t F12 + P21 T12, a block row at a time */
+/* P22 = T12^t F12 + P21 T12 (t12tab: t12_tables or NULL) */
 static inline void compute_p22(kern_t *k, int nmat, gf16m P22[][O][O], gf16m T12[V][O], gf16m F12[][V][O],
-                               gf16m P21[][O][V]) {
+                               gf16m P21[][O][V], const uint8_t *t12tab) {
     memset(P22, 0, (size_t)nmat * sizeof(gf16m[O][O]));
-    for (int i = 0; i < nmat; i++) {
-        for (int j = 0; j < O; j++) {
-            k->gf16m_rowdot(P22[i][j][0], T12[0][j], O * LSQ, F12[i][0][0], O * LSQ, V, O);
-            k->gf16m_rowdot(P22[i][j][0], P21[i][j][0], LSQ, T12[0][0], O * LSQ, V, O);
-        }
-    }
+    for (int i = 0; i < nmat; i++)
+        for (int j = 0; j < O; j++)
+            t12_column_rowdot(k, P22[i][j][0], T12, t12tab, j, F12[i][0][0], O * LSQ, O);
+    rows_times_t12(k, P22[0][0][0], P21[0][0][0], (size_t)nmat * O, T12, t12tab);
 }
 
 /* ------------------------------------------------------------------------- */

@@ -66,12 +66,13 @@ static inline void pack_esk(uint8_t *esk, const uint8_t *abq, size_t nterms, gf1
 /* ------------------------------------------------------------------------- */
 /* key generation                                                             */
 
-/* F12 = P11 T12 + P12, P22, and pk = public seed || P22 packed */
+/* F12 = P11 T12 + P12, P22, and pk = public seed || P22 packed (t12tab:
+ * t12_tables or NULL) */
 static inline void make_public_key(kern_t *k, uint8_t *pk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
-                                   gf16m T12[V][O], gf16m P11[M][V][V], gf16m P12[M][V][O], gf16m P21[M][O][V],
-                                   gf16m F12[M][V][O], gf16m P22[M][O][O]) {
-    compute_f12(k, M, F12, P11, P12, T12);
-    compute_p22(k, M, P22, T12, F12, P21);
+                                   gf16m T12[V][O], const uint8_t *t12tab, gf16m P11[M][V][V], gf16m P12[M][V][O],
+                                   gf16m P21[M][O][V], gf16m F12[M][V][O], gf16m P22[M][O][O]) {
+    compute_f12(k, M, F12, P11, P12, T12, t12tab);
+    compute_p22(k, M, P22, T12, F12, P21, t12tab);
     memcpy(pk, pk_seed, SNOVA_PK_SEED_BYTES);
     snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)P22, SNOVA_P22_NIBBLES);
 }
@@ -149,7 +150,11 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * nothing from it, nor l = 2's, which its rowdot packs four to a register.
  * Portable C builds stack l = 5 only: their rank-3 rowdot (a word per row)
  * beats the generic 9x3x3 product, which made l = 3 verification 45-65%
- * slower there. */
+ * slower there.
+ * QUAD_TABLES (l = 4, where the kernel table has the table form): the U_pj and
+ * Y_qk, fixed for the whole evaluation, are also kept as the product tables of
+ * their elements, and the sums multiply by them with TBL (kernels.h rowdot_tsq
+ * on the left, rowdot_rtbl on the right) instead of PMUL. */
 #if defined(SNOVA_NEON)
 #define QUAD_STACKED (L == 3 || L == 5)
 #else
@@ -164,8 +169,10 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #define T_KSTRIDE LSQ
 #define Z_INDEX(p, q) ((p) * L + (q))
 #endif
+#define QUAD_TABLES(k) (L == 4 && (k)->rowdot_tsq != NULL)
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
+    uint8_t utab[N][L][L == 4 ? LSQ * 16 : 1], ytab[N][L][L == 4 ? LSQ * 16 : 1]; /* QUAD_TABLES: theirs */
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
@@ -185,6 +192,10 @@ static inline void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, g
         for (int p = 0; p < L; p++)
             mat_transpose(w->Yt[j][p], w->Ut[j][p]);
     }
+    if (QUAD_TABLES(k)) {
+        k->gf16_mul_tables(w->utab[0][0], w->Ut[0][0], (size_t)n * L * LSQ);
+        k->gf16_mul_tables(w->ytab[0][0], w->Yt[0][0], (size_t)n * L * LSQ);
+    }
 }
 
 /* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
@@ -193,7 +204,11 @@ static inline void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, in
     k->rowdot_sll(T_AT(w, 0, c0), w->Ut[j0][0], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #else
     for (int p = 0; p < L; p++)
-        k->gf16m_rowdot(T_AT(w, p, c0), w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+        if (QUAD_TABLES(k))
+            k->rowdot_tsq(T_AT(w, p, c0), w->utab[j0][p], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
+                          (size_t)nc);
+        else
+            k->gf16m_rowdot(T_AT(w, p, c0), w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #endif
 }
 
@@ -233,8 +248,11 @@ static inline void quad_brackets(kern_t *k, struct quad_ws *w, int n, uint8_t pa
 #if QUAD_STACKED
     k->rowdot_sll(w->Z[0], w->T[0][0], L * LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
 #else
-    for (int p = 0; p < L; p++)
-        k->gf16m_rowdot(w->Z[Z_INDEX(p, 0)], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
+    if (QUAD_TABLES(k))
+        k->rowdot_rtbl(w->Z[0], w->T[0][0], sizeof(w->T[0]), w->ytab[0][0], (size_t)n, L, L);
+    else
+        for (int p = 0; p < L; p++)
+            k->gf16m_rowdot(w->Z[Z_INDEX(p, 0)], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
 #endif
     for (int a = 0; a < ALPHA; a++)
         lincomb(k, w->S[a], w->Z[0], LSQ, pair[a], L * L);

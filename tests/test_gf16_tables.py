@@ -104,9 +104,12 @@ def test_rowdot_tables_every_pair(dot_runner):
 # The broken variants and the kernels they break: `drop_term` leaves out the last
 # TBL of each row (xor_tree over three terms); `overread` moves a 2-matrix leftover
 # as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
-# into bands of 4 and gives the first band the second's rows (wrong row base).
+# into bands of 4 and gives the first band the second's rows (wrong row base);
+# `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
+# moves its leftover of two block columns as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
-           "band": "gf16m_rowdot_tbl_8x4x4"}
+           "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
+           "right_overread": "gf16m_rowdot_rtbl_4x4x4"}
 
 
 def mutant_source(kind):
@@ -117,6 +120,13 @@ def mutant_source(kind):
         if kind == "drop_term":
             real = tables.xor_tree
             return [mock.patch.object(tables, "xor_tree", lambda b, values, arr: real(b, values[:-1], arr))]
+        if kind == "right_columns":
+            return [mock.patch.object(tables, "columns_of", lambda b, xs, real=tables.columns_of:
+                                      (lambda cols: [cols[0], cols[2], cols[1], cols[3]])(real(b, xs)))]
+        if kind == "right_overread":
+            return [mock.patch.object(tables, "right_table_run",
+                                      lambda b, width, *rest, real=tables.right_table_run:
+                                      real(b, 3 if width == 2 else width, *rest))]
         if kind == "overread":
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
@@ -153,3 +163,85 @@ def test_overread_mutant_is_caught(mutant_runner):
     records, tstride, ystride = table_records(p, n, count, 1, 3, gap=(0, 0))
     assert_harness_verdict(run_table_rowdot(mutant_runner, "overread", p, n, count, records, tstride, ystride, False),
                            "segv")
+
+
+# --- the fixed factor on the right: gf16m_rowdot_rtbl_4x4x4 -------------------------------------
+
+RIGHT = "gf16m_rowdot_rtbl_4x4x4"
+
+
+def right_table_records(rows, n, count, cases, seed, gap=5):
+    """acc (rows x n matrices), the X region (rows of count matrices, a gap of
+    garbage after each), the tables of T_k[c] (k < count, c < n), expected acc."""
+    xrow = 16 * count + gap
+    rng = random.Random(seed)
+    records = []
+    for case in range(cases):
+        fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
+        acc, x, ts = fill(16 * rows * n), bytearray(rng.randbytes(span(rows, xrow, 16 * count))), fill(16 * count * n)
+        for r in range(rows):
+            x[r * xrow:r * xrow + 16 * count] = fill(16 * count)
+        expect = bytearray(acc)
+        for r in range(rows):
+            for c in range(n):
+                cell = acc[16 * (r * n + c):16 * (r * n + c + 1)]
+                for k in range(count):
+                    t = ts[16 * (k * n + c):16 * (k * n + c + 1)]
+                    cell = mat_add(cell, mat_prod(x[r * xrow + 16 * k:r * xrow + 16 * (k + 1)], t, 4, 4, 4))
+                expect[16 * (r * n + c):16 * (r * n + c + 1)] = cell
+        records.append((acc, bytes(x), model_tables(ts), bytes(expect)))
+    return records, xrow
+
+
+def run_right_tables(runner, kernel, rows, n, count, records, xrow, check=True):
+    result = run_qemu(runner, [kernel, "rtbl", rows, n, count, xrow], b"".join(r[0] + r[1] + r[2] for r in records),
+                      check)
+    if not check:
+        return result
+    size = 16 * rows * n
+    return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
+
+
+# Block columns with every run (main loop of 4, leftovers of 3, 2 and 1); one and
+# several groups of four rows; counts of one, a few and Round 2's v.
+RIGHT_RUNS = [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
+              (20, 5, 24)]
+
+
+@pytest.mark.parametrize("rows, n, count", RIGHT_RUNS)
+def test_rowdot_right_tables_match_model(dot_runner, rows, n, count):
+    records, xrow = right_table_records(rows, n, count, 4, rows * 10000 + n * 100 + count)
+    assert run_right_tables(dot_runner, RIGHT, rows, n, count, records, xrow) == [r[3] for r in records]
+
+
+def test_rowdot_right_tables_no_rows(dot_runner):
+    """rows = 0 is the group loop's cbz: acc (empty) and everything else untouched."""
+    records = [(b"", bytes(16), bytes(256), b"")]
+    assert run_qemu(dot_runner, [RIGHT, "rtbl", 0, 1, 1, 16], b"".join(r[1] + r[2] for r in records)).stdout == b""
+
+
+def test_right_columns_mutant_is_caught(dot_runner, mutant_runner):
+    records, xrow = right_table_records(4, 5, 2, 4, 12)
+    want = [r[3] for r in records]
+    assert run_right_tables(dot_runner, RIGHT, 4, 5, 2, records, xrow) == want
+    assert run_right_tables(mutant_runner, "right_columns", 4, 5, 2, records, xrow) != want
+
+
+def test_right_overread_mutant_is_caught(dot_runner, mutant_runner):
+    """Block columns 4 and 5 of 6 moved as three run past the tables and acc."""
+    records, xrow = right_table_records(4, 6, 1, 1, 13)
+    assert run_right_tables(dot_runner, RIGHT, 4, 6, 1, records, xrow) == [records[0][3]]
+    assert_harness_verdict(run_right_tables(mutant_runner, "right_overread", 4, 6, 1, records, xrow, False), "segv")
+
+
+def test_rowdot_right_tables_every_pair(dot_runner):
+    """Every (element, value) pair through every term: T all e in row m, the four
+    X rows hold 4t + i in column m, so the 16 lanes see the 16 values."""
+    records = []
+    for m in range(4):
+        for e in range(16):
+            t = bytes(e if i // 4 == m else 0 for i in range(16))
+            x = bytes((4 * r + i) if j == m else 0 for r in range(4) for i in range(4) for j in range(4))
+            expect = b"".join(mat_prod(x[16 * r:16 * (r + 1)], t, 4, 4, 4) for r in range(4))
+            records.append((bytes(64), x, model_tables(t), expect))
+    assert run_right_tables(dot_runner, RIGHT, 4, 1, 1, records, 16) == [r[3] for r in records]

@@ -73,7 +73,7 @@ def matrices(shape: gf16.Shape) -> str:
 # the parameter list.
 C_TYPES = {**dict.fromkeys(("a", "b", "x", "y", "lx", "B", "A", "rx", "tab"), "const uint8_t *"),
            **dict.fromkeys(("c", "acc", "coef", "out"), "uint8_t *"),
-           **dict.fromkeys(("xstride", "ystride", "tstride", "count", "n"), "size_t ")}
+           **dict.fromkeys(("xstride", "ystride", "tstride", "xrow", "count", "n", "rows"), "size_t ")}
 PRODUCT_PARAMS = ("a", "b", "c")
 FORM_PARAMS = ("c", "a", "b")
 SUM_PARAMS = ("acc", "x", "xstride", "y", "ystride", "count")
@@ -193,6 +193,15 @@ def rowdot_tables_kernel(p) -> KernelSpec:
                      partial(tables.describe_rowdot_tables, p=p))
 
 
+def rowdot_right_tables_kernel() -> KernelSpec:
+    return gf16_spec("gf16m_rowdot_rtbl_4x4x4", ("acc", "x", "xrow", "tab", "count", "n", "rows"),
+                     "GF(16) 4x4 matrices times fixed 4x4 matrices by table lookup: acc[r][c] (at acc + "
+                     "16(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at "
+                     "x + r*xrow + 16k, T_k[c] given as the gf16m_mul_tables of its 16 elements at tab + "
+                     "256(k*n + c); rows a multiple of 4, count >= 1; acc must not overlap X or the tables",
+                     tables.describe_rowdot_right_tables)
+
+
 def linsys_pair_kernel(l, r) -> KernelSpec:
     n = l * r
     return gf16_spec(f"gf16m_linsys_l{l}r{r}", (*LINSYS_PARAMS, "count"),
@@ -217,7 +226,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 if f in _PRODUCT:
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and table_rows(l, r):
-                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r))]
+                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r)),
+                                rowdot_right_tables_kernel()]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

@@ -198,3 +198,116 @@ def describe_rowdot_tables(b, p):
     table_run(b, p, band, 1, params, "run1_k", None)
     b.start_block("done")
     b.ret()
+
+
+# --- the fixed factor on the right ---------------------------------------------------
+#
+# X·T with T fixed (SNOVA's F12 = P11·T12 and P21·T12, T12 secret and made once per
+# key): a TBL needs one table for all its lanes, so its lanes are the elements of a
+# column of several left factors that meet the same T. Those are rows of the block
+# matrix, a row stride apart, so four are loaded one by one and transposed in
+# registers (UZP) into column m: lane 4t + i = X_t[i][m]. Column j of the four
+# results is then Σ_m TBL(tab_T[m][j], column m), in the same lane order, and ZIPs
+# turn the sums back into rows once, after the loop over k.
+
+# Right factors (block columns c) per run: 16 sums, four columns of X and the four
+# tables of one (c, m) in flight fit the register file.
+RIGHT_WIDTH = 4
+
+
+def columns_of(b, xs):
+    """The columns of four 4×4 matrices (one per register, row-major): register m
+    of the result holds lane 4t + i = xs[t][i][m]."""
+    pairs = [(b.permute("uzp1", xs[0], xs[1]), b.permute("uzp2", xs[0], xs[1])),
+             (b.permute("uzp1", xs[2], xs[3]), b.permute("uzp2", xs[2], xs[3]))]
+    (even01, odd01), (even23, odd23) = pairs
+    return [b.permute("uzp1", even01, even23), b.permute("uzp1", odd01, odd23),
+            b.permute("uzp2", even01, even23), b.permute("uzp2", odd01, odd23)]
+
+
+def rows_of(b, cols):
+    """The inverse of columns_of: four row-major 4×4 matrices from their columns."""
+    low02, high02 = b.permute("zip1", cols[0], cols[2]), b.permute("zip2", cols[0], cols[2])
+    low13, high13 = b.permute("zip1", cols[1], cols[3]), b.permute("zip2", cols[1], cols[3])
+    return [b.permute("zip1", low02, low13), b.permute("zip2", low02, low13),
+            b.permute("zip1", high02, high13), b.permute("zip2", high02, high13)]
+
+
+def right_table_run(b, width, group, name, region):
+    """Rows r0..r0+3 and the `width` block columns at the current acc and tables:
+    acc[r0 + t][c] += Σ_k X[r0 + t][k]·T_k[c], the sums in registers across the
+    loop over k."""
+    x_ptr, x_rows, tab_ptr, t_step, count, acc_rows = group
+    sums = [[b.movi(0) for _ in range(L)] for _ in range(width)]
+    xk, tk, k = b.mov_x(x_ptr), b.mov_x(tab_ptr), b.mov_x(count)
+    loop = b.start_block(name, mca_region=region)
+    cols = columns_of(b, [b.load("q", xk)] + [b.load_indexed("q", xk, step) for step in x_rows])
+    for c in range(width):
+        for m in range(L):
+            offset = TABLE * (L * L * c + L * m)
+            tables = [*b.load_pair("q", tk, offset), *b.load_pair("q", tk, offset + 2 * TABLE)]
+            for j, table in enumerate(tables):
+                b.eor(sums[c][j], b.tbl(table, cols[m]), dst=sums[c][j])
+    b.gop_imm("add", "x", xk, L * L, dst=xk)
+    b.gop("add", "x", tk, t_step, dst=tk)
+    b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
+    b.b_cond("ne", loop)
+    b.start_block(f"{name}_store")
+    for c in range(width):
+        for row, ptr in zip(rows_of(b, sums[c]), acc_rows):
+            total = b.eor(b.load("q", ptr, c * L * L), row)
+            b.store("q", total, ptr, c * L * L)
+
+
+def describe_rowdot_right_tables(b):
+    """acc[r][c] += Σ_{k < count} X[r][k]·T_k[c] for r < rows (a multiple of 4) and
+    c < n: X[r][k] the 4×4 matrix at x + r·xrow + 16k, T_k[c] given as the
+    gf16m_mul_tables of its 16 elements at tab + 256(k·n + c), acc[r][c] at
+    acc + 16(r·n + c). Four rows at a time; block columns in runs of RIGHT_WIDTH,
+    the n mod RIGHT_WIDTH left over in one run of that width."""
+    acc_ptr, x_ptr, x_row, tab_ptr, count, n, rows = b.params
+    x_rows = [x_row, b.gop("add", "x", x_row, x_row)]
+    x_rows.append(b.gop("add", "x", x_rows[1], x_row))
+    acc_row = b.gop_imm("lsl", "x", n, 4)
+    acc_group, x_group = b.gop_imm("lsl", "x", n, 6), b.gop_imm("lsl", "x", x_row, 2)
+    t_step = b.gop_imm("lsl", "x", n, 8)
+    groups = b.gop_imm("lsr", "x", rows, 2)
+    done = b.block_label("done")
+    b.cbz(groups, done)
+    group_start = b.start_block("group")
+    acc_rows = [b.mov_x(acc_ptr)]
+    for _ in range(L - 1):
+        acc_rows.append(b.gop("add", "x", acc_rows[-1], acc_row))
+    run_tab = b.mov_x(tab_ptr)
+    group = (x_ptr, x_rows, run_tab, t_step, count, acc_rows)
+    runs = b.gop_imm("lsr", "x", n, 2)
+    partial = b.block_label("partial")
+    b.cbz(runs, partial)
+    full = b.start_block("full")
+    right_table_run(b, RIGHT_WIDTH, group, "full_k", "gf16m_rowdot_rtbl_4x4x4")
+    for ptr in acc_rows:
+        b.gop_imm("add", "x", ptr, RIGHT_WIDTH * L * L, dst=ptr)
+    b.gop_imm("add", "x", run_tab, RIGHT_WIDTH * L * L * TABLE, dst=run_tab)
+    b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
+    b.b_cond("ne", full)
+    b.start_block("partial")
+    next_group, two, one = b.block_label("next"), b.block_label("run2"), b.block_label("bit0")
+    b.tbz(n, 1, one)
+    b.tbz(n, 0, two)
+    b.start_block("run3")
+    right_table_run(b, 3, group, "run3_k", None)
+    b.b(next_group)
+    b.start_block("run2")
+    right_table_run(b, 2, group, "run2_k", None)
+    b.b(next_group)
+    b.start_block("bit0")
+    b.tbz(n, 0, next_group)
+    b.start_block("run1")
+    right_table_run(b, 1, group, "run1_k", None)
+    b.start_block("next")
+    b.gop("add", "x", acc_ptr, acc_group, dst=acc_ptr)
+    b.gop("add", "x", x_ptr, x_group, dst=x_ptr)
+    b.gop_imm("subs", "x", groups, 1, dst=groups, sets_flags=True)
+    b.b_cond("ne", group_start)
+    b.start_block("done")
+    b.ret()

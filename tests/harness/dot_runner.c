@@ -4,6 +4,7 @@
  * consecutive matrices).
  *
  *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]  < records
+ *   dot_runner <kernel> rtbl <rows> <n> <count> <xrow>                        < records
  *
  * X is p x q, Y is q x s, acc p x s; strides are in bytes. xbytes: the bytes of
  * one X when it is not p*q (the table-form rowdot's X is the 16-byte product
@@ -11,7 +12,13 @@
  * (n*p*s bytes, n = 1 for gf16m_dot), then the X region,
  * (count - 1) * xstride + p*q bytes, and the Y region,
  * (count - 1) * ystride + n*q*s bytes (the bytes between matrices are there to
- * be ignored); the output is acc after the call. Every call runs
+ * be ignored); the output is acc after the call.
+ *
+ * rtbl: gf16m_rowdot_rtbl_4x4x4 (fixed right factors as tables): acc is rows*n
+ * 4x4 matrices, the X region rows rows of count 4x4 matrices, xrow bytes apart,
+ * and the Y region count*n tables of 256 bytes.
+ *
+ * Every call runs
  * through the AAPCS64 canary checker twice, with each region flush against the
  * guard page after it and then before it; both must agree, the X and Y regions
  * must come back unchanged and nothing around acc may change. Exit status as
@@ -23,18 +30,20 @@
 #include "guard.h"
 #include "kernel_table.h"
 
-/* The kernel under test and its last argument n (rowdot; dot ignores it). */
+/* The kernel under test and its arguments other than the three regions, which
+ * both forms take as arguments 0, 1 and 3: dot/rowdot xstride, ystride, count, n
+ * (dot ignores n); rtbl xrow, count, n, rows. */
 struct kernel {
     void (*fn)(void);
-    size_t n;
+    uint64_t scalar[4];
 };
 
 /* Bytes a strided sequence of count matrices of n bytes spans. */
 static size_t span(size_t count, size_t stride, size_t n) { return count ? (count - 1) * stride + n : 0; }
 
 /* size: bytes of acc, the X region and the Y region */
-static void run_one(const struct kernel *k, size_t count, const size_t stride[2], const size_t size[3], enum guard_side side,
-                    guarded_page pages[3], const uint8_t *record, uint8_t *out)
+static void run_one(const struct kernel *k, const size_t size[3], enum guard_side side, guarded_page pages[3],
+                    const uint8_t *record, uint8_t *out)
 {
     const size_t n = size[0];
     uint8_t *region[3];
@@ -46,8 +55,8 @@ static void run_one(const struct kernel *k, size_t count, const size_t stride[2]
         memcpy(region[i], in, size[i]);
         in += size[i];
     }
-    check_canaries(test_call_checked((void *)k->fn, (uint64_t)region[0], (uint64_t)region[1], stride[0],
-                                     (uint64_t)region[2], stride[1], count, k->n), "kernel");
+    check_canaries(test_call_checked((void *)k->fn, (uint64_t)region[0], (uint64_t)region[1], k->scalar[0],
+                                     (uint64_t)region[2], k->scalar[1], k->scalar[2], k->scalar[3]), "kernel");
     memcpy(out, region[0], n);
     in = record + size[0];
     for (int i = 0; i < 3; i++) {
@@ -72,22 +81,37 @@ int main(int argc, char **argv)
     size_t i = 0, nk = sizeof kernels / sizeof kernels[0];
     while (argc >= 2 && i < nk && strcmp(kernels[i].name, argv[1]) != 0)
         i++;
-    if (argc < 8 || argc > 10 || i == nk) {
-        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]\n", argv[0]);
+    const int rtbl = argc == 7 && strcmp(argv[2], "rtbl") == 0;
+    if ((!rtbl && (argc < 8 || argc > 10)) || i == nk) {
+        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]\n"
+                        "       %s <kernel> rtbl <rows> <n> <count> <xrow>\n", argv[0], argv[0]);
         return 2;
     }
-    const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
-    const struct kernel k = { kernels[i].fn, argc >= 9 ? strtoul(argv[8], NULL, 10) : 0 };
-    const size_t count = strtoul(argv[5], NULL, 10), matrices = argc >= 9 ? k.n : 1;
-    const size_t xbytes = argc == 10 ? strtoul(argv[9], NULL, 10) : p * q;
-    const size_t n = p * s * matrices;
-    const size_t stride[2] = { strtoul(argv[6], NULL, 10), strtoul(argv[7], NULL, 10) };
-    const size_t size[3] = { n, span(count, stride[0], xbytes), span(count, stride[1], q * s * matrices) };
+    struct kernel k;
+    size_t size[3];
+    if (rtbl) {
+        const size_t rows = strtoul(argv[3], NULL, 10), n = strtoul(argv[4], NULL, 10);
+        const size_t count = strtoul(argv[5], NULL, 10), xrow = strtoul(argv[6], NULL, 10);
+        k = (struct kernel){ kernels[i].fn, { xrow, count, n, rows } };
+        size[0] = 16 * rows * n;
+        size[1] = span(rows, xrow, 16 * count);
+        size[2] = 256 * count * n;
+    } else {
+        const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
+        const size_t count = strtoul(argv[5], NULL, 10), n = argc >= 9 ? strtoul(argv[8], NULL, 10) : 0;
+        const size_t matrices = argc >= 9 ? n : 1, xbytes = argc == 10 ? strtoul(argv[9], NULL, 10) : p * q;
+        const size_t xstride = strtoul(argv[6], NULL, 10), ystride = strtoul(argv[7], NULL, 10);
+        k = (struct kernel){ kernels[i].fn, { xstride, ystride, count, n } };
+        size[0] = p * s * matrices;
+        size[1] = span(count, xstride, xbytes);
+        size[2] = span(count, ystride, q * s * matrices);
+    }
+    const size_t n = size[0];
     guarded_page pages[3] = { guarded_page_new(size[0]), guarded_page_new(size[1]), guarded_page_new(size[2]) };
     uint8_t *in = malloc(size[0] + size[1] + size[2]), *after = malloc(n), *before = malloc(n);
     while (in && after && before && fread(in, 1, size[0] + size[1] + size[2], stdin) == size[0] + size[1] + size[2]) {
-        run_one(&k, count, stride, size, GUARD_AFTER, pages, in, after);
-        run_one(&k, count, stride, size, GUARD_BEFORE, pages, in, before);
+        run_one(&k, size, GUARD_AFTER, pages, in, after);
+        run_one(&k, size, GUARD_BEFORE, pages, in, before);
         if (memcmp(after, before, n) != 0) {
             fprintf(stderr, "result depends on operand placement\n");
             return 5;
