@@ -151,10 +151,12 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * Portable C builds stack l = 5 only: their rank-3 rowdot (a word per row)
  * beats the generic 9x3x3 product, which made l = 3 verification 45-65%
  * slower there.
- * QUAD_TABLES (l = 4, where the kernel table has the table form): the U_pj and
- * Y_qk, fixed for the whole evaluation, are also kept as the product tables of
- * their elements, and the sums multiply by them with TBL (kernels.h rowdot_tsq
- * on the left, rowdot_rtbl on the right) instead of PMUL. */
+ * QUAD_TABLES (l = 4, where the kernel table has the table form): the U_pj,
+ * fixed for the whole evaluation, are also kept as the product tables of their
+ * elements, and the T sums multiply by them with TBL (kernels.h rowdot_tsq)
+ * instead of PMUL. The Z sums keep PMUL: they are n l^2 products per public
+ * matrix against T's n^2 l, too few to repay the tables of the Y_qk (on
+ * apple-a15, verification of the smallest l = 4 sets became 3-5% slower). */
 #if defined(SNOVA_NEON)
 #define QUAD_STACKED (L == 3 || L == 5)
 #else
@@ -172,7 +174,7 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #define QUAD_TABLES(k) (L == 4 && (k)->rowdot_tsq != NULL)
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
-    uint8_t utab[N][L][L == 4 ? LSQ * 16 : 1], ytab[N][L][L == 4 ? LSQ * 16 : 1]; /* QUAD_TABLES: theirs */
+    uint8_t utab[N][L][L == 4 ? LSQ * 16 : 1]; /* QUAD_TABLES: the Ut's product tables */
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
@@ -192,10 +194,8 @@ static inline void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, g
         for (int p = 0; p < L; p++)
             mat_transpose(w->Yt[j][p], w->Ut[j][p]);
     }
-    if (QUAD_TABLES(k)) {
+    if (QUAD_TABLES(k))
         k->gf16_mul_tables(w->utab[0][0], w->Ut[0][0], (size_t)n * L * LSQ);
-        k->gf16_mul_tables(w->ytab[0][0], w->Yt[0][0], (size_t)n * L * LSQ);
-    }
 }
 
 /* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
@@ -248,11 +248,8 @@ static inline void quad_brackets(kern_t *k, struct quad_ws *w, int n, uint8_t pa
 #if QUAD_STACKED
     k->rowdot_sll(w->Z[0], w->T[0][0], L * LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
 #else
-    if (QUAD_TABLES(k))
-        k->rowdot_rtbl(w->Z[0], w->T[0][0], sizeof(w->T[0]), w->ytab[0][0], (size_t)n, L, L);
-    else
-        for (int p = 0; p < L; p++)
-            k->gf16m_rowdot(w->Z[Z_INDEX(p, 0)], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
+    for (int p = 0; p < L; p++)
+        k->gf16m_rowdot(w->Z[Z_INDEX(p, 0)], w->T[p][0], LSQ, w->Yt[0][0], L * LSQ, (size_t)n, L);
 #endif
     for (int a = 0; a < ALPHA; a++)
         lincomb(k, w->S[a], w->Z[0], LSQ, pair[a], L * L);

@@ -426,12 +426,13 @@ class KernelBuilder:
                   defs=regs + ([base] if post else []), uses=[base], cls="load_vec_multi", mem="load")
         return regs
 
-    def load4_replicated(self, base, post=0):
+    def load4_replicated(self, base, post=0, arr="4s"):
         """ld4r {a.4s, b.4s, c.4s, d.4s}, [base]: word m of the 16 bytes at base in every
-        lane of register m; post: base += post afterwards (16). A register group."""
+        lane of register m (arr "16b": byte m of the 4 bytes at base); post: base +=
+        post afterwards (16, 4). A register group."""
         regs = [self.v("ld4r") for _ in range(4)]
         self.group(regs)
-        self.emit("ld4r", Table(tuple(regs), "4s"), Mem(base, post, post=bool(post)),
+        self.emit("ld4r", Table(tuple(regs), arr), Mem(base, post, post=bool(post)),
                   defs=regs + ([base] if post else []), uses=[base], cls="load_vec_lane", mem="load")
         return regs
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from tools.bench import dispatch, run
+from tools.bench import dispatch, run, sets
 from tools.bench.count import QEMU, ROOT
 from tools.bench.keccak_gain import BASELINE
 from tools.bench.tables import NEON, PORTABLE
@@ -64,6 +64,19 @@ def test_committed_profiles_ran_only_what_their_core_runs(path):
         # the C-Keccak baseline runs the portable permutation only, on every core
         assert c and all("snova_keccak_f1600" in k and not [f for f in k if f.startswith("snova_keccakf1600")]
                          for k in c)
+
+
+def test_committed_l4_profiles_multiply_by_tables_where_they_pay():
+    """Every l = 4 set of every round has table-form products (kernels_neon.c): the
+    cores where they pay (neoverse-n1, apple-a15) must have been measured running
+    them, and cortex-a72 and cortex-a55 without (a profile shared across that line,
+    as when the choice printed only Round 3's table form, is caught)."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    l4 = [s for s in neon if sets.rank(s) == 4]
+    assert len(l4) == 6 + 6 + 12
+    for s in l4:
+        for op, r in neon[s].items():
+            assert [c for c in CPUS if r["profiles"][c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
 
 
 @pytest.fixture(scope="module")

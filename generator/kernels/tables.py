@@ -26,32 +26,32 @@ TABLE = 16              # bytes of one element's product table
 RAMP = bytes(range(16))  # y = 0..15: s·RAMP is s's table
 
 
-def describe_mul_tables(b, unroll=4):
+def describe_mul_tables(b):
     """tab[16e + y] = x[e]·y for e < n, y < 16: LD1R puts x[e] in every lane, one
-    PMUL by 0..15 and one reduction make its table. `unroll` elements per
-    iteration of the main loop, the rest one at a time. n may be 0."""
+    PMUL by 0..15 and one reduction make its table. Four elements per iteration
+    of the main loop, one LD4R for the four (one pointer update: a chain of
+    post-indexed LD1Rs would serialize on it), the rest one at a time. n may be 0."""
     tab_ptr, x_ptr, n = b.params
     ramp = b.load_literal("q", b.constant("ramp", RAMP))
     poly = b.movi(POLY)
 
-    def one_table():
-        s = b.load_replicated_step("16b", x_ptr, 1)
+    def one_table(s):
         b.store_post("q", reduce_mod_poly(b, b.pmul(s, ramp), "16b", poly), tab_ptr, TABLE)
 
-    groups = b.gop_imm("lsr", "x", n, unroll.bit_length() - 1)
-    rest = b.gop_imm("and", "x", n, unroll - 1)
+    groups = b.gop_imm("lsr", "x", n, 2)
+    rest = b.gop_imm("and", "x", n, 3)
     singles = b.block_label("singles")
     b.cbz(groups, singles)
     loop = b.start_block("loop", mca_region="gf16m_mul_tables")
-    for _ in range(unroll):
-        one_table()
+    for s in b.load4_replicated(x_ptr, 4, "16b"):
+        one_table(s)
     b.gop_imm("subs", "x", groups, 1, dst=groups, sets_flags=True)
     b.b_cond("ne", loop)
     b.start_block("singles")
     done = b.block_label("done")
     b.cbz(rest, done)
     single = b.start_block("single")
-    one_table()
+    one_table(b.load_replicated_step("16b", x_ptr, 1))
     b.gop_imm("subs", "x", rest, 1, dst=rest, sets_flags=True)
     b.b_cond("ne", single)
     b.start_block("done")
@@ -180,24 +180,29 @@ def describe_rowdot_tables(b, p):
     b.gop_imm("add", "x", y_ptr, WIDTH * L * L, dst=y_ptr)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
-    # The n mod 4 left over in one run of that width: a TBL costs the same
-    # whatever lanes are in use, so one run of three beats runs of two and one.
+    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None))
+    b.ret()
+
+
+def leftover_run(b, n, after, emit_run):
+    """The n mod 4 left over, in one run of that width (emit_run(width)): a TBL
+    costs the same whatever lanes are in use, so one run of three beats runs of
+    two and one. Starts block "partial" and ends by starting block `after`."""
     b.start_block("partial")
-    done, two, one = b.block_label("done"), b.block_label("run2"), b.block_label("bit0")
+    end, two, one = b.block_label(after), b.block_label("run2"), b.block_label("bit0")
     b.tbz(n, 1, one)
     b.tbz(n, 0, two)
     b.start_block("run3")
-    table_run(b, p, band, 3, params, "run3_k", None)
-    b.b(done)
+    emit_run(3)
+    b.b(end)
     b.start_block("run2")
-    table_run(b, p, band, 2, params, "run2_k", None)
-    b.b(done)
+    emit_run(2)
+    b.b(end)
     b.start_block("bit0")
-    b.tbz(n, 0, done)
+    b.tbz(n, 0, end)
     b.start_block("run1")
-    table_run(b, p, band, 1, params, "run1_k", None)
-    b.start_block("done")
-    b.ret()
+    emit_run(1)
+    b.start_block(after)
 
 
 # --- the fixed factor on the right ---------------------------------------------------
@@ -290,21 +295,7 @@ def describe_rowdot_right_tables(b):
     b.gop_imm("add", "x", run_tab, RIGHT_WIDTH * L * L * TABLE, dst=run_tab)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
-    b.start_block("partial")
-    next_group, two, one = b.block_label("next"), b.block_label("run2"), b.block_label("bit0")
-    b.tbz(n, 1, one)
-    b.tbz(n, 0, two)
-    b.start_block("run3")
-    right_table_run(b, 3, group, "run3_k", None)
-    b.b(next_group)
-    b.start_block("run2")
-    right_table_run(b, 2, group, "run2_k", None)
-    b.b(next_group)
-    b.start_block("bit0")
-    b.tbz(n, 0, next_group)
-    b.start_block("run1")
-    right_table_run(b, 1, group, "run1_k", None)
-    b.start_block("next")
+    leftover_run(b, n, "next", lambda width: right_table_run(b, width, group, f"run{width}_k", None))
     b.gop("add", "x", acc_ptr, acc_group, dst=acc_ptr)
     b.gop("add", "x", x_ptr, x_group, dst=x_ptr)
     b.gop_imm("subs", "x", groups, 1, dst=groups, sets_flags=True)

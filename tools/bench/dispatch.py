@@ -83,7 +83,7 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
 
 
 KECCAK = ("keccak",)
-TABLES = ("_tbl_", "mul_tables")     # the table-form products and the tables they read
+TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
 
 
 def ran(binary: str, profile: Profile, fragments) -> list[str]:

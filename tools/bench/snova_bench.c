@@ -29,7 +29,7 @@
  * baseline (SNOVA_BENCH_C_KECCAK) keeps its portable Keccak-f[1600], which
  * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
  * name, its Keccak-f[1600] entries (addresses, ways) and whether it multiplies
- * by table lookup (rowdot_tll), and exits, so that the caller can tell which
+ * by table lookup (gf16_mul_tables set), and exits, so that the caller can tell which
  * cores get the same kernels.
  */
 #include <stdint.h>
@@ -109,7 +109,7 @@ int main(int argc, char **argv) {
         const struct snova_kernels *k = snova_kernels();
         printf("%s keccak %llx %llx %llx %d tables %d\n", k->name, (unsigned long long)(uintptr_t)k->keccakf1600,
                (unsigned long long)(uintptr_t)k->keccakf1600_x2, (unsigned long long)(uintptr_t)k->keccakf1600_x3,
-               k->keccak_ways, k->rowdot_tll != NULL);
+               k->keccak_ways, k->gf16_mul_tables != NULL);
         return 0;
     }
     enum op op;
