@@ -57,8 +57,8 @@ def random_matrices(rng, count, size):
 
 
 def test_out_has_exactly_the_shapes_the_pairs_need():
-    """(The table-form rowdot, gf16m_rowdot_tbl_*: tests/test_gf16_tables.py.)"""
-    rect = {p.stem for p in OUT.glob("gf16m_*.S") if re.search(r"_\d+x\d+x\d+$", p.stem) and "_tbl_" not in p.stem}
+    """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
+    rect = {p.stem for p in OUT.glob("gf16m_*.S") if re.search(r"_\d+x\d+x\d+$", p.stem) and "tbl_" not in p.stem}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     for p in (6, 8):
