@@ -216,8 +216,10 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 /* the block matrices of key generation and signing (l x l blocks; nmat public
  * matrices of v x v, v x o and o x v blocks)                                   */
 
+/* Bytes of one element's product table (kernels.h gf16_mul_tables) */
+#define TABLE 16
 /* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl; l = 4) */
-#define T12_TABLES (L == 4 ? V * O * LSQ * 16 : 1)
+#define T12_TABLES (L == 4 ? V * O * LSQ * TABLE : 1)
 
 /* The product tables of T12's elements in tab, for the table-form products by T12
  * (kernels.h rowdot_rtbl); NULL where the kernel table has none. Secret, as T12 is. */
@@ -247,7 +249,7 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
     if (t12tab != NULL)
-        k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * 16, O * LSQ * 16, Y, ystride, V, n);
+        k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);
 }

@@ -142,9 +142,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* l = 4: the product tables of Ut's elements (kernels.h rowdot_tll), 16 bytes each */
+/* l = 4: the product tables of Ut's elements (kernels.h rowdot_tll), TABLE bytes each */
 #define QUAD_TABLES (L == 4)
-#define TABLE 16
 
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */

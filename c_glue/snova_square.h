@@ -174,7 +174,7 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #define QUAD_TABLES(k) (L == 4 && (k)->rowdot_tsq != NULL)
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
-    uint8_t utab[N][L][L == 4 ? LSQ * 16 : 1]; /* QUAD_TABLES: the Ut's product tables */
+    uint8_t utab[N][L][L == 4 ? LSQ * TABLE : 1]; /* QUAD_TABLES: the Ut's product tables */
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
