@@ -12,7 +12,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, gf16, gf16_kernels, linsys, matrix
+from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -270,9 +270,12 @@ REAL_PIECES = matrix.pieces
 MUTANTS = {
     # overread: a 20-byte operand's last 4 bytes moved with a 16-byte access
     "overread": Mutant("overread", "gf16m_mul_4x4x5"),
-    # split_overlap: rank 5's overlapping pieces summed in separate passes, so
-    # the second adds into bytes the first already stored
-    "split_overlap": Mutant("split_overlap", "gf16m_rowdot_r5"),
+    # split_overlap: a 30-byte product's overlapping pieces (bytes 0-15 and 14-29)
+    # summed in separate passes, so the second adds into bytes the first already stored
+    "split_overlap": Mutant("split_overlap", "gf16m_rowdot_6x5x5"),
+    # fold_offset: rank 5's folded rowdot takes Y's second register from byte 16,
+    # one lane off the patterns of X's rows 3 and 4
+    "fold_offset": Mutant("fold_offset", "gf16m_rowdot_r5"),
     # the same for the stacked 27-byte left factor of Round 2's rank 3 (bytes 0-15 and 11-26)
     "split_overlap_9x3x3": Mutant("split_overlap_9x3x3", "gf16m_rowdot_9x3x3"),
     # drop_term: the last term of every product left out
@@ -290,6 +293,8 @@ def mutant_patches(kind):
         return [mock.patch.object(matrix, "pieces", full_width_tails)]
     if kind in ("split_overlap", "split_overlap_9x3x3"):
         return [mock.patch.object(gf16, "rowdot_plan", lambda shape: gf16.RowdotPlan(2, ((0,), (1,)), False))]
+    if kind == "fold_offset":
+        return [mock.patch.object(folded, "SECOND_FROM", 16)]
     if kind == "drop_term":
         real = matrix.Products.products
         return [mock.patch.object(matrix.Products, "products", lambda self, c, r, m: real(self, c, r, m)[:-1])]
@@ -336,7 +341,8 @@ def test_overread_mutant_is_caught(mutant_runners):
     assert_harness_verdict(result, "segv")
 
 
-@pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (5, 5, 5), 3, 2), ("drop_term", (8, 5, 8), None, 3),
+@pytest.mark.parametrize("kind, shape, n, count", [("split_overlap", (6, 5, 5), 3, 2), ("fold_offset", (5, 5, 5), 3, 2),
+                                                   ("drop_term", (8, 5, 8), None, 3),
                                                    ("drop_tail", (1, 1, 9), None, 3),
                                                    ("split_overlap_9x3x3", (9, 3, 3), 3, 2)])
 def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, count):

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from ..builder import KernelBuilder
 from ..regalloc import largest_that_fits
-from .matrix import (POLY, TAIL_OFFSET, Products, Shape, load_piece, pieces, reduce_mod_poly, replication_cost,
-                     store_piece, xor_tree)
+from .folded import FOLDED_WIDTH, FoldedRowdot, folds
+from .matrix import (POLY, TAIL_OFFSET, Products, Shape, end_k_loop, load_piece, pieces, reduce_mod_poly,
+                     replication_cost, store_piece, xor_tree)
 
 
 def describe_add(b, rank):
@@ -295,13 +296,6 @@ def packed_rowdot_run(b, width, params, name, region):
         b.store(view, reduce_mod_poly(b, acc, arr, poly), acc_ptr, off)
 
 
-def end_k_loop(b, xk, x_stride, yk, y_stride, k, loop):
-    b.gop("add", "x", xk, x_stride, dst=xk)
-    b.gop("add", "x", yk, y_stride, dst=yk)
-    b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
-    b.b_cond("ne", loop)
-
-
 def rowdot_run(b, shape, plan, rep, width, params, name, region):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band. A band's sums stay in registers across its loop over k, and
@@ -347,6 +341,10 @@ def describe_rowdot(b, shape: Shape):
     if is_rank2(shape):
         width = PACKED_WIDTH
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
+    elif folds(shape):
+        folded = FoldedRowdot(b, shape)
+        width = FOLDED_WIDTH
+        run = lambda w, name, reg: folded.run(w, params, name, reg)
     else:
         plan = rowdot_plan(shape)
         rep = Products(b, shape)

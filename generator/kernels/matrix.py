@@ -96,6 +96,14 @@ def reduce_mod_poly(b, acc, arr, poly=None):
     return b.eor(acc, b.pmul(high, poly or b.movi(POLY, arr), arr), arr)
 
 
+def end_k_loop(b, xk, x_stride, yk, y_stride, k, loop):
+    """The end of a loop over k: both factors' pointers step by their strides."""
+    b.gop("add", "x", xk, x_stride, dst=xk)
+    b.gop("add", "x", yk, y_stride, dst=yk)
+    b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
+    b.b_cond("ne", loop)
+
+
 def xor_tree(b, values, arr):
     """EOR of all values as a balanced tree: a shorter dependency chain than a running sum."""
     while len(values) > 1:

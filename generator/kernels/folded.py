@@ -1,0 +1,128 @@
+"""Rank 5's rowdot with the right factors as they are stored ("folded" form).
+
+matrix.py replicates both factors of every term into C's layout: for 5×5
+matrices that is ten TBLs per right factor and k (its rows, over two pieces),
+which rowdot cannot share between right factors, and two-register TBLs cost
+Cortex-A72 five pipe cycles each. Here Y keeps its own layout instead:
+
+    lanes 0..14 of the first register: Y's rows 0-2 (bytes 0..14; lane 15 off);
+    lanes 0..9 of the second: Y's rows 3-4 (bytes 15..24).
+
+For row i of X, a register with X[i][t] in the lanes of Y's row t (the lanes
+of both registers line up: lane 5u + j holds row u or u + 3, column j) times
+these registers gives the terms X[i][t]·Y[t][j] of row i of C, still spread
+over Y's rows. They are summed unreduced across k in one register per row of C
+and right factor; after the loop, lanes 5u + j are folded onto lane j (two EXT,
+two EOR), the five rows gathered into C's two pieces with one four-register TBL
+each, added to acc, reduced and stored. Per product and k: ten PMULs as before,
+no TBL on the right factor, and X's ten pattern TBLs (one register each,
+from X's row loaded alone) shared by the run. No table in memory is indexed by
+data: constant time.
+"""
+from __future__ import annotations
+
+from .matrix import NO_LANE, POLY, end_k_loop, load_piece, reduce_mod_poly, store_piece, xor_tree
+
+RANK = 5
+FOLDED_WIDTH = 2          # right factors per run of the main loop (the register file holds 2·5 sums)
+ROW_BYTES = 8             # each row of X is loaded as 8 bytes ...
+LAST_ROW_FROM = 17        # ... the last from byte 17 (its lanes 3..7), so that no load passes byte 24
+FIRST_ROWS = 3            # Y's rows in the first register; the rest are in the second
+SECOND_FROM = 15          # the second register's first byte of Y
+
+
+def row_origin(i):
+    """(byte of X the 8-byte load of row i starts at, lane of X[i][0] in it)."""
+    start = RANK * i if RANK * i + ROW_BYTES <= RANK * RANK else LAST_ROW_FROM
+    return start, RANK * i - start
+
+
+def pattern_index(first_row, rows, lane0):
+    """TBL index putting X[i][t] (at lane0 + t of row i's register) in lane
+    5(t - first_row) + j for t in first_row..first_row+rows-1; other lanes read zero."""
+    index = [lane0 + first_row + lane // RANK for lane in range(RANK * rows)]
+    return bytes(index + [NO_LANE] * (16 - len(index)))
+
+
+def pattern_indices(lane0):
+    return (pattern_index(0, FIRST_ROWS, lane0), pattern_index(FIRST_ROWS, RANK - FIRST_ROWS, lane0))
+
+
+# Lane j of C's piece m (bytes offset..offset+15) from the folded rows f_0..f_4 as a
+# four-register table starting at f_first: lane 16(i - first) + (byte mod 5).
+def gather_index(offset, first):
+    return bytes(16 * (byte // RANK - first) + byte % RANK for byte in range(offset, offset + 16))
+
+
+class FoldedRowdot:
+    """The pieces every run shares: the index vectors, loaded once per call."""
+
+    def __init__(self, b, shape):
+        self.b = b
+        self.shape = shape
+        lanes0 = sorted({row_origin(i)[1] for i in range(RANK)})
+        self.patterns = {lane0: [b.load_literal("q", b.constant(f"pattern{lane0}_{half}", index))
+                                 for half, index in enumerate(pattern_indices(lane0))] for lane0 in lanes0}
+        self.zero = b.movi(0)
+        self.gathers = [(pc, b.constant(f"gather{m}", gather_index(pc.offset, pc.offset // RANK)))
+                        for m, pc in enumerate(shape.c)]
+
+    def load_right(self, y_ptr, offset, next_follows):
+        """Y's two registers: the second by one load at byte 15 when the next matrix
+        of the run follows (its lanes 10..15 then hold that matrix's bytes, which
+        the patterns leave out), else from byte 9 shifted down by EXT."""
+        first = self.b.load("q", y_ptr, offset)
+        if next_follows:
+            return first, self.b.load("q", y_ptr, offset + SECOND_FROM)
+        second = self.b.load("q", y_ptr, offset + RANK * RANK - 16)
+        return first, self.b.ext(second, self.zero, SECOND_FROM - (RANK * RANK - 16))
+
+    def row_patterns(self, x_ptr, i):
+        start, lane0 = row_origin(i)
+        row = self.b.load("d", x_ptr, start)
+        return [self.b.tbl(row, index) for index in self.patterns[lane0]]
+
+    def fold(self, spread):
+        """Row i of C (unreduced, lanes 0..4) from its terms spread over Y's rows."""
+        b = self.b
+        return b.eor(b.eor(spread, b.ext(spread, spread, RANK)), b.ext(spread, spread, 2 * RANK))
+
+    def store(self, sums, acc_ptr, offset, poly):
+        """acc += the run's product whose row sums are `sums`, reduced. Both of acc's
+        (overlapping) pieces are loaded before either is stored."""
+        b = self.b
+        rows = [self.fold(s) for s in sums]
+        b.group(rows)
+        totals = []
+        for pc, label in self.gathers:
+            first = pc.offset // RANK
+            gathered = b.tbl(rows[first:first + 4], b.load_literal("q", label))
+            totals.append(b.eor(gathered, load_piece(b, acc_ptr, pc, offset)))
+        for total, (pc, _) in zip(totals, self.gathers):
+            store_piece(b, reduce_mod_poly(b, total, pc.arr, poly), acc_ptr, pc, offset)
+
+    def run(self, width, params, name, region):
+        """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y."""
+        b = self.b
+        acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
+        sums = [[b.movi(0) for _ in range(RANK)] for _ in range(width)]
+        xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
+        loop = b.start_block(name, mca_region=region)
+        right = [self.load_right(yk, j * RANK * RANK, j < width - 1) for j in range(width)]
+        for i in range(RANK):
+            patterns = self.row_patterns(xk, i)
+            for j in range(width):
+                terms = [b.pmul(p, y) for p, y in zip(patterns, right[j])]
+                b.eor(sums[j][i], xor_tree(b, terms, "16b"), dst=sums[j][i])
+        end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)
+        b.start_block(f"{name}_store")
+        poly = b.movi(POLY)
+        for j in range(width):
+            self.store(sums[j], acc_ptr, j * RANK * RANK, poly)
+
+
+def folds(shape) -> bool:
+    """The shapes rowdot takes in the folded form: 5×5 by 5×5 only (Round 3's
+    stacked 25×5 left factor shares its replicated rows of Y between its five
+    blocks, which pays better on neoverse-n1 and apple-a15)."""
+    return (shape.p, shape.q, shape.s, shape.ta, shape.tb) == (RANK, RANK, RANK, False, False)
