@@ -28,7 +28,7 @@ FOLDED_WIDTH = 2          # right factors per run of the main loop (the register
 ROW_BYTES = 8             # each row of X is loaded as 8 bytes ...
 LAST_ROW_FROM = 17        # ... the last from byte 17 (its lanes 3..7), so that no load passes byte 24
 FIRST_ROWS = 3            # Y's rows in the first register; the rest are in the second
-SECOND_FROM = 15          # the second register's first byte of Y
+SECOND_FROM = RANK * FIRST_ROWS   # the second register's first byte of Y
 
 
 def row_origin(i):
@@ -48,9 +48,9 @@ def pattern_indices(lane0):
     return (pattern_index(0, FIRST_ROWS, lane0), pattern_index(FIRST_ROWS, RANK - FIRST_ROWS, lane0))
 
 
-# Lane j of C's piece m (bytes offset..offset+15) from the folded rows f_0..f_4 as a
-# four-register table starting at f_first: lane 16(i - first) + (byte mod 5).
 def gather_index(offset, first):
+    """TBL index of C's piece at bytes offset..offset+15 over the four folded rows
+    f_first.. as one table: byte 5i + j is lane j of f_i, table lane 16(i - first) + j."""
     return bytes(16 * (byte // RANK - first) + byte % RANK for byte in range(offset, offset + 16))
 
 
