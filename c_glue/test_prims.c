@@ -12,6 +12,8 @@
  *   gf16mul RANK AHEX BHEX [a|b]   portable matrix product (one element per hex digit),
  *                                  optionally written over a or b
  *   gf16add RANK AHEX BHEX [a|b]
+ *   unpack COUNT INHEX [inplace]   snova_unpack_nibbles: COUNT elements (one hex digit each)
+ *                                  from the bytes INHEX, optionally over their own buffer
  * An empty input is written "-". */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 
 #include "aes_ct.h"
 #include "kernels.h"
+#include "nibbles.h"
 #include "rng.h"
 #include "sha256.h"
 #include "shake.h"
@@ -154,6 +157,24 @@ int main(void) {
             for (size_t i = 0; i < n; i++)
                 printf("%x", dst[i]);
             printf("\n");
+        } else if (strcmp(cmd, "unpack") == 0) {
+            size_t count = strtoul(strtok(NULL, " \n"), NULL, 10);
+            unsigned char *in;
+            unhex(strtok(NULL, " \n"), &in);
+            const char *inplace = strtok(NULL, " \n");
+            /* exactly count bytes of output: ASan catches a write past them */
+            unsigned char *out = malloc(count ? count : 1);
+            if (inplace != NULL) {
+                memcpy(out, in, (count + 1) / 2);
+                snova_unpack_nibbles(out, out, count);
+            } else {
+                snova_unpack_nibbles(out, in, count);
+            }
+            for (size_t i = 0; i < count; i++)
+                printf("%x", out[i]);
+            printf(count ? "\n" : "-\n");
+            free(in);
+            free(out);
         } else {
             printf("error\n");
         }
