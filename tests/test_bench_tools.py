@@ -12,7 +12,7 @@ from tools.bench import estimate as est
 from tools.bench import mca
 from tools.bench.count import count, ensure_plugin
 from tools.bench.isolate import isolate
-from tools.bench.profile import Block, Profile, hot_blocks, parse
+from tools.bench.profile import Block, Profile, hot_blocks, join_page_splits, parse
 
 DATA = Path(__file__).parent / "data" / "bench"
 CROSS = ["clang-19", "--target=aarch64-linux-gnu", "-fuse-ld=lld", "-static"]
@@ -141,6 +141,33 @@ def test_cold_blocks_are_filled_at_average_cpi(tmp_path):
     assert e.filled_instructions == 8
     assert e.cpi == pytest.approx(modeled / 8040)
     assert e.cycles == pytest.approx(modeled + 8 * modeled / 8040)
+
+
+def test_blocks_cut_at_a_page_boundary_are_joined(tmp_path):
+    """A loop whose body crosses a 4 KiB boundary: qemu profiles its entry (run into
+    the loop head, 3 + 4 instructions before the boundary), the loop head's 4 and
+    the 3 after the boundary (entered from both, ending in the loop's branch) as
+    three blocks. Joined, the entry and the loop each run through the boundary
+    with their own counts, and the estimate is that of the whole body."""
+    b_ne = 0x54FFFF01                      # b.ne (back to the loop head)
+    entry, head, tail = NOPS[:3] + NOPS[:4], NOPS[:4], NOPS[:2] + (b_ne,)
+    blocks = [Block(0x2FE4, 10, entry), Block(0x2FF0, 990, head), Block(0x3000, 1000, tail)]
+    p = Profile(sum(b.insns for b in blocks), blocks)
+    j = join_page_splits(p)
+    assert [(b.vaddr, b.execs, b.words) for b in j.blocks] == [(0x2FE4, 10, entry + tail), (0x2FF0, 990, head + tail)]
+    assert sum(b.insns for b in j.blocks) == p.total
+    whole = mca.block_costs([head + tail], "cortex-a72", tmp_path)[head + tail].cycles
+    assert est.estimate(p, "cortex-a72", cache=tmp_path).modeled_cycles == pytest.approx(
+        990 * whole + 10 * mca.block_costs([entry + tail], "cortex-a72", tmp_path)[entry + tail].cycles)
+
+
+def test_blocks_are_not_joined_across_a_branch_or_away_from_a_page_boundary():
+    b_next = (0x14000001,)                 # b .+4
+    ends_in_branch = [Block(0x2FF8, 5, NOPS[:1] + b_next), Block(0x3000, 5, NOPS[:2])]
+    inside_page = [Block(0x2FE8, 5, NOPS[:2]), Block(0x2FF0, 5, NOPS[:2])]
+    for blocks in (ends_in_branch, inside_page):
+        p = Profile(sum(b.insns for b in blocks), blocks)
+        assert join_page_splits(p).blocks == blocks
 
 
 def test_unmodelled_hot_block_is_filled_and_reported(tmp_path):

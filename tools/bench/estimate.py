@@ -5,7 +5,8 @@
 PROFILE is the insncount plugin's output.  The hot blocks, the fewest that
 cover >= COVERAGE (99.5%) of executed instructions, each get llvm-mca's
 steady-state cycles per execution (see mca.py), weighted by their execution
-count.  Every other executed instruction (cold blocks, and hot blocks that
+count (a block qemu cut at a page boundary is joined again first:
+profile.join_page_splits).  Every other executed instruction (cold blocks, and hot blocks that
 llvm-mca cannot model) is counted at the modelled blocks' average cycles per
 instruction.  This is a static figure: no caches, no branch prediction, no
 cost at block boundaries; it is not a measured time.
@@ -43,6 +44,7 @@ class Estimate:
 
 def estimate(profile: prof.Profile, cpu: str, *, coverage: float = COVERAGE,
              cache: Path | None = None) -> Estimate:
+    profile = prof.join_page_splits(profile)
     hot, cold = prof.hot_blocks(profile, coverage)
     costs: dict[prof.Words, Cost] = block_costs([b.words for b in hot], cpu, cache)
     modeled = [(b, costs[b.words].cycles) for b in hot if costs[b.words].cycles is not None]

@@ -6,6 +6,7 @@ sum(execs * len(words)) by construction of the plugin.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -98,3 +99,38 @@ def hot_blocks(profile: Profile, coverage: float) -> tuple[list[Block], list[Blo
             return ranked[:i], ranked[i:]
         covered += abs(b.insns)
     return ranked, []
+
+
+PAGE = 4096
+# AArch64 encodings that end a basic block: (mask, value) of B/BL, B.cond,
+# CBZ/CBNZ, TBZ/TBNZ, and BR/BLR/RET and the other unconditional register branches.
+BRANCHES = ((0x7C000000, 0x14000000), (0xFF000010, 0x54000000), (0x7E000000, 0x34000000),
+            (0x7E000000, 0x36000000), (0xFE000000, 0xD6000000))
+
+
+def is_branch(word: int) -> bool:
+    return any(word & mask == value for mask, value in BRANCHES)
+
+
+def join_page_splits(profile: Profile) -> Profile:
+    """The profile with the basic blocks that qemu cut at a page boundary made
+    whole again. qemu ends a translation block where a page ends, so a loop whose
+    body crosses a 4 KiB boundary is profiled as two blocks; llvm-mca would then
+    run each half back to back on its own, and the estimate would move with code
+    layout alone. Each block that falls through into a block starting on a page
+    boundary (it ends right before it, not in a branch) is joined to it, with its
+    own execution count; the block at the boundary keeps the executions that no
+    such predecessor accounts for (entered by a branch). The total is unchanged."""
+    starts = Counter(b.vaddr for b in profile.blocks)
+    at_page = {b.vaddr: b for b in profile.blocks if b.vaddr % PAGE == 0 and starts[b.vaddr] == 1}
+    blocks, entered = [], Counter()
+    for b in profile.blocks:
+        nxt = at_page.get(b.vaddr + 4 * b.n)
+        if nxt is not None and nxt is not b and not is_branch(b.words[-1]):
+            blocks.append(Block(b.vaddr, b.execs, b.words + nxt.words))
+            entered[nxt.vaddr] += b.execs
+        else:
+            blocks.append(b)
+    blocks = [Block(b.vaddr, b.execs - entered[b.vaddr], b.words) if b.vaddr in entered and b is at_page.get(b.vaddr)
+              else b for b in blocks]
+    return Profile(profile.total, [b for b in blocks if b.execs])
