@@ -124,6 +124,12 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
 #endif
+#if SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R != SNOVA_L
+        /* where table lookups do not pay, nor do TBLs on every right factor: the
+         * public map's rows times the r x l factors in the folded form */
+        if (!snova_tables_pay(midr))
+            chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
+#endif
 #if SNOVA_L == 4
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;

@@ -79,6 +79,22 @@ def test_committed_l4_profiles_multiply_by_tables_where_they_pay():
             assert [c for c in CPUS if r["profiles"][c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
 
 
+def test_committed_l5_profiles_fold_where_tables_do_not_pay():
+    """The l = 5, r ≠ 5 sets of Round 3 take the folded r×l products where table
+    lookups do not pay (kernels_neon.c): cortex-a72 and cortex-a55 must have been
+    measured running them (in every operation: the quadratic forms of signing and
+    verification multiply by the public map's rows), neoverse-n1 and apple-a15
+    without (a profile shared across that line, as when snova_bench's kernels
+    line did not print rowdot_rll, is caught)."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    folded = [s for s in neon if s.startswith("snova-r3-v-") and ("-k" in s or "-b" in s)]
+    assert len(folded) == 4
+    for s in folded:
+        for op in ("sign", "verify"):
+            profiles = neon[s][op]["profiles"]
+            assert [c for c in CPUS if profiles[c]["folded"]] == ["cortex-a72", "cortex-a55"], (s, op)
+
+
 @pytest.fixture(scope="module")
 def progs():
     from tests.snova_harness import make   # holds the lock the core's tests build under

@@ -39,6 +39,8 @@ SHAPES = pair_dims(lambda l, r: ())
 STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # and Round 2's rank 3 (9×3·3×3, no Round 3 pair)
 ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l)] if (l, r) in STACKED_PAIRS else []) + [(9, 3, 3)])
+# and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
+FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -58,9 +60,11 @@ def random_matrices(rng, count, size):
 
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
-    rect = {p.stem for p in OUT.glob("gf16m_*.S") if re.search(r"_\d+x\d+x\d+$", p.stem) and "tbl_" not in p.stem}
+    rect = {p.stem for p in OUT.glob("gf16m_*.S")
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and "tbl_" not in p.stem and "fold_" not in p.stem}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {f"gf16m_rowdot_fold_{name(s)}" for s in FOLDED_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -211,6 +215,14 @@ def test_rowdot_matches_model(dot_runner, shape, n, count):
     after each Y row."""
     records, xstride, ystride = rowdot_records(shape, n, count, 8, hash((shape, n)) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_{name(shape)}", shape, count, xstride, ystride, n, records)
+    assert got == [r[3] for r in records]
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", FOLDED_SHAPES, ids=name)
+def test_folded_rowdot_matches_model(dot_runner, shape, n, count):
+    records, xstride, ystride = rowdot_records(shape, n, count, 8, hash((shape, n, "fold")) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_fold_{name(shape)}", shape, count, xstride, ystride, n, records)
     assert got == [r[3] for r in records]
 
 

@@ -17,12 +17,13 @@ what changed. Set SNOVA_SHARED_DIR to point at another copy of shared/.
 import hashlib
 import json
 import random
+import subprocess
 
 import pytest
 
 from tests.gf16_model import mat_mul
-from tests.snova_harness import (load_digests, load_kat, make, official_name, round_of, run, run_passing,
-                                 snova_sets)
+from tests.snova_harness import (QEMU, ROOT, load_digests, load_kat, make, official_name, round_of, run,
+                                 run_passing, snova_sets)
 
 SETS = snova_sets()
 R2_SETS = [s for s in SETS if round_of(s) == 2]
@@ -373,3 +374,31 @@ def test_table_products_follow_midr():
     r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select", [str(m) for m in TABLE_CHOICE])
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[4:] == [f"midr {m} tables {t}" for m, t in TABLE_CHOICE.items()]
+
+
+# The l = 5, r ≠ 5 sets, whose public-map rows times the r×l factors take the
+# folded form (gf16m_rowdot_fold_<r>x5x5) where table lookups do not pay.
+FOLDED_SETS = {"snova-r3-v-b-aes": "6x5x5", "snova-r3-v-k-aes": "8x5x5"}
+
+
+@pytest.mark.parametrize("set_name", FOLDED_SETS)
+def test_folded_products_on_cortex_a72(set_name):
+    """Under qemu -cpu cortex-a72 (MIDR 0x410FD083) the NEON build's rowdot_rll is
+    the folded kernel, as snova_bench's `kernels` line and the symbol table say, and
+    the known answers hold; under -cpu max it is the replicating one."""
+    bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
+    make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
+    symbols = subprocess.run(["llvm-nm-19", str(bench)], capture_output=True, text=True, check=True).stdout
+    address = {f[2]: int(f[0], 16) for f in map(str.split, symbols.splitlines()) if len(f) == 3}
+    for cpu, kernel in (("cortex-a72", f"snova_gf16m_rowdot_fold_{FOLDED_SETS[set_name]}"),
+                        ("max", f"snova_gf16m_rowdot_{FOLDED_SETS[set_name]}")):
+        line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
+                              env={}, check=True).stdout.split()
+        assert int(line[line.index("rll") + 1], 16) == address[kernel], cpu
+    kat = ROOT / "build" / "aarch64-neon" / set_name / "kat"
+    result = subprocess.run([QEMU, "-cpu", "cortex-a72", str(kat), "--json", "-n", "2"], capture_output=True,
+                            text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    expected = load_kat(set_name)[:2]
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [{k: g[k] for k in e} for g, e in zip(got, expected)] == expected

@@ -34,6 +34,13 @@ SQUARE_SYSTEM_RANKS = (2, 3, 4, 5)
 # r = 4 or 8 (r×l already fills whole registers: within 5%), (5, 6) and (5, 8)
 # (the 30×5 and 40×5 factors leave too few registers: slower on cortex-a72).
 STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
+# The pairs whose r×l·l×l rowdot (the public map's rows times the signature's r×l
+# factors) also has the folded form (folded.py), which the kernel table takes where
+# table lookups do not pay (Cortex-A72, the in-order little cores): llvm-mca cycles
+# per product, folded against replicated, cortex-a72 30.3 / 35.8 (6×5) and 40.5 / 41.0
+# (8×5), cortex-a55 45.0 / 55.8 and 58.0 / 70.3; neoverse-n1 and apple-a15, where
+# PMUL is the bound and the folded form has more of them, keep the replicated one.
+FOLDED_PAIRS = ((5, 6), (5, 8))
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
 # 9-byte matrices fill 9 of 16 lanes.
@@ -137,12 +144,14 @@ def dot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(shape) -> KernelSpec:
-    return gf16_spec(f"gf16m_rowdot_{shape.name}", (*SUM_PARAMS, "n"),
+def rowdot_kernel(shape, folded=False) -> KernelSpec:
+    """rowdot of `shape`; folded: its second form gf16m_rowdot_fold_<shape>
+    (folded.py; the kernel table picks one of the two per core)."""
+    return gf16_spec(f"gf16m_rowdot_{'fold_' if folded else ''}{shape.name}", (*SUM_PARAMS, "n"),
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
                      f"x + k*xstride, Y_k[c] at y + k*ystride + c*{shape.q * shape.s} (strides in bytes); "
                      f"count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
-                     partial(gf16.describe_rowdot, shape=shape))
+                     partial(gf16.describe_rowdot, shape=shape, **({"folded": True} if folded else {})))
 
 
 # family -> rank -> its kernels of that rank
@@ -225,6 +234,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 kernels = ranked_kernels((l,), (f,))
                 if f in _PRODUCT:
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
+                if f == "rowdot" and (l, r) in FOLDED_PAIRS:
+                    kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True))
                 if f == "rowdot" and table_rows(l, r):
                     kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r)),
                                 rowdot_right_tables_kernel()]

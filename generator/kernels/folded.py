@@ -26,14 +26,14 @@ from .matrix import NO_LANE, POLY, end_k_loop, load_piece, reduce_mod_poly, stor
 RANK = 5
 FOLDED_WIDTH = 2          # right factors per run of the main loop (the register file holds 2·5 sums)
 ROW_BYTES = 8             # each row of X is loaded as 8 bytes ...
-LAST_ROW_FROM = 17        # ... the last from byte 17 (its lanes 3..7), so that no load passes byte 24
 FIRST_ROWS = 3            # Y's rows in the first register; the rest are in the second
 SECOND_FROM = RANK * FIRST_ROWS   # the second register's first byte of Y
 
 
-def row_origin(i):
-    """(byte of X the 8-byte load of row i starts at, lane of X[i][0] in it)."""
-    start = RANK * i if RANK * i + ROW_BYTES <= RANK * RANK else LAST_ROW_FROM
+def row_origin(i, rows):
+    """(byte of X (rows × 5) the 8-byte load of row i starts at, lane of X[i][0]
+    in it): the last row's load ends at X's last byte."""
+    start = min(RANK * i, RANK * rows - ROW_BYTES)
     return start, RANK * i - start
 
 
@@ -48,10 +48,17 @@ def pattern_indices(lane0):
     return (pattern_index(0, FIRST_ROWS, lane0), pattern_index(FIRST_ROWS, RANK - FIRST_ROWS, lane0))
 
 
-def gather_index(offset, first):
-    """TBL index of C's piece at bytes offset..offset+15 over the four folded rows
-    f_first.. as one table: byte 5i + j is lane j of f_i, table lane 16(i - first) + j."""
-    return bytes(16 * (byte // RANK - first) + byte % RANK for byte in range(offset, offset + 16))
+def gather_rows(pc):
+    """The rows of C whose bytes piece pc holds (at most four: 16 bytes of 5-byte rows)."""
+    return range(pc.offset // RANK, (pc.offset + pc.lanes - 1) // RANK + 1)
+
+
+def gather_index(pc):
+    """TBL index of piece pc of C over its folded rows f_first.. as one table:
+    byte 5i + j is lane j of f_i, table lane 16(i - first) + j."""
+    first = pc.offset // RANK
+    index = [16 * (byte // RANK - first) + byte % RANK for byte in range(pc.offset, pc.offset + pc.lanes)]
+    return bytes(index + [NO_LANE] * (16 - len(index)))
 
 
 class FoldedRowdot:
@@ -60,12 +67,12 @@ class FoldedRowdot:
     def __init__(self, b, shape):
         self.b = b
         self.shape = shape
-        lanes0 = sorted({row_origin(i)[1] for i in range(RANK)})
+        self.rows = shape.p
+        lanes0 = sorted({row_origin(i, self.rows)[1] for i in range(self.rows)})
         self.patterns = {lane0: [b.load_literal("q", b.constant(f"pattern{lane0}_{half}", index))
                                  for half, index in enumerate(pattern_indices(lane0))] for lane0 in lanes0}
         self.zero = b.movi(0)
-        self.gathers = [(pc, b.constant(f"gather{m}", gather_index(pc.offset, pc.offset // RANK)))
-                        for m, pc in enumerate(shape.c)]
+        self.gathers = [(pc, b.constant(f"gather{m}", gather_index(pc))) for m, pc in enumerate(shape.c)]
 
     def load_right(self, y_ptr, offset, next_follows):
         """Y's two registers: the second by one load at byte 15 when the next matrix
@@ -78,7 +85,7 @@ class FoldedRowdot:
         return first, self.b.ext(second, self.zero, SECOND_FROM - (RANK * RANK - 16))
 
     def row_patterns(self, x_ptr, i):
-        start, lane0 = row_origin(i)
+        start, lane0 = row_origin(i, self.rows)
         row = self.b.load("d", x_ptr, start)
         return [self.b.tbl(row, index) for index in self.patterns[lane0]]
 
@@ -95,9 +102,9 @@ class FoldedRowdot:
         b.group(rows)
         totals = []
         for pc, label in self.gathers:
-            first = pc.offset // RANK
-            gathered = b.tbl(rows[first:first + 4], b.load_literal("q", label))
-            totals.append(b.eor(gathered, load_piece(b, acc_ptr, pc, offset)))
+            table = [rows[i] for i in gather_rows(pc)]
+            gathered = b.tbl(table if len(table) > 1 else table[0], b.load_literal("q", label), pc.arr)
+            totals.append(b.eor(gathered, load_piece(b, acc_ptr, pc, offset), pc.arr))
         for total, (pc, _) in zip(totals, self.gathers):
             store_piece(b, reduce_mod_poly(b, total, pc.arr, poly), acc_ptr, pc, offset)
 
@@ -105,11 +112,11 @@ class FoldedRowdot:
         """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y."""
         b = self.b
         acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
-        sums = [[b.movi(0) for _ in range(RANK)] for _ in range(width)]
+        sums = [[b.movi(0) for _ in range(self.rows)] for _ in range(width)]
         xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name, mca_region=region)
         right = [self.load_right(yk, j * RANK * RANK, j < width - 1) for j in range(width)]
-        for i in range(RANK):
+        for i in range(self.rows):
             patterns = self.row_patterns(xk, i)
             for j in range(width):
                 terms = [b.pmul(p, y) for p, y in zip(patterns, right[j])]
@@ -118,7 +125,7 @@ class FoldedRowdot:
         b.start_block(f"{name}_store")
         poly = b.movi(POLY)
         for j in range(width):
-            self.store(sums[j], acc_ptr, j * RANK * RANK, poly)
+            self.store(sums[j], acc_ptr, j * self.rows * RANK, poly)
 
 
 def folds(shape) -> bool:

@@ -84,6 +84,7 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
 
 KECCAK = ("keccak",)
 TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
+FOLDED = ("_fold_",)                          # the l = 5 sets' folded r x l products
 
 
 def ran(binary: str, profile: Profile, fragments) -> list[str]:
@@ -114,7 +115,7 @@ def unrunnable(cpu: str, functions) -> list[str]:
 
 
 def forms_by_core(data: dict, variant: str, kind: str = "keccak") -> dict[str, list[str]]:
-    """{core: the functions of `kind` ("keccak", "tables") its profiles of `variant` ran,
+    """{core: the functions of `kind` ("keccak", "tables", "folded") its profiles of `variant` ran,
     over every set and op}."""
     runs = [r for by_op in data["results"].get(variant, {}).values() for r in by_op.values()]
     return {c: sorted({f for r in runs for f in r.get("profiles", {}).get(c, {}).get(kind, [])})
@@ -125,7 +126,7 @@ def describe(data: dict, variant: str) -> str:
     """A sentence for the reports: how each core's figures of `variant` were chosen and
     which Keccak functions they ran (empty for results without the per-core choice)."""
     table, forms = data.get("dispatch"), forms_by_core(data, variant)
-    tables = forms_by_core(data, variant, "tables")
+    tables, folded = forms_by_core(data, variant, "tables"), forms_by_core(data, variant, "folded")
     if not table or not any(forms.values()):
         return ""
 
@@ -134,9 +135,11 @@ def describe(data: dict, variant: str) -> str:
         return (f"{c} ({'FEAT_SHA3' if 'sha3' in d['features'] else 'no FEAT_SHA3'}, "
                 + (f"MIDR {d['midr']}" if d["midr"] else "no MIDR") + "): "
                 + ", ".join(f"`{f}`" for f in forms[c])
-                + (", table-form products" if tables[c] else ""))
+                + (", table-form products" if tables[c] else "")
+                + (", folded products" if folded[c] else ""))
     return (f"Kernel choice per core (`tools/bench/dispatch.py`): each core's `{variant}` figures come "
             "from a profile in which the kernel table chose as that core does (`snova_bench --cpu`, "
             "same emulator and set-up; cores with the same choice share one); Keccak-f[1600] functions "
-            "run, and where the l = 4 sets' table-form products ran: "
+            "run, and where the l = 4 sets' table-form products and the l = 5 sets' folded r x l "
+            "products ran: "
             + "; ".join(core(c) for c in data["cpus"]) + ".")
