@@ -45,7 +45,7 @@ snova_gf16m_rowdot_fold_6x5x5:
 	movi	v23.16b, #0
 	movi	v24.16b, #0
 .Lsnova_gf16m_rowdot_fold_6x5x5_full_k:
-	// LLVM-MCA-BEGIN gf16m_rowdot_6x5x5
+	// LLVM-MCA-BEGIN gf16m_rowdot_fold_6x5x5
 	ldur	q28, [x11, #34]
 	subs	x12, x12, #1
 	ldr	d30, [x10]

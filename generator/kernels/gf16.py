@@ -338,7 +338,7 @@ def describe_rowdot(b, shape: Shape, folded=None):
     (default: where folds(shape) takes it)."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
-    region = f"gf16m_rowdot_{shape.name}"
+    region = f"gf16m_rowdot_{'fold_' if folded else ''}{shape.name}"
     if is_rank2(shape):
         width = PACKED_WIDTH
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)

@@ -53,7 +53,7 @@ snova_gf16m_rowdot_fold_8x5x5:
 	movi	v27.16b, #0
 	movi	v28.16b, #0
 .Lsnova_gf16m_rowdot_fold_8x5x5_full_k:
-	// LLVM-MCA-BEGIN gf16m_rowdot_8x5x5
+	// LLVM-MCA-BEGIN gf16m_rowdot_fold_8x5x5
 	ldr	d14, [x10]
 	subs	x12, x12, #1
 	ldur	q8, [x11, #34]

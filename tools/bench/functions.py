@@ -18,6 +18,7 @@ from collections import defaultdict
 
 from . import dispatch
 from . import estimate as est
+from . import profile as prof
 from .isolate import isolate
 
 
@@ -48,7 +49,7 @@ def by_function(binary: str, op: str, cpu: str):
     starts = function_starts(binary)
     totals = defaultdict(lambda: [0.0, 0.0])
     cycles_of = {b.key: c for b, c in e.hot}
-    for block in iso.diff.blocks:
+    for block in prof.join_page_splits(iso.diff).blocks:   # as the estimate costs them
         name = function_at(starts, block.vaddr)
         totals[name][0] += block.insns / iso.reps
         totals[name][1] += block.execs * cycles_of.get(block.key, block.n * e.cpi) / iso.reps

@@ -27,6 +27,7 @@ from tools.mca_keccak import FORMS, cycles_per_state
 
 from . import dispatch, functions
 from . import estimate as est
+from . import profile as prof
 from .count import ROOT
 from .disasm import disassemble
 from .isolate import isolate
@@ -44,7 +45,8 @@ def keccak_share(binary: str, op: str, cpus) -> tuple[dict, str]:
     share = {}
     for args, group in dispatch.plan(binary, cpus):
         iso = isolate([binary, *args, op, "{R}"], 2, base=1)
-        mine = [b for b in iso.diff.blocks if "keccak" in functions.function_at(starts, b.vaddr).lower()]
+        blocks = prof.join_page_splits(iso.diff).blocks    # as the estimate costs them
+        mine = [b for b in blocks if "keccak" in functions.function_at(starts, b.vaddr).lower()]
         for cpu in group:
             e = est.estimate(iso.diff, cpu)
             cost = {b.key: c for b, c in e.hot}
