@@ -3,7 +3,7 @@
 # alone: make -f tools/bench/bench.mk bench-plugin
 #
 #   make bench          all sets x keygen/sign/verify x BENCH_VARIANTS:
-#                       bench/results.{json,md,png}   (about 20-30 minutes)
+#                       bench/results.{json,md,png}   (about 10 minutes on 2 cores)
 #   make bench-quick    one set per rank: bench/quick/results.{json,md,png} (minutes)
 #   make bench-report   re-render results.md and results.png from bench/results.json
 #   make bench-progs    only build the benchmark programs
