@@ -22,6 +22,7 @@ import subprocess
 import pytest
 
 from tests.gf16_model import mat_mul
+from tools.bench.functions import function_starts
 from tests.snova_harness import (QEMU, ROOT, load_digests, load_kat, make, official_name, round_of, run,
                                  run_passing, snova_sets)
 
@@ -388,8 +389,7 @@ def test_folded_products_on_cortex_a72(set_name):
     the known answers hold; under -cpu max it is the replicating one."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
     make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
-    symbols = subprocess.run(["llvm-nm-19", str(bench)], capture_output=True, text=True, check=True).stdout
-    address = {f[2]: int(f[0], 16) for f in map(str.split, symbols.splitlines()) if len(f) == 3}
+    address = {name: at for at, name in function_starts(str(bench))}
     for cpu, kernel in (("cortex-a72", f"snova_gf16m_rowdot_fold_{FOLDED_SETS[set_name]}"),
                         ("max", f"snova_gf16m_rowdot_{FOLDED_SETS[set_name]}")):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,

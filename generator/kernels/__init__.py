@@ -151,7 +151,7 @@ def rowdot_kernel(shape, folded=False) -> KernelSpec:
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
                      f"x + k*xstride, Y_k[c] at y + k*ystride + c*{shape.q * shape.s} (strides in bytes); "
                      f"count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
-                     partial(gf16.describe_rowdot, shape=shape, **({"folded": True} if folded else {})))
+                     partial(gf16.describe_rowdot, shape=shape, folded=folded))
 
 
 # family -> rank -> its kernels of that rank

@@ -1,4 +1,5 @@
-"""Rank 5's rowdot with the right factors as they are stored ("folded" form).
+"""rowdot by 5×5 right factors kept as they are stored ("folded" form), for a
+left factor of p rows of 5 (rank 5's square product; r×5 ones as second forms).
 
 matrix.py replicates both factors of every term into C's layout: for 5×5
 matrices that is ten TBLs per right factor and k (its rows, over two pieces),
@@ -66,7 +67,6 @@ class FoldedRowdot:
 
     def __init__(self, b, shape):
         self.b = b
-        self.shape = shape
         self.rows = shape.p
         lanes0 = sorted({row_origin(i, self.rows)[1] for i in range(self.rows)})
         self.patterns = {lane0: [b.load_literal("q", b.constant(f"pattern{lane0}_{half}", index))
@@ -129,7 +129,8 @@ class FoldedRowdot:
 
 
 def folds(shape) -> bool:
-    """The shapes rowdot takes in the folded form: 5×5 by 5×5 only (Round 3's
+    """The shapes whose only rowdot is the folded form: 5×5 by 5×5 (Round 3's
     stacked 25×5 left factor shares its replicated rows of Y between its five
-    blocks, which pays better on neoverse-n1 and apple-a15)."""
+    blocks, which pays better on neoverse-n1 and apple-a15; the r×5 ones have it
+    as a second form, kernels/__init__.py FOLDED_PAIRS)."""
     return (shape.p, shape.q, shape.s, shape.ta, shape.tb) == (RANK, RANK, RANK, False, False)

@@ -327,25 +327,25 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region):
             store_reduced(b, accs[j], acc_ptr, layout, j * c_bytes, poly, j < width - 1)
 
 
-def describe_rowdot(b, shape: Shape, folded=None):
+def describe_rowdot(b, shape: Shape, folded=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
     x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
     the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
     map's rows). X_k's replication is done once per k for the whole run, and the
     run's sums stay unreduced in registers across k. Runs of the plan's width
     loop; the n mod width left over go in runs of halving width, one per set
-    bit of n. count >= 1; n may be 0. folded: the folded form of folded.py
-    (default: where folds(shape) takes it)."""
+    bit of n. count >= 1; n may be 0. The folded form of folded.py where
+    folds(shape) takes it, or as the second form of the shape when `folded`."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
     region = f"gf16m_rowdot_{'fold_' if folded else ''}{shape.name}"
     if is_rank2(shape):
         width = PACKED_WIDTH
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
-    elif folds(shape) if folded is None else folded:
-        folded = FoldedRowdot(b, shape)
+    elif folded or folds(shape):
+        form = FoldedRowdot(b, shape)
         width = FOLDED_WIDTH
-        run = lambda w, name, reg: folded.run(w, params, name, reg)
+        run = lambda w, name, reg: form.run(w, params, name, reg)
     else:
         plan = rowdot_plan(shape)
         rep = Products(b, shape)

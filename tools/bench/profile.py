@@ -123,14 +123,23 @@ def join_page_splits(profile: Profile) -> Profile:
     such predecessor accounts for (entered by a branch). The total is unchanged."""
     starts = Counter(b.vaddr for b in profile.blocks)
     at_page = {b.vaddr: b for b in profile.blocks if b.vaddr % PAGE == 0 and starts[b.vaddr] == 1}
-    blocks, entered = [], Counter()
-    for b in profile.blocks:
+
+    def continuation(b):
         nxt = at_page.get(b.vaddr + 4 * b.n)
-        if nxt is not None and nxt is not b and not is_branch(b.words[-1]):
-            blocks.append(Block(b.vaddr, b.execs, b.words + nxt.words))
-            entered[nxt.vaddr] += b.execs
-        else:
+        return nxt if nxt is not None and nxt is not b and not is_branch(b.words[-1]) else None
+
+    follows = {id(b): continuation(b) for b in profile.blocks}
+    entered = Counter()
+    for b in profile.blocks:
+        if follows[id(b)] is not None:
+            entered[follows[id(b)].vaddr] += b.execs
+    blocks = []
+    for b in profile.blocks:
+        nxt = follows[id(b)]
+        if nxt is not None:
+            b = Block(b.vaddr, b.execs, b.words + nxt.words)
+        elif at_page.get(b.vaddr) is b:
+            b = Block(b.vaddr, b.execs - entered[b.vaddr], b.words)
+        if b.execs:
             blocks.append(b)
-    blocks = [Block(b.vaddr, b.execs - entered[b.vaddr], b.words) if b.vaddr in entered and b is at_page.get(b.vaddr)
-              else b for b in blocks]
-    return Profile(profile.total, [b for b in blocks if b.execs])
+    return Profile(profile.total, blocks)
