@@ -130,6 +130,13 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (!snova_tables_pay(midr))
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
+#if SNOVA_L == 5
+        /* rank 5 has the table form for the products by T12 on the right only */
+        if (snova_tables_pay(midr)) {
+            chosen.gf16_mul_tables = snova_gf16m_mul_tables;
+            chosen.rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
+        }
+#endif
 #if SNOVA_L == 4
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;

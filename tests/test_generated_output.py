@@ -231,6 +231,8 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_rowdot_6x4x6", "gf16m_rowdot_r6", "gf16m_rowdot_6x6x4",
                                                 "gf16m_rowdot_24x4x4", "gf16m_mul_tables", "gf16m_rowdot_tbl_24x4x4",
                                                 "gf16m_rowdot_rtbl_4x4x4"}),
+    (["--shape", "5x5", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_rowdot_25x5x5", "gf16m_mul_tables",
+                                                "gf16m_rowdot_rtbl_5x5x5"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
     (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3"}),

@@ -1,4 +1,5 @@
-"""The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x4x4.S)
+"""The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x4x4.S,
+out/gf16m_rowdot_rtbl_<l>x<l>x<l>.S)
 under qemu, against the independent Python model (tests/gf16_model.py), with guard
 pages before and after every operand and AAPCS64 canaries on every call (the
 runners of tests/harness). Generated variants with one step of the method broken
@@ -8,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import pair_kernels, tables
+from generator.kernels import pair_kernels, tables, tables_rank5
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
@@ -106,10 +107,12 @@ def test_rowdot_tables_every_pair(dot_runner):
 # as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
 # into bands of 4 and gives the first band the second's rows (wrong row base);
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
-# moves its leftover of two block columns as three.
+# moves its leftover of two block columns as three; `right5_columns` and
+# `right5_overread` do the same to the rank-5 one.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
-           "right_overread": "gf16m_rowdot_rtbl_4x4x4"}
+           "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
+           "right5_overread": "gf16m_rowdot_rtbl_5x5x5"}
 
 
 def mutant_source(kind):
@@ -127,6 +130,13 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "right_table_run",
                                       lambda b, width, *rest, real=tables.right_table_run:
                                       real(b, 3 if width == 2 else width, *rest))]
+        if kind == "right5_columns":
+            return [mock.patch.object(tables_rank5, "column_indices", lambda m, real=tables_rank5.column_indices:
+                                      real({1: 2, 2: 1}.get(m, m)))]
+        if kind == "right5_overread":
+            return [mock.patch.object(tables_rank5.RightTables5, "run",
+                                      lambda self, width, *rest, real=tables_rank5.RightTables5.run:
+                                      real(self, 3 if width == 2 else width, *rest))]
         if kind == "overread":
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
@@ -165,83 +175,103 @@ def test_overread_mutant_is_caught(mutant_runner):
                            "segv")
 
 
-# --- the fixed factor on the right: gf16m_rowdot_rtbl_4x4x4 -------------------------------------
+# --- the fixed factor on the right: gf16m_rowdot_rtbl_<l>x<l>x<l> ----------------------------------
 
-RIGHT = "gf16m_rowdot_rtbl_4x4x4"
+RIGHT = {4: "gf16m_rowdot_rtbl_4x4x4", 5: "gf16m_rowdot_rtbl_5x5x5"}
 
 
-def right_table_records(rows, n, count, cases, seed, gap=5):
-    """acc (rows x n matrices), the X region (rows of count matrices, a gap of
-    garbage after each), the tables of T_k[c] (k < count, c < n), expected acc."""
-    xrow = 16 * count + gap
+def right_table_records(l, rows, n, count, cases, seed, gap=5):
+    """acc (rows x n matrices of l x l), the X region (rows of count matrices, a gap
+    of garbage after each), the tables of T_k[c] (k < count, c < n), expected acc."""
+    sq = l * l
+    xrow = sq * count + gap
     rng = random.Random(seed)
     records = []
     for case in range(cases):
         fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
-        acc, x, ts = fill(16 * rows * n), bytearray(rng.randbytes(span(rows, xrow, 16 * count))), fill(16 * count * n)
+        acc, x, ts = fill(sq * rows * n), bytearray(rng.randbytes(span(rows, xrow, sq * count))), fill(sq * count * n)
         for r in range(rows):
-            x[r * xrow:r * xrow + 16 * count] = fill(16 * count)
+            x[r * xrow:r * xrow + sq * count] = fill(sq * count)
         expect = bytearray(acc)
         for r in range(rows):
             for c in range(n):
-                cell = acc[16 * (r * n + c):16 * (r * n + c + 1)]
+                cell = acc[sq * (r * n + c):sq * (r * n + c + 1)]
                 for k in range(count):
-                    t = ts[16 * (k * n + c):16 * (k * n + c + 1)]
-                    cell = mat_add(cell, mat_prod(x[r * xrow + 16 * k:r * xrow + 16 * (k + 1)], t, 4, 4, 4))
-                expect[16 * (r * n + c):16 * (r * n + c + 1)] = cell
+                    t = ts[sq * (k * n + c):sq * (k * n + c + 1)]
+                    cell = mat_add(cell, mat_prod(x[r * xrow + sq * k:r * xrow + sq * (k + 1)], t, l, l, l))
+                expect[sq * (r * n + c):sq * (r * n + c + 1)] = cell
         records.append((acc, bytes(x), model_tables(ts), bytes(expect)))
     return records, xrow
 
 
-def run_right_tables(runner, kernel, rows, n, count, records, xrow, check=True):
-    result = run_qemu(runner, [kernel, "rtbl", rows, n, count, xrow], b"".join(r[0] + r[1] + r[2] for r in records),
-                      check)
+def run_right_tables(runner, kernel, l, rows, n, count, records, xrow, check=True):
+    result = run_qemu(runner, [kernel, "rtbl", l, rows, n, count, xrow],
+                      b"".join(r[0] + r[1] + r[2] for r in records), check)
     if not check:
         return result
-    size = 16 * rows * n
+    size = l * l * rows * n
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Block columns with every run (main loop of 4, leftovers of 3, 2 and 1); one and
-# several groups of four rows; counts of one, a few and Round 2's v.
-RIGHT_RUNS = [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
-              (20, 5, 24)]
+# Block columns with every run (l = 4: main loop of 4, leftovers of 3, 2 and 1;
+# l = 5: main loop of 3, leftovers of 2 and 1); one and several groups of rows;
+# counts of one, a few and the sets' v (Round 2's 24 and 29, Round 3's 40).
+RIGHT_RUNS = {4: [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
+                  (20, 5, 24)],
+              5: [(3, 1, 1), (3, 2, 3), (6, 3, 2), (3, 4, 1), (9, 5, 2), (3, 6, 3), (6, 7, 2), (3, 8, 29),
+                  (12, 5, 24), (6, 6, 40)]}
 
 
-@pytest.mark.parametrize("rows, n, count", RIGHT_RUNS)
-def test_rowdot_right_tables_match_model(dot_runner, rows, n, count):
-    records, xrow = right_table_records(rows, n, count, 4, rows * 10000 + n * 100 + count)
-    assert run_right_tables(dot_runner, RIGHT, rows, n, count, records, xrow) == [r[3] for r in records]
+@pytest.mark.parametrize("l, rows, n, count", [(l, *run) for l, runs in RIGHT_RUNS.items() for run in runs])
+def test_rowdot_right_tables_match_model(dot_runner, l, rows, n, count):
+    records, xrow = right_table_records(l, rows, n, count, 4, l * 1000000 + rows * 10000 + n * 100 + count)
+    assert run_right_tables(dot_runner, RIGHT[l], l, rows, n, count, records, xrow) == [r[3] for r in records]
 
 
-def test_rowdot_right_tables_no_rows(dot_runner):
+@pytest.mark.parametrize("l", RIGHT)
+def test_rowdot_right_tables_no_rows(dot_runner, l):
     """rows = 0 is the group loop's cbz: acc (empty) and everything else untouched."""
-    records = [(b"", bytes(16), bytes(256), b"")]
-    assert run_qemu(dot_runner, [RIGHT, "rtbl", 0, 1, 1, 16], b"".join(r[1] + r[2] for r in records)).stdout == b""
+    sq = l * l
+    out = run_qemu(dot_runner, [RIGHT[l], "rtbl", l, 0, 1, 1, sq], bytes(sq) + bytes(16 * sq)).stdout
+    assert out == b""
 
 
 def test_right_columns_mutant_is_caught(dot_runner, mutant_runner):
-    records, xrow = right_table_records(4, 5, 2, 4, 12)
+    records, xrow = right_table_records(4, 4, 5, 2, 4, 12)
     want = [r[3] for r in records]
-    assert run_right_tables(dot_runner, RIGHT, 4, 5, 2, records, xrow) == want
-    assert run_right_tables(mutant_runner, "right_columns", 4, 5, 2, records, xrow) != want
+    assert run_right_tables(dot_runner, RIGHT[4], 4, 4, 5, 2, records, xrow) == want
+    assert run_right_tables(mutant_runner, "right_columns", 4, 4, 5, 2, records, xrow) != want
 
 
-def test_right_overread_mutant_is_caught(dot_runner, mutant_runner):
-    """Block columns 4 and 5 of 6 moved as three run past the tables and acc."""
-    records, xrow = right_table_records(4, 6, 1, 1, 13)
-    assert run_right_tables(dot_runner, RIGHT, 4, 6, 1, records, xrow) == [records[0][3]]
-    assert_harness_verdict(run_right_tables(mutant_runner, "right_overread", 4, 6, 1, records, xrow, False), "segv")
+def test_right5_columns_mutant_is_caught(dot_runner, mutant_runner):
+    records, xrow = right_table_records(5, 3, 4, 2, 4, 14)
+    want = [r[3] for r in records]
+    assert run_right_tables(dot_runner, RIGHT[5], 5, 3, 4, 2, records, xrow) == want
+    assert run_right_tables(mutant_runner, "right5_columns", 5, 3, 4, 2, records, xrow) != want
 
 
-def test_rowdot_right_tables_every_pair(dot_runner):
-    """Every (element, value) pair through every term: T all e in row m, the four
-    X rows hold 4t + i in column m, so the 16 lanes see the 16 values."""
+@pytest.mark.parametrize("l, kind, n", [(4, "right_overread", 6), (5, "right5_overread", 5)])
+def test_right_overread_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
+    """A leftover of two block columns moved as three runs past the tables and acc."""
+    rows = {4: 4, 5: 3}[l]
+    records, xrow = right_table_records(l, rows, n, 1, 1, 13)
+    assert run_right_tables(dot_runner, RIGHT[l], l, rows, n, 1, records, xrow) == [records[0][3]]
+    assert_harness_verdict(run_right_tables(mutant_runner, kind, l, rows, n, 1, records, xrow, False), "segv")
+
+
+@pytest.mark.parametrize("l", RIGHT)
+def test_rowdot_right_tables_every_pair(dot_runner, l):
+    """Every (element, value) pair through every term: T all e in row m, and the
+    rows of a group hold values in column m that put each of the 16 values in some
+    lane (l = 5 fills 15 lanes: a second record shifts the values by one)."""
+    sq, rows = l * l, {4: 4, 5: 3}[l]
     records = []
-    for m in range(4):
-        for e in range(16):
-            t = bytes(e if i // 4 == m else 0 for i in range(16))
-            x = bytes((4 * r + i) if j == m else 0 for r in range(4) for i in range(4) for j in range(4))
-            expect = b"".join(mat_prod(x[16 * r:16 * (r + 1)], t, 4, 4, 4) for r in range(4))
-            records.append((bytes(64), x, model_tables(t), expect))
-    assert run_right_tables(dot_runner, RIGHT, 4, 1, 1, records, 16) == [r[3] for r in records]
+    for shift in range(16 - rows * l + 1):
+        for m in range(l):
+            for e in range(16):
+                t = bytes(e if i // l == m else 0 for i in range(sq))
+                x = bytes((l * r + i + shift) % 16 if j == m else 0 for r in range(rows) for i in range(l)
+                          for j in range(l))
+                expect = b"".join(mat_prod(x[sq * r:sq * (r + 1)], t, l, l, l) for r in range(rows))
+                records.append((bytes(sq * rows), x, model_tables(t), expect))
+    assert run_right_tables(dot_runner, RIGHT[l], l, rows, 1, 1, records, sq) == [r[3] for r in records]

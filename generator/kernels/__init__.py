@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables
+from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_rank5
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -202,13 +202,20 @@ def rowdot_tables_kernel(p) -> KernelSpec:
                      partial(tables.describe_rowdot_tables, p=p))
 
 
-def rowdot_right_tables_kernel() -> KernelSpec:
-    return gf16_spec("gf16m_rowdot_rtbl_4x4x4", ("acc", "x", "xrow", "tab", "count", "n", "rows"),
-                     "GF(16) 4x4 matrices times fixed 4x4 matrices by table lookup: acc[r][c] (at acc + "
-                     "16(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at "
-                     "x + r*xrow + 16k, T_k[c] given as the gf16m_mul_tables of its 16 elements at tab + "
-                     "256(k*n + c); rows a multiple of 4, count >= 1; acc must not overlap X or the tables",
-                     tables.describe_rowdot_right_tables)
+# The ranks whose products by a fixed right factor (T12) have a table form, with
+# the block rows each call takes in groups of: 4 (tables.py) and 5 (tables_rank5.py).
+RIGHT_TABLE_GROUPS = {4: 4, 5: tables_rank5.GROUP}
+
+
+def rowdot_right_tables_kernel(l) -> KernelSpec:
+    sq, group = l * l, RIGHT_TABLE_GROUPS[l]
+    describe = tables.describe_rowdot_right_tables if l == tables.L else tables_rank5.describe_rowdot_right_tables5
+    return gf16_spec(f"gf16m_rowdot_rtbl_{l}x{l}x{l}", ("acc", "x", "xrow", "tab", "count", "n", "rows"),
+                     f"GF(16) {l}x{l} matrices times fixed {l}x{l} matrices by table lookup: acc[r][c] (at acc + "
+                     f"{sq}(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at "
+                     f"x + r*xrow + {sq}k, T_k[c] given as the gf16m_mul_tables of its {sq} elements at tab + "
+                     f"{16 * sq}(k*n + c); rows a multiple of {group}, count >= 1; acc must not overlap X or the "
+                     f"tables", describe)
 
 
 def linsys_pair_kernel(l, r) -> KernelSpec:
@@ -237,8 +244,9 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True))
                 if f == "rowdot" and table_rows(l, r):
-                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r)),
-                                rowdot_right_tables_kernel()]
+                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r))]
+                if f == "rowdot" and l in RIGHT_TABLE_GROUPS:
+                    kernels += [mul_tables_kernel(), rowdot_right_tables_kernel(l)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

@@ -4,7 +4,7 @@
  * consecutive matrices).
  *
  *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]  < records
- *   dot_runner <kernel> rtbl <rows> <n> <count> <xrow>                        < records
+ *   dot_runner <kernel> rtbl <l> <rows> <n> <count> <xrow>                    < records
  *
  * X is p x q, Y is q x s, acc p x s; strides are in bytes. xbytes: the bytes of
  * one X when it is not p*q (the table-form rowdot's X is the 16-byte product
@@ -14,9 +14,9 @@
  * (count - 1) * ystride + n*q*s bytes (the bytes between matrices are there to
  * be ignored); the output is acc after the call.
  *
- * rtbl: gf16m_rowdot_rtbl_4x4x4 (fixed right factors as tables): acc is rows*n
- * 4x4 matrices, the X region rows rows of count 4x4 matrices, xrow bytes apart,
- * and the Y region count*n tables of 256 bytes.
+ * rtbl: gf16m_rowdot_rtbl_<l>x<l>x<l> (fixed right factors as tables): acc is
+ * rows*n l x l matrices, the X region rows rows of count l x l matrices, xrow
+ * bytes apart, and the Y region count*n tables of 16 l^2 bytes.
  *
  * Every call runs
  * through the AAPCS64 canary checker twice, with each region flush against the
@@ -81,21 +81,22 @@ int main(int argc, char **argv)
     size_t i = 0, nk = sizeof kernels / sizeof kernels[0];
     while (argc >= 2 && i < nk && strcmp(kernels[i].name, argv[1]) != 0)
         i++;
-    const int rtbl = argc == 7 && strcmp(argv[2], "rtbl") == 0;
+    const int rtbl = argc == 8 && strcmp(argv[2], "rtbl") == 0;
     if ((!rtbl && (argc < 8 || argc > 10)) || i == nk) {
         fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes]]\n"
-                        "       %s <kernel> rtbl <rows> <n> <count> <xrow>\n", argv[0], argv[0]);
+                        "       %s <kernel> rtbl <l> <rows> <n> <count> <xrow>\n", argv[0], argv[0]);
         return 2;
     }
     struct kernel k;
     size_t size[3];
     if (rtbl) {
-        const size_t rows = strtoul(argv[3], NULL, 10), n = strtoul(argv[4], NULL, 10);
-        const size_t count = strtoul(argv[5], NULL, 10), xrow = strtoul(argv[6], NULL, 10);
+        const size_t l = strtoul(argv[3], NULL, 10), rows = strtoul(argv[4], NULL, 10);
+        const size_t n = strtoul(argv[5], NULL, 10), count = strtoul(argv[6], NULL, 10);
+        const size_t xrow = strtoul(argv[7], NULL, 10), sq = l * l;
         k = (struct kernel){ kernels[i].fn, { xrow, count, n, rows } };
-        size[0] = 16 * rows * n;
-        size[1] = span(rows, xrow, 16 * count);
-        size[2] = 256 * count * n;
+        size[0] = sq * rows * n;
+        size[1] = span(rows, xrow, sq * count);
+        size[2] = 16 * sq * count * n;
     } else {
         const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
         const size_t count = strtoul(argv[5], NULL, 10), n = argc >= 9 ? strtoul(argv[8], NULL, 10) : 0;
