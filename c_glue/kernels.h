@@ -80,7 +80,7 @@ struct snova_kernels {
     /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll;
     snova_gf16m_linsys_lr_fn linsys_lr;
-    /* l = 4: the left factors of the quadratic forms' public-map products (rowdot_rll,
+    /* l = 4 and 5: the left factors of the quadratic forms' public-map products (rowdot_rll,
      * rowdot_sll where stacked) as the gf16_mul_tables of their elements, X_k at
      * x + k*xstride (16 bytes per element), multiplied by lookups in those tables
      * (rowdot_fn semantics otherwise). NULL where a backend has no table form
@@ -91,7 +91,7 @@ struct snova_kernels {
      * (l = 5: three) block rows at a time; NULL where a backend has no table form,
      * as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
-    /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl (l = 4) */
+    /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl */
     snova_gf16m_rowdot_fn rowdot_tsq;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;

@@ -14,6 +14,12 @@
 #define SNOVA_NEON_SHAPE_FN(op, p, q, s) SNOVA_NEON_SHAPE_FN_(op, p, q, s)
 #define SNOVA_NEON_LINSYS_FN_(lv, rv) snova_gf16m_linsys_l##lv##r##rv
 #define SNOVA_NEON_LINSYS_FN(l, r) SNOVA_NEON_LINSYS_FN_(l, r)
+/* the table-form rowdots of l = 4 and 5: by the rows p of the left factor, and
+ * with the fixed factor on the right */
+#define SNOVA_NEON_TBL_(p, l) snova_gf16m_rowdot_tbl_##p##x##l##x##l
+#define SNOVA_NEON_TBL(p, l) SNOVA_NEON_TBL_(p, l)
+#define SNOVA_NEON_RTBL_(l) snova_gf16m_rowdot_rtbl_##l##x##l##x##l
+#define SNOVA_NEON_RTBL(l) SNOVA_NEON_RTBL_(l)
 
 /* The scaled sums are named by the bytes of their matrices, which the token
  * pasting above needs as literals: l^2 for the square blocks of Rounds 1 and 2,
@@ -48,10 +54,7 @@
 #elif SNOVA_LR == 40
 #define SNOVA_NEON_LR 40
 #endif
-/* the table-form rowdot of l = 4, by the rows of its left factor: (l r) x l
- * stacked, else r x l */
-#define SNOVA_NEON_TBL_(p) snova_gf16m_rowdot_tbl_##p##x4x4
-#define SNOVA_NEON_TBL(p) SNOVA_NEON_TBL_(p)
+/* the Round 3 table-form rowdot's left factor: (l r) x l stacked, else r x l */
 #if SNOVA_STACKED
 #define SNOVA_NEON_TBL_ROWS SNOVA_NEON_LR
 #else
@@ -130,20 +133,13 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (!snova_tables_pay(midr))
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
-#if SNOVA_L == 5
-        /* rank 5 has the table form for the products by T12 on the right only */
+#if SNOVA_L == 4 || SNOVA_L == 5
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-            chosen.rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        }
-#endif
-#if SNOVA_L == 4
-        if (snova_tables_pay(midr)) {
-            chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-            chosen.rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-            chosen.rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+            chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
+            chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
 #if SNOVA_ROUND == 3
-            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS);
+            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #endif
         }
 #endif

@@ -67,7 +67,7 @@ int snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_
 
     expand_public(k, &ws->pm, pk_seed);
     gen_t12(k, ws->T12, sk_seed);
-    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12, k->rowdot_rtbl != NULL);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     make_public_key(k, pk, pk_seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->F12, ws->P22);
     compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
 
@@ -195,7 +195,7 @@ int snova_sign_ssk(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const
     const uint8_t *pk_seed = ssk, *sk_seed = ssk + SNOVA_PK_SEED_BYTES;
     expand_public(k, &ws->pm, pk_seed);
     gen_t12(k, ws->T12, sk_seed);
-    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12, k->rowdot_rtbl != NULL);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     compute_f12(k, M, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12, t12tab);
     compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
     struct sign_key key = {ws->pm.A, ws->pm.B, ws->pm.Q1, ws->pm.Q2,

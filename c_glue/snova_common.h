@@ -218,20 +218,15 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
-/* Bytes of the product tables of T12's elements: for the products by T12 on
- * the right (kernels.h rowdot_rtbl; l = 4 and 5) and, l = 4 only, on the left
- * (rowdot_tsq: all that F21 = T12^t P11 + P21 alone needs) */
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, rowdot_tsq; l = 4 and 5) */
 #define T12_TABLES (L == 4 || L == 5 ? V * O * LSQ * TABLE : 1)
-#define T12_LEFT_TABLES (L == 4 ? T12_TABLES : 1)
 /* Block rows rowdot_rtbl takes in groups of */
 #define T12_ROW_GROUP (L == 5 ? 3 : 4)
 
-/* The product tables of T12's elements in tab, for table-form products by T12,
- * if the kernel table has the kernel that is to read them (`wanted`: rowdot_rtbl,
- * which comes with rowdot_tsq where both exist, or rowdot_tsq); else NULL.
- * Secret, as T12 is. */
-static inline const uint8_t *t12_tables(kern_t *k, uint8_t *tab, gf16m T12[V][O], int wanted) {
-    if (!wanted)
+/* The product tables of T12's elements in tab, for the table-form products by T12
+ * (kernels.h rowdot_rtbl); NULL where the kernel table has none. Secret, as T12 is. */
+static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
+    if (k->rowdot_rtbl == NULL)
         return NULL;
     k->gf16_mul_tables(tab, T12[0][0], (size_t)V * O * LSQ);
     return tab;
@@ -252,10 +247,10 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
 }
 
 /* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by
- * the tables t12tab where there are some and a kernel for the fixed factor on the left */
+ * the tables t12tab where there are some */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
-    if (t12tab != NULL && k->rowdot_tsq != NULL)
+    if (t12tab != NULL)
         k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);

@@ -131,7 +131,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 
     expand_public(k, &ws->pm, seed);
     gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
-    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12, k->rowdot_rtbl != NULL);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     make_public_key(k, pk, seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->F12, ws->P22);
 #if SNOVA_ESK
     compute_f21(k, M, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
@@ -326,7 +326,7 @@ struct sign_mem {
     struct pubmap pm;
     gf16m T12[V][O];
 #if SEED_KEY_FORMS_F21
-    uint8_t t12tab[T12_LEFT_TABLES];
+    uint8_t t12tab[T12_TABLES];
     gf16m F21[M][O][V];
 #endif
     struct sign_ws s;
@@ -338,8 +338,7 @@ static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, cons
     expand_public(k, &mem->pm, sk);
     gen_t12(k, mem->T12, sk + SNOVA_PK_SEED_BYTES);
 #if SEED_KEY_FORMS_F21
-    compute_f21(k, M, mem->F21, mem->pm.P11, mem->pm.P21, mem->T12,
-                t12_tables(k, mem->t12tab, mem->T12, k->rowdot_tsq != NULL));
+    compute_f21(k, M, mem->F21, mem->pm.P11, mem->pm.P21, mem->T12, t12_tables(k, mem->t12tab, mem->T12));
     gf16m(*F21)[O][V] = mem->F21;
 #else
     gf16m(*F21)[O][V] = mem->pm.P21;

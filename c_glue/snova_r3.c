@@ -142,8 +142,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* l = 4: the product tables of Ut's elements (kernels.h rowdot_tll), TABLE bytes each */
-#define QUAD_TABLES (L == 4)
+/* l = 4 and 5: the product tables of Ut's elements (kernels.h rowdot_tll), TABLE bytes each */
+#define QUAD_TABLES (L == 4 || L == 5)
 
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
@@ -250,7 +250,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
 
     expand_public(k, &ws->pm, seed);
     gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
-    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12, k->rowdot_rtbl != NULL);
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12, t12tab);
     compute_p22(k, M1, ws->P22, ws->T12, ws->F12, ws->pm.P21, t12tab);
 
@@ -281,7 +281,7 @@ struct sign_ws {
     struct pubmap pm;
     gf16m T12[V][O];
 #if SIGN_G2_BY_F21
-    uint8_t t12tab[T12_LEFT_TABLES];
+    uint8_t t12tab[T12_TABLES];
     gf16m F21[M1][O][V];
 #else
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
@@ -365,8 +365,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     expand_public(k, &ws->pm, sk);
     gen_t12(k, ws->T12, sk_seed);
 #if SIGN_G2_BY_F21
-    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12,
-                t12_tables(k, ws->t12tab, ws->T12, k->rowdot_tsq != NULL));
+    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12_tables(k, ws->t12tab, ws->T12));
 #endif
     gen_s_powers(k, ws->spow);
 #if SNOVA_HASH_PK

@@ -340,6 +340,12 @@ void snova_gf16m_linsys_l4r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* GF(16) 25x5 times 5x5 matrices (result 25x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_25x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 25x5 times 5x5 matrices by table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 125 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 5x5 times 5x5 matrices by table lookup: acc[c] (5x5, at acc + 25c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 25 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_5x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 5x5 matrices times fixed 5x5 matrices by table lookup: acc[r][c] (at acc + 25(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 25k, T_k[c] given as the gf16m_mul_tables of its 25 elements at tab + 400(k*n + c); rows a multiple of 3, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_5x5x5(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
 
@@ -391,6 +397,9 @@ void snova_gf16m_rowdot_6x6x5(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 6x5 times 5x5 matrices (result 6x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 6x5 times 5x5 matrices by table lookup: acc[c] (6x5, at acc + 30c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 30 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_6x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA Round 3 signing system, l = 5, r = 6: coef[row][col] (30x30 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*6+vf; lx, B (6x5), A (6x6), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
@@ -438,6 +447,9 @@ void snova_gf16m_rowdot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, co
 
 /* GF(16) 8x5 times 5x5 matrices (result 8x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_8x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x5 times 5x5 matrices by table lookup: acc[c] (8x5, at acc + 40c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 40 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_8x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 8: coef[row][col] (40x40 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*8+vf; lx, B (8x5), A (8x8), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);

@@ -15,9 +15,11 @@ from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
 from tests.test_gf16_shapes import random_matrices, span
 
-# Rows of the left factor per SNOVA Round 3 set with l = 4: r x 4 per a for
-# r = 4 and 8, (4 r) x 4 stacked for r = 5 and 6.
-ROWS = (4, 8, 20, 24)
+# Rows of the left factor per SNOVA Round 3 set: l = 4, r x 4 per a for r = 4 and
+# 8, (4 r) x 4 stacked for r = 5 and 6; l = 5, 5 x 5 (T12's blocks), r x 5 for
+# r = 6 and 8, 25 x 5 stacked for r = 5.
+ROWS = {4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
+LEFT = [(l, p) for l, rows in ROWS.items() for p in rows]
 
 
 def model_tables(x):
@@ -40,63 +42,71 @@ def test_mul_tables_match_model(gf16_runner, n):
     assert run_tables(gf16_runner, "gf16m_mul_tables", xs) == [model_tables(x) for x in xs]
 
 
-def table_records(p, n, count, cases, seed, gap=(48, 3)):
-    """acc, the tables of X_k (X_k p x 4, tables at a stride with a gap of
-    garbage), the Y rows (n 4x4 matrices per k, a gap after each row), expected acc."""
-    tstride, ystride = 64 * p + gap[0], 16 * n + gap[1]
+def table_records(l, p, n, count, cases, seed, gap=(48, 3)):
+    """acc, the tables of X_k (X_k p x l, tables at a stride with a gap of
+    garbage), the Y rows (n l x l matrices per k, a gap after each row), expected acc."""
+    sq = l * l
+    tstride, ystride = 16 * l * p + gap[0], sq * n + gap[1]
     rng = random.Random(seed)
     records = []
     for case in range(cases):
         fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
-        xs = [fill(4 * p) for _ in range(count)]
-        acc, y = fill(4 * p * n), fill(span(count, ystride, 16 * n))
-        tabs = bytearray(rng.randbytes(span(count, tstride, 64 * p)))
+        xs = [fill(l * p) for _ in range(count)]
+        acc, y = fill(l * p * n), fill(span(count, ystride, sq * n))
+        tabs = bytearray(rng.randbytes(span(count, tstride, 16 * l * p)))
         for k, x in enumerate(xs):
-            tabs[k * tstride:k * tstride + 64 * p] = model_tables(x)
+            tabs[k * tstride:k * tstride + 16 * l * p] = model_tables(x)
         expect = bytearray(acc)
         for c in range(n):
-            cell = acc[c * 4 * p:(c + 1) * 4 * p]
+            cell = acc[c * l * p:(c + 1) * l * p]
             for k, x in enumerate(xs):
-                cell = mat_add(cell, mat_prod(x, y[k * ystride + 16 * c:k * ystride + 16 * (c + 1)], p, 4, 4))
-            expect[c * 4 * p:(c + 1) * 4 * p] = cell
+                cell = mat_add(cell, mat_prod(x, y[k * ystride + sq * c:k * ystride + sq * (c + 1)], p, l, l))
+            expect[c * l * p:(c + 1) * l * p] = cell
         records.append((acc, bytes(tabs), y, bytes(expect)))
     return records, tstride, ystride
 
 
-def run_table_rowdot(runner, kernel, p, n, count, records, tstride, ystride, check=True):
-    """dot_runner with X the 64p bytes of tables of a p x 4 matrix."""
-    args = [kernel, p, 4, 4, count, tstride, ystride, n, 64 * p]
+def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, check=True):
+    """dot_runner with X the 16lp bytes of tables of a p x l matrix."""
+    args = [kernel, p, l, l, count, tstride, ystride, n, 16 * l * p]
     result = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records), check)
     if not check:
         return result
-    size = 4 * p * n
+    size = l * p * n
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Row lengths with every run (main loop of 4, leftovers of 3, 2 and 1) and none; counts
-# of one, a few and Round 3's v.
-TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (7, 2), (27, 1), (5, 29)]
+# Row lengths with every run (l = 4: main loop of 4, leftovers of 3, 2 and 1; l = 5:
+# main loop of 3, leftovers of 2 and 1) and none; counts of one, a few and the
+# sets' v.
+TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (7, 2), (27, 1), (5, 29), (8, 40)]
 
 
 @pytest.mark.parametrize("n, count", TABLE_RUNS)
-@pytest.mark.parametrize("p", ROWS)
-def test_rowdot_tables_match_model(dot_runner, p, n, count):
-    records, tstride, ystride = table_records(p, n, count, 6, p * 1000 + n * 10 + count)
-    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x4x4", p, n, count, records, tstride, ystride)
+@pytest.mark.parametrize("l, p", LEFT)
+def test_rowdot_tables_match_model(dot_runner, l, p, n, count):
+    records, tstride, ystride = table_records(l, p, n, count, 6, l * 100000 + p * 1000 + n * 10 + count)
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, count, records, tstride, ystride)
     assert got == [r[3] for r in records]
 
 
-def test_rowdot_tables_every_pair(dot_runner):
-    """Every (element, value) pair through every term: X all e in column m, the
-    four Y_c hold 4c + j in row m, so the 16 lanes see the 16 values."""
+@pytest.mark.parametrize("l", ROWS)
+def test_rowdot_tables_every_pair(dot_runner, l):
+    """Every (element, value) pair through every term: X all e in column m, and
+    row m of the run's right factors (four for l = 4, three for l = 5) holds
+    values that put each of the 16 in some lane (l = 5 fills 15 lanes: a second
+    record shifts them by one)."""
+    sq, width = l * l, 16 // l
     records = []
-    for m in range(4):
-        for e in range(16):
-            x = bytes(e if i % 4 == m else 0 for i in range(16))
-            ys = bytes((4 * c + j) if i == m else 0 for c in range(4) for i in range(4) for j in range(4))
-            expect = b"".join(mat_prod(x, ys[16 * c:16 * (c + 1)], 4, 4, 4) for c in range(4))
-            records.append((bytes(64), model_tables(x), ys, expect))
-    got = run_table_rowdot(dot_runner, "gf16m_rowdot_tbl_4x4x4", 4, 4, 1, records, 64, 64)
+    for shift in range(16 - width * l + 1):
+        for m in range(l):
+            for e in range(16):
+                x = bytes(e if i % l == m else 0 for i in range(sq))
+                ys = bytes((l * c + j + shift) % 16 if i == m else 0 for c in range(width) for i in range(l)
+                           for j in range(l))
+                expect = b"".join(mat_prod(x, ys[sq * c:sq * (c + 1)], l, l, l) for c in range(width))
+                records.append((bytes(sq * width), model_tables(x), ys, expect))
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{l}x{l}x{l}", l, l, width, 1, records, 16 * sq, sq * width)
     assert got == [r[3] for r in records]
 
 
@@ -108,11 +118,14 @@ def test_rowdot_tables_every_pair(dot_runner):
 # into bands of 4 and gives the first band the second's rows (wrong row base);
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
 # moves its leftover of two block columns as three; `right5_columns` and
-# `right5_overread` do the same to the rank-5 one.
+# `right5_overread` do the same to the rank-5 one; `left5_rows` swaps two gathered
+# rows of the rank-5 left-table kernel's Y, `left5_overread` moves its leftover of
+# two right factors as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
-           "right5_overread": "gf16m_rowdot_rtbl_5x5x5"}
+           "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
+           "left5_overread": "gf16m_rowdot_tbl_6x5x5"}
 
 
 def mutant_source(kind):
@@ -137,6 +150,14 @@ def mutant_source(kind):
             return [mock.patch.object(tables_rank5.RightTables5, "run",
                                       lambda self, width, *rest, real=tables_rank5.RightTables5.run:
                                       real(self, 3 if width == 2 else width, *rest))]
+        if kind == "left5_rows":
+            return [mock.patch.object(tables_rank5.LeftTables5, "right_rows",
+                                      lambda self, loads, width, real=tables_rank5.LeftTables5.right_rows:
+                                      (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, loads, width)))]
+        if kind == "left5_overread":
+            return [mock.patch.object(tables_rank5.LeftTables5, "run",
+                                      lambda self, width, *rest, real=tables_rank5.LeftTables5.run:
+                                      real(self, 3 if width == 2 else width, *rest))]
         if kind == "overread":
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
@@ -158,20 +179,22 @@ def mutant_runner():
                                                *assembled(sources)], include_dirs=[table, HARNESS])
 
 
-@pytest.mark.parametrize("kind, p, n", [("drop_term", 4, 5), ("band", 8, 3)])
+@pytest.mark.parametrize("kind, p, n", [("drop_term", 4, 5), ("band", 8, 3), ("left5_rows", 8, 4)])
 def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n):
     """The real kernel passes the records the mutant fails."""
-    records, tstride, ystride = table_records(p, n, 2, 4, 11)
+    l = 5 if kind.startswith("left5") else 4
+    records, tstride, ystride = table_records(l, p, n, 2, 4, 11)
     want = [r[3] for r in records]
-    assert run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x4x4", p, n, 2, records, tstride, ystride) == want
-    assert run_table_rowdot(mutant_runner, kind, p, n, 2, records, tstride, ystride) != want
+    assert run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride) == want
+    assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride) != want
 
 
-def test_overread_mutant_is_caught(mutant_runner):
-    """A two-matrix leftover read as four runs into the guard page after Y (no gap)."""
-    p, n, count = 4, 2, 1
-    records, tstride, ystride = table_records(p, n, count, 1, 3, gap=(0, 0))
-    assert_harness_verdict(run_table_rowdot(mutant_runner, "overread", p, n, count, records, tstride, ystride, False),
+@pytest.mark.parametrize("kind, l, p, n", [("overread", 4, 4, 2), ("left5_overread", 5, 6, 5)])
+def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n):
+    """A leftover of two right factors read as four (l = 4) or three (l = 5) runs
+    into the guard page after Y (no gap)."""
+    records, tstride, ystride = table_records(l, p, n, 1, 1, 3, gap=(0, 0))
+    assert_harness_verdict(run_table_rowdot(mutant_runner, kind, l, p, n, 1, records, tstride, ystride, False),
                            "segv")
 
 

@@ -178,10 +178,16 @@ def pair_shapes(l, r, family):
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
+# The ranks with table-form products (tables.py, tables_rank5.py), and the rows
+# of the left factor each call of the fixed-right-factor form takes in groups of.
+TABLE_RANKS = (tables.L, tables_rank5.RANK)
+RIGHT_TABLE_GROUPS = {tables.L: 4, tables_rank5.RANK: tables_rank5.GROUP}
+
+
 def table_rows(l, r):
-    """Rows of the left factor of the table-form rowdot of an (l, r) pair: l = 4
-    only (4×4 right factors); r×l per a, or (l·r)×l where the pair is stacked."""
-    if l != tables.L:
+    """Rows of the left factor of the table-form rowdot of an (l, r) pair: r×l per
+    a, or (l·r)×l where the pair is stacked; None where rank l has no table form."""
+    if l not in TABLE_RANKS:
         return None
     return l * r if (l, r) in STACKED_PAIRS else r
 
@@ -193,18 +199,16 @@ def mul_tables_kernel() -> KernelSpec:
                      tables.describe_mul_tables)
 
 
-def rowdot_tables_kernel(p) -> KernelSpec:
-    return gf16_spec(f"gf16m_rowdot_tbl_{p}x4x4", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
-                     f"GF(16) {p}x4 times 4x4 matrices by table lookup: acc[c] ({p}x4, at acc + {4 * p}c) += sum "
-                     f"over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its {4 * p} "
-                     f"elements at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; "
-                     f"acc must not overlap the tables or any Y_k[c]",
-                     partial(tables.describe_rowdot_tables, p=p))
-
-
-# The ranks whose products by a fixed right factor (T12) have a table form, with
-# the block rows each call takes in groups of: 4 (tables.py) and 5 (tables_rank5.py).
-RIGHT_TABLE_GROUPS = {4: 4, 5: tables_rank5.GROUP}
+def rowdot_tables_kernel(l, p) -> KernelSpec:
+    """The rowdot of a p×l left factor given as tables and l×l right factors."""
+    describe = (partial(tables.describe_rowdot_tables, p=p) if l == tables.L
+                else partial(tables_rank5.describe_rowdot_left_tables5, p=p))
+    sq = l * l
+    return gf16_spec(f"gf16m_rowdot_tbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+                     f"GF(16) {p}x{l} times {l}x{l} matrices by table lookup: acc[c] ({p}x{l}, at acc + {l * p}c) "
+                     f"+= sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its "
+                     f"{l * p} elements at tab + k*tstride, Y_k[c] at y + k*ystride + {sq}c (strides in bytes); "
+                     f"count >= 1; acc must not overlap the tables or any Y_k[c]", describe)
 
 
 def rowdot_right_tables_kernel(l) -> KernelSpec:
@@ -244,9 +248,9 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True))
                 if f == "rowdot" and table_rows(l, r):
-                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(table_rows(l, r))]
-                if f == "rowdot" and l in RIGHT_TABLE_GROUPS:
-                    kernels += [mul_tables_kernel(), rowdot_right_tables_kernel(l)]
+                    # the public map's rows, and the products by T12 on either side
+                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(l, table_rows(l, r)),
+                                rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 
