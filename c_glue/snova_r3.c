@@ -186,23 +186,27 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
 #endif
 }
 
+/* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
+ * P + j*ystride + c*l^2; stacked, a = 0 stands for all l factors ((l r) x l left
+ * factors, acc[c] (l r) x l). Through the product tables of Ut where the backend
+ * has the table form. */
+static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
+                      int nj, int nc) {
+#if QUAD_TABLES
+    if (k->rowdot_tll != NULL) {
+        k->rowdot_tll(acc, w->tab[j0][a][0], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
+        return;
+    }
+#endif
+    (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);
+}
+
 /* T_AT(i, a, c0+c) += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
  * public matrix i (rows j0.., columns c0..), every a: stacked, the l factors
- * Ut[j][.] of a block are one (l r) x l left factor and P is read once; through
- * their product tables where the backend has the table form */
+ * Ut[j][.] of a block are one (l r) x l left factor and P is read once */
 static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
-    const size_t ystride = (size_t)nc * LSQ;
-    for (int a = 0; a < (SNOVA_STACKED ? 1 : L); a++) {
-#if QUAD_TABLES
-        if (k->rowdot_tll != NULL) {
-            k->rowdot_tll(T_AT(w, i, a, c0), w->tab[j0][a][0], L * LR * TABLE, P[0], ystride, (size_t)nj,
-                          (size_t)nc);
-            continue;
-        }
-#endif
-        (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(T_AT(w, i, a, c0), w->Ut[j0][a], L * LR, P[0], ystride,
-                                                        (size_t)nj, (size_t)nc);
-    }
+    for (int a = 0; a < (SNOVA_STACKED ? 1 : L); a++)
+        ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, P[0], (size_t)nc * LSQ, nj, nc);
 }
 
 /* Z[i] from T[i], for the n variables in use */
@@ -312,7 +316,11 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
     for (int i = 0; i < M1; i++) {
         for (int a = 0; a < L; a++) {
             k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
+#if SNOVA_STACKED
             k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
+#else
+            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, ws->pm.P12[i][0][0], O * LSQ, V, O);
+#endif
         }
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++)
