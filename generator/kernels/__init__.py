@@ -39,7 +39,8 @@ STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # table lookups do not pay (Cortex-A72, the in-order little cores): llvm-mca cycles
 # per product, folded against replicated, cortex-a72 30.3 / 35.8 (6×5) and 40.5 / 41.0
 # (8×5), cortex-a55 45.0 / 55.8 and 58.0 / 70.3; neoverse-n1 and apple-a15, where
-# PMUL is the bound and the folded form has more of them, keep the replicated one.
+# PMUL is the bound and the folded form has more of them, take the table form
+# (tables_rank5.py).
 FOLDED_PAIRS = ((5, 6), (5, 8))
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose

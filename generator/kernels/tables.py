@@ -264,6 +264,14 @@ def right_table_run(b, width, group, name, region):
             b.store("q", total, ptr, c * L * L)
 
 
+def row_pointers(b, acc_ptr, acc_row, rows):
+    """Registers pointing at rows 0..rows-1 of acc, acc_row bytes apart."""
+    pointers = [b.mov_x(acc_ptr)]
+    for _ in range(rows - 1):
+        pointers.append(b.gop("add", "x", pointers[-1], acc_row))
+    return pointers
+
+
 def describe_rowdot_right_tables(b):
     """acc[r][c] += Σ_{k < count} X[r][k]·T_k[c] for r < rows (a multiple of 4) and
     c < n: X[r][k] the 4×4 matrix at x + r·xrow + 16k, T_k[c] given as the
@@ -280,9 +288,7 @@ def describe_rowdot_right_tables(b):
     done = b.block_label("done")
     b.cbz(groups, done)
     group_start = b.start_block("group")
-    acc_rows = [b.mov_x(acc_ptr)]
-    for _ in range(L - 1):
-        acc_rows.append(b.gop("add", "x", acc_rows[-1], acc_row))
+    acc_rows = row_pointers(b, acc_ptr, acc_row, L)
     run_tab = b.mov_x(tab_ptr)
     group = (x_ptr, x_rows, run_tab, t_step, count, acc_rows)
     runs = b.gop_imm("lsr", "x", n, 2)

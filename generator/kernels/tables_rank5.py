@@ -21,7 +21,7 @@ Both kernels index tables by registers, never memory by data: constant time."""
 from __future__ import annotations
 
 from .matrix import NO_LANE, xor_tree
-from .tables import TABLE
+from .tables import TABLE, row_pointers
 
 RANK = 5
 BLOCK = RANK * RANK           # bytes of one factor
@@ -149,9 +149,7 @@ def describe_rowdot_right_tables5(b):
     done = b.block_label("done")
     b.cbz(remaining, done)
     group_start = b.start_block("group")
-    acc_rows = [b.mov_x(acc_ptr)]
-    for _ in range(GROUP - 1):
-        acc_rows.append(b.gop("add", "x", acc_rows[-1], acc_row))
+    acc_rows = row_pointers(b, acc_ptr, acc_row, GROUP)
     run_tab = b.mov_x(tab_ptr)
     group = (x_ptr, x_offsets, run_tab, t_step, count, acc_rows)
 
