@@ -95,6 +95,27 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
             assert [c for c in CPUS if profiles[c]["folded"]] == ["cortex-a72", "cortex-a55"], (s, op)
 
 
+def test_committed_l5_profiles_use_rank5_tables_where_they_pay():
+    """Rank 5's table forms (kernels_neon.c, snova_tables_pay): every l = 5 set's
+    key generation multiplies by T12's tables (rtbl_5x5x5, tbl_5x5x5), and Round
+    3's signing and verification by the tables of the signature's factors
+    (tbl_<rows>x5x5), in the neoverse-n1 and apple-a15 profiles; no profile of
+    cortex-a72 or cortex-a55 runs a table-form function."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    round3 = [s for s in neon if s.startswith("snova-r3-v-") and "-x" not in s]
+    rows = {"k": 8, "b": 6, "s": 25}
+    cells = [(s, "keygen", {"snova_gf16m_rowdot_rtbl_5x5x5", "snova_gf16m_rowdot_tbl_5x5x5"})
+             for s in [*round3, "snova-r2-24-5-5", "snova-r2-29-6-5"]]
+    cells += [(s, op, {f"snova_gf16m_rowdot_tbl_{rows[s.split('-')[3]]}x5x5"}) for s in round3
+              for op in ("sign", "verify")]
+    assert len(cells) == 20
+    for s, op, expect in cells:
+        profiles = neon[s][op]["profiles"]
+        assert [c for c in CPUS if profiles[c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
+        for c in ("neoverse-n1", "apple-a15"):
+            assert expect <= set(profiles[c]["tables"]), (s, op, c)
+
+
 @pytest.fixture(scope="module")
 def progs():
     from tests.snova_harness import make   # holds the lock the core's tests build under
