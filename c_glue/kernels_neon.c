@@ -133,6 +133,13 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (!snova_tables_pay(midr))
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
+#if SNOVA_ROUND < 3 && (SNOVA_L == 3 || SNOVA_L == 5)
+        /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */
+        if (snova_tables_pay(midr)) {
+            chosen.gf16_mul_tables = snova_gf16m_mul_tables;
+            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
+        }
+#endif
 #if SNOVA_L == 4 || SNOVA_L == 5
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;

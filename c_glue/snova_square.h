@@ -151,10 +151,11 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * Portable C builds stack l = 5 only: their rank-3 rowdot (a word per row)
  * beats the generic 9x3x3 product, which made l = 3 verification 45-65%
  * slower there.
- * QUAD_TABLES (l = 4, where the kernel table has the table form): the U_pj,
- * fixed for the whole evaluation, are also kept as the product tables of their
- * elements, and the T sums multiply by them with TBL (kernels.h rowdot_tsq)
- * instead of PMUL. The Z sums keep PMUL: they are n l^2 products per public
+ * QUAD_TABLES (l = 4, and the stacked l = 3 and 5, where the kernel table has
+ * the table form): the U_pj, fixed for the whole evaluation, are also kept as
+ * the product tables of their elements, and the T sums multiply by them with
+ * TBL (kernels.h rowdot_tsq per p, rowdot_tll for the stacked factor) instead
+ * of PMUL. The Z sums keep PMUL: they are n l^2 products per public
  * matrix against T's n^2 l, too few to repay the tables of the Y_qk (on
  * apple-a15, verification of the smallest l = 4 sets became 3-5% slower). */
 #if defined(SNOVA_NEON)
@@ -171,10 +172,15 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #define T_KSTRIDE LSQ
 #define Z_INDEX(p, q) ((p) * L + (q))
 #endif
+#if QUAD_STACKED
+#define QUAD_TABLES(k) ((k)->rowdot_tll != NULL)
+#else
 #define QUAD_TABLES(k) (L == 4 && (k)->rowdot_tsq != NULL)
+#endif
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
-    uint8_t utab[N][L][L == 4 ? LSQ * TABLE : 1]; /* QUAD_TABLES: the Ut's product tables */
+    /* QUAD_TABLES: the Ut's product tables (stacked: of the (l l) x l factor Ut[j]) */
+    uint8_t utab[N][L][L == 4 || QUAD_STACKED ? LSQ * TABLE : 1];
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
@@ -201,7 +207,11 @@ static inline void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, g
 /* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
 static inline void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
 #if QUAD_STACKED
-    k->rowdot_sll(T_AT(w, 0, c0), w->Ut[j0][0], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
+    if (QUAD_TABLES(k))
+        k->rowdot_tll(T_AT(w, 0, c0), w->utab[j0][0], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
+                      (size_t)nc);
+    else
+        k->rowdot_sll(T_AT(w, 0, c0), w->Ut[j0][0], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #else
     for (int p = 0; p < L; p++)
         if (QUAD_TABLES(k))

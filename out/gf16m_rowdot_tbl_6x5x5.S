@@ -177,252 +177,253 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	b.hs	.Lsnova_gf16m_rowdot_tbl_6x5x5_full
 .Lsnova_gf16m_rowdot_tbl_6x5x5_partial:
 	cbz	x9, .Lsnova_gf16m_rowdot_tbl_6x5x5_next
-	tbz	x9, #1, .Lsnova_gf16m_rowdot_tbl_6x5x5_run1
-.Lsnova_gf16m_rowdot_tbl_6x5x5_run2:
+	subs	x15, x9, #2
+	b.eq	.Lsnova_gf16m_rowdot_tbl_6x5x5_run2
+.Lsnova_gf16m_rowdot_tbl_6x5x5_run1:
 	movi	v20.16b, #0
 	movi	v21.16b, #0
-	mov	x15, x1
-	mov	x8, x3
+	mov	x8, x1
+	mov	x9, x3
 	movi	v22.16b, #0
 	movi	v23.16b, #0
-	mov	x9, x5
+	mov	x10, x5
 	movi	v24.16b, #0
 	movi	v25.16b, #0
-.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k:
-	ldr	q26, [x8]
-	subs	x9, x9, #1
-	ldr	q27, [x8, #16]
-	ldr	q28, [x8, #32]
-	ldur	q29, [x8, #34]
-	add	x8, x8, x4
-	ldr	q5, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row0_0
-	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row1_0
-	ldr	q18, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row2_0
-	ldr	q17, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row3_0
-	ldr	q1, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row4_0
-	ldp	q6, q2, [x15]
-	ldp	q3, q4, [x15, #32]
-	tbl	v30.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v5.16b
-	tbl	v7.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v31.16b
-	tbl	v16.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v18.16b
-	tbl	v0.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v17.16b
-	tbl	v19.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v1.16b
-	ldr	q26, [x15, #64]
-	tbl	v27.16b, {v6.16b}, v30.16b
-	tbl	v28.16b, {v2.16b}, v7.16b
-	tbl	v29.16b, {v3.16b}, v16.16b
-	ldp	q2, q3, [x15, #80]
-	tbl	v5.16b, {v4.16b}, v0.16b
-	tbl	v31.16b, {v26.16b}, v19.16b
-	ldp	q4, q26, [x15, #112]
-	eor	v18.16b, v27.16b, v28.16b
-	ldr	q27, [x15, #144]
-	eor	v17.16b, v29.16b, v5.16b
-	tbl	v28.16b, {v2.16b}, v30.16b
-	tbl	v29.16b, {v3.16b}, v7.16b
-	tbl	v5.16b, {v4.16b}, v16.16b
-	ldp	q3, q4, [x15, #160]
-	eor	v1.16b, v18.16b, v17.16b
-	tbl	v18.16b, {v27.16b}, v19.16b
-	eor	v6.16b, v1.16b, v31.16b
-	tbl	v31.16b, {v26.16b}, v0.16b
-	ldp	q26, q27, [x15, #192]
-	eor	v17.16b, v28.16b, v29.16b
-	ldr	q28, [x15, #224]
-	eor	v20.16b, v20.16b, v6.16b
-	tbl	v29.16b, {v3.16b}, v30.16b
-	eor	v1.16b, v5.16b, v31.16b
-	tbl	v5.16b, {v4.16b}, v7.16b
-	tbl	v31.16b, {v26.16b}, v16.16b
-	ldp	q4, q26, [x15, #240]
-	eor	v6.16b, v17.16b, v1.16b
-	tbl	v17.16b, {v28.16b}, v19.16b
-	eor	v2.16b, v6.16b, v18.16b
-	tbl	v18.16b, {v27.16b}, v0.16b
-	ldp	q27, q28, [x15, #272]
-	eor	v1.16b, v29.16b, v5.16b
-	ldr	q29, [x15, #304]
-	eor	v21.16b, v21.16b, v2.16b
-	tbl	v5.16b, {v4.16b}, v30.16b
-	eor	v6.16b, v31.16b, v18.16b
-	tbl	v31.16b, {v26.16b}, v7.16b
-	tbl	v18.16b, {v27.16b}, v16.16b
-	ldp	q26, q27, [x15, #320]
-	eor	v2.16b, v1.16b, v6.16b
-	tbl	v1.16b, {v29.16b}, v19.16b
-	eor	v3.16b, v2.16b, v17.16b
-	tbl	v17.16b, {v28.16b}, v0.16b
-	ldp	q28, q29, [x15, #352]
-	eor	v6.16b, v5.16b, v31.16b
-	ldr	q5, [x15, #384]
-	eor	v22.16b, v22.16b, v3.16b
-	tbl	v31.16b, {v26.16b}, v30.16b
-	eor	v2.16b, v18.16b, v17.16b
-	tbl	v18.16b, {v27.16b}, v7.16b
-	tbl	v17.16b, {v28.16b}, v16.16b
-	ldp	q27, q28, [x15, #400]
-	eor	v3.16b, v6.16b, v2.16b
-	tbl	v6.16b, {v5.16b}, v19.16b
-	eor	v4.16b, v3.16b, v1.16b
-	tbl	v1.16b, {v29.16b}, v0.16b
-	ldp	q29, q5, [x15, #432]
-	eor	v2.16b, v31.16b, v18.16b
-	ldr	q31, [x15, #464]
-	tbl	v30.16b, {v27.16b}, v30.16b
-	add	x15, x15, x2
-	tbl	v7.16b, {v28.16b}, v7.16b
-	eor	v23.16b, v23.16b, v4.16b
-	eor	v3.16b, v17.16b, v1.16b
-	tbl	v16.16b, {v29.16b}, v16.16b
-	tbl	v0.16b, {v5.16b}, v0.16b
-	tbl	v19.16b, {v31.16b}, v19.16b
-	eor	v18.16b, v30.16b, v7.16b
-	eor	v4.16b, v2.16b, v3.16b
-	eor	v17.16b, v16.16b, v0.16b
-	eor	v26.16b, v4.16b, v6.16b
-	eor	v1.16b, v18.16b, v17.16b
-	eor	v24.16b, v24.16b, v26.16b
-	eor	v6.16b, v1.16b, v19.16b
-	eor	v25.16b, v25.16b, v6.16b
-	b.ne	.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k
-.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k_store:
-	ldr	q2, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_0_0
-	ldr	q27, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_14_0
-	ldr	q4, [x0]
-	ldur	q29, [x0, #14]
-	tbl	v3.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v2.16b
-	tbl	v28.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v27.16b
-	eor	v26.16b, v3.16b, v4.16b
-	eor	v5.16b, v28.16b, v29.16b
-	str	q26, [x0]
-	str	q5, [x0, #14]
-	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_0_0
-	ldr	q7, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_14_0
-	tbl	v20.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v31.16b
-	ldur	q21, [x0, #30]
-	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v7.16b
-	ldur	q23, [x0, #44]
-	eor	v30.16b, v20.16b, v21.16b
-	eor	v24.16b, v22.16b, v23.16b
-	str	q30, [x0, #30]
-	str	q24, [x0, #44]
-	b	.Lsnova_gf16m_rowdot_tbl_6x5x5_next
-.Lsnova_gf16m_rowdot_tbl_6x5x5_run1:
-	movi	v0.16b, #0
-	movi	v1.16b, #0
-	mov	x10, x1
-	mov	x11, x3
-	movi	v2.16b, #0
-	movi	v3.16b, #0
-	mov	x12, x5
-	movi	v4.16b, #0
-	movi	v5.16b, #0
 .Lsnova_gf16m_rowdot_tbl_6x5x5_run1_k:
-	ldr	q18, [x11]
-	subs	x12, x12, #1
-	ldur	q19, [x11, #9]
-	add	x11, x11, x4
-	ldr	q25, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row0_0
-	ldr	q17, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row1_0
+	ldr	q30, [x9]
+	subs	x10, x10, #1
+	ldur	q31, [x9, #9]
+	add	x9, x9, x4
+	ldr	q5, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row0_0
+	ldr	q27, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row1_0
 	ldr	q26, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row2_0
-	ldr	q28, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row3_0
-	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row4_0
-	ldp	q21, q30, [x10]
-	ldp	q7, q22, [x10, #32]
-	tbl	v16.16b, {v18.16b, v19.16b}, v25.16b
-	ldr	q23, [x10, #64]
-	tbl	v6.16b, {v18.16b, v19.16b}, v17.16b
-	tbl	v27.16b, {v18.16b, v19.16b}, v26.16b
-	tbl	v29.16b, {v18.16b, v19.16b}, v28.16b
-	tbl	v20.16b, {v18.16b, v19.16b}, v31.16b
-	tbl	v24.16b, {v21.16b}, v16.16b
-	tbl	v18.16b, {v30.16b}, v6.16b
-	tbl	v19.16b, {v7.16b}, v27.16b
-	ldp	q30, q7, [x10, #80]
-	tbl	v25.16b, {v22.16b}, v29.16b
-	tbl	v17.16b, {v23.16b}, v20.16b
-	ldp	q22, q23, [x10, #112]
-	eor	v26.16b, v24.16b, v18.16b
-	ldr	q24, [x10, #144]
-	eor	v28.16b, v19.16b, v25.16b
-	tbl	v18.16b, {v30.16b}, v16.16b
-	tbl	v19.16b, {v7.16b}, v6.16b
-	tbl	v25.16b, {v22.16b}, v27.16b
-	ldp	q7, q22, [x10, #160]
-	eor	v31.16b, v26.16b, v28.16b
-	tbl	v26.16b, {v24.16b}, v20.16b
-	eor	v21.16b, v31.16b, v17.16b
-	tbl	v17.16b, {v23.16b}, v29.16b
-	ldp	q23, q24, [x10, #192]
-	eor	v28.16b, v18.16b, v19.16b
-	ldr	q18, [x10, #224]
-	eor	v0.16b, v0.16b, v21.16b
-	tbl	v19.16b, {v7.16b}, v16.16b
-	eor	v31.16b, v25.16b, v17.16b
-	tbl	v25.16b, {v22.16b}, v6.16b
-	tbl	v17.16b, {v23.16b}, v27.16b
-	ldp	q22, q23, [x10, #240]
-	eor	v21.16b, v28.16b, v31.16b
-	tbl	v28.16b, {v18.16b}, v20.16b
-	eor	v30.16b, v21.16b, v26.16b
-	tbl	v26.16b, {v24.16b}, v29.16b
-	ldp	q24, q18, [x10, #272]
-	eor	v31.16b, v19.16b, v25.16b
-	ldr	q19, [x10, #304]
-	eor	v1.16b, v1.16b, v30.16b
-	tbl	v25.16b, {v22.16b}, v16.16b
-	eor	v21.16b, v17.16b, v26.16b
-	tbl	v17.16b, {v23.16b}, v6.16b
-	tbl	v26.16b, {v24.16b}, v27.16b
-	ldp	q23, q24, [x10, #320]
-	eor	v30.16b, v31.16b, v21.16b
-	tbl	v31.16b, {v19.16b}, v20.16b
-	eor	v7.16b, v30.16b, v28.16b
-	tbl	v28.16b, {v18.16b}, v29.16b
-	ldp	q18, q19, [x10, #352]
-	eor	v21.16b, v25.16b, v17.16b
-	ldr	q25, [x10, #384]
-	eor	v2.16b, v2.16b, v7.16b
-	tbl	v17.16b, {v23.16b}, v16.16b
-	eor	v30.16b, v26.16b, v28.16b
-	tbl	v26.16b, {v24.16b}, v6.16b
-	tbl	v28.16b, {v18.16b}, v27.16b
-	ldp	q24, q18, [x10, #400]
-	eor	v7.16b, v21.16b, v30.16b
-	tbl	v21.16b, {v25.16b}, v20.16b
-	eor	v22.16b, v7.16b, v31.16b
-	tbl	v31.16b, {v19.16b}, v29.16b
-	ldp	q19, q25, [x10, #432]
-	eor	v30.16b, v17.16b, v26.16b
-	ldr	q17, [x10, #464]
-	tbl	v16.16b, {v24.16b}, v16.16b
-	add	x10, x10, x2
-	tbl	v6.16b, {v18.16b}, v6.16b
-	eor	v3.16b, v3.16b, v22.16b
-	eor	v7.16b, v28.16b, v31.16b
-	tbl	v27.16b, {v19.16b}, v27.16b
-	tbl	v29.16b, {v25.16b}, v29.16b
-	tbl	v20.16b, {v17.16b}, v20.16b
-	eor	v26.16b, v16.16b, v6.16b
-	eor	v22.16b, v30.16b, v7.16b
-	eor	v28.16b, v27.16b, v29.16b
-	eor	v23.16b, v22.16b, v21.16b
-	eor	v31.16b, v26.16b, v28.16b
-	eor	v4.16b, v4.16b, v23.16b
-	eor	v21.16b, v31.16b, v20.16b
-	eor	v5.16b, v5.16b, v21.16b
+	ldr	q29, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row3_0
+	ldr	q17, .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row4_0
+	ldp	q1, q19, [x8]
+	ldp	q6, q2, [x8, #32]
+	tbl	v7.16b, {v30.16b, v31.16b}, v5.16b
+	ldr	q3, [x8, #64]
+	tbl	v28.16b, {v30.16b, v31.16b}, v27.16b
+	tbl	v18.16b, {v30.16b, v31.16b}, v26.16b
+	tbl	v16.16b, {v30.16b, v31.16b}, v29.16b
+	tbl	v0.16b, {v30.16b, v31.16b}, v17.16b
+	tbl	v4.16b, {v1.16b}, v7.16b
+	tbl	v30.16b, {v19.16b}, v28.16b
+	tbl	v31.16b, {v6.16b}, v18.16b
+	ldp	q19, q6, [x8, #80]
+	tbl	v5.16b, {v2.16b}, v16.16b
+	tbl	v27.16b, {v3.16b}, v0.16b
+	ldp	q2, q3, [x8, #112]
+	eor	v26.16b, v4.16b, v30.16b
+	ldr	q4, [x8, #144]
+	eor	v29.16b, v31.16b, v5.16b
+	tbl	v30.16b, {v19.16b}, v7.16b
+	tbl	v31.16b, {v6.16b}, v28.16b
+	tbl	v5.16b, {v2.16b}, v18.16b
+	ldp	q6, q2, [x8, #160]
+	eor	v17.16b, v26.16b, v29.16b
+	tbl	v26.16b, {v4.16b}, v0.16b
+	eor	v1.16b, v17.16b, v27.16b
+	tbl	v27.16b, {v3.16b}, v16.16b
+	ldp	q3, q4, [x8, #192]
+	eor	v29.16b, v30.16b, v31.16b
+	ldr	q30, [x8, #224]
+	eor	v20.16b, v20.16b, v1.16b
+	tbl	v31.16b, {v6.16b}, v7.16b
+	eor	v17.16b, v5.16b, v27.16b
+	tbl	v5.16b, {v2.16b}, v28.16b
+	tbl	v27.16b, {v3.16b}, v18.16b
+	ldp	q2, q3, [x8, #240]
+	eor	v1.16b, v29.16b, v17.16b
+	tbl	v29.16b, {v30.16b}, v0.16b
+	eor	v19.16b, v1.16b, v26.16b
+	tbl	v26.16b, {v4.16b}, v16.16b
+	ldp	q4, q30, [x8, #272]
+	eor	v17.16b, v31.16b, v5.16b
+	ldr	q31, [x8, #304]
+	eor	v21.16b, v21.16b, v19.16b
+	tbl	v5.16b, {v2.16b}, v7.16b
+	eor	v1.16b, v27.16b, v26.16b
+	tbl	v27.16b, {v3.16b}, v28.16b
+	tbl	v26.16b, {v4.16b}, v18.16b
+	ldp	q3, q4, [x8, #320]
+	eor	v19.16b, v17.16b, v1.16b
+	tbl	v17.16b, {v31.16b}, v0.16b
+	eor	v6.16b, v19.16b, v29.16b
+	tbl	v29.16b, {v30.16b}, v16.16b
+	ldp	q30, q31, [x8, #352]
+	eor	v1.16b, v5.16b, v27.16b
+	ldr	q5, [x8, #384]
+	eor	v22.16b, v22.16b, v6.16b
+	tbl	v27.16b, {v3.16b}, v7.16b
+	eor	v19.16b, v26.16b, v29.16b
+	tbl	v26.16b, {v4.16b}, v28.16b
+	tbl	v29.16b, {v30.16b}, v18.16b
+	ldp	q4, q30, [x8, #400]
+	eor	v6.16b, v1.16b, v19.16b
+	tbl	v1.16b, {v5.16b}, v0.16b
+	eor	v2.16b, v6.16b, v17.16b
+	tbl	v17.16b, {v31.16b}, v16.16b
+	ldp	q31, q5, [x8, #432]
+	eor	v19.16b, v27.16b, v26.16b
+	ldr	q27, [x8, #464]
+	tbl	v7.16b, {v4.16b}, v7.16b
+	add	x8, x8, x2
+	tbl	v28.16b, {v30.16b}, v28.16b
+	eor	v23.16b, v23.16b, v2.16b
+	eor	v6.16b, v29.16b, v17.16b
+	tbl	v18.16b, {v31.16b}, v18.16b
+	tbl	v16.16b, {v5.16b}, v16.16b
+	tbl	v0.16b, {v27.16b}, v0.16b
+	eor	v26.16b, v7.16b, v28.16b
+	eor	v2.16b, v19.16b, v6.16b
+	eor	v29.16b, v18.16b, v16.16b
+	eor	v3.16b, v2.16b, v1.16b
+	eor	v17.16b, v26.16b, v29.16b
+	eor	v24.16b, v24.16b, v3.16b
+	eor	v1.16b, v17.16b, v0.16b
+	eor	v25.16b, v25.16b, v1.16b
 	b.ne	.Lsnova_gf16m_rowdot_tbl_6x5x5_run1_k
 .Lsnova_gf16m_rowdot_tbl_6x5x5_run1_k_store:
-	ldr	q30, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_0_0
-	ldr	q22, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_14_0
-	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v30.16b
-	ldr	q1, [x0]
-	tbl	v2.16b, {v2.16b, v3.16b, v4.16b, v5.16b}, v22.16b
-	ldur	q3, [x0, #14]
-	eor	v7.16b, v0.16b, v1.16b
-	eor	v4.16b, v2.16b, v3.16b
-	str	q7, [x0]
-	str	q4, [x0, #14]
+	ldr	q19, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_0_0
+	ldr	q2, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_14_0
+	tbl	v20.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v19.16b
+	ldr	q21, [x0]
+	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v2.16b
+	ldur	q23, [x0, #14]
+	eor	v6.16b, v20.16b, v21.16b
+	eor	v24.16b, v22.16b, v23.16b
+	str	q6, [x0]
+	str	q24, [x0, #14]
+	b	.Lsnova_gf16m_rowdot_tbl_6x5x5_next
+.Lsnova_gf16m_rowdot_tbl_6x5x5_run2:
+	movi	v25.16b, #0
+	movi	v26.16b, #0
+	mov	x11, x1
+	mov	x12, x3
+	movi	v27.16b, #0
+	movi	v28.16b, #0
+	mov	x13, x5
+	movi	v29.16b, #0
+	movi	v30.16b, #0
+.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k:
+	ldr	q16, [x12]
+	subs	x13, x13, #1
+	ldr	q17, [x12, #16]
+	ldr	q18, [x12, #32]
+	ldur	q19, [x12, #34]
+	add	x12, x12, x4
+	ldr	q3, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row0_0
+	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row1_0
+	ldr	q7, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row2_0
+	ldr	q1, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row3_0
+	ldr	q21, .Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row4_0
+	ldp	q2, q22, [x11]
+	ldp	q23, q24, [x11, #32]
+	tbl	v4.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v3.16b
+	tbl	v5.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v31.16b
+	tbl	v0.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v7.16b
+	tbl	v20.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v1.16b
+	tbl	v6.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v21.16b
+	ldr	q16, [x11, #64]
+	tbl	v17.16b, {v2.16b}, v4.16b
+	tbl	v18.16b, {v22.16b}, v5.16b
+	tbl	v19.16b, {v23.16b}, v0.16b
+	ldp	q22, q23, [x11, #80]
+	tbl	v3.16b, {v24.16b}, v20.16b
+	tbl	v31.16b, {v16.16b}, v6.16b
+	ldp	q24, q16, [x11, #112]
+	eor	v7.16b, v17.16b, v18.16b
+	ldr	q17, [x11, #144]
+	eor	v1.16b, v19.16b, v3.16b
+	tbl	v18.16b, {v22.16b}, v4.16b
+	tbl	v19.16b, {v23.16b}, v5.16b
+	tbl	v3.16b, {v24.16b}, v0.16b
+	ldp	q23, q24, [x11, #160]
+	eor	v21.16b, v7.16b, v1.16b
+	tbl	v7.16b, {v17.16b}, v6.16b
+	eor	v2.16b, v21.16b, v31.16b
+	tbl	v31.16b, {v16.16b}, v20.16b
+	ldp	q16, q17, [x11, #192]
+	eor	v1.16b, v18.16b, v19.16b
+	ldr	q18, [x11, #224]
+	eor	v25.16b, v25.16b, v2.16b
+	tbl	v19.16b, {v23.16b}, v4.16b
+	eor	v21.16b, v3.16b, v31.16b
+	tbl	v3.16b, {v24.16b}, v5.16b
+	tbl	v31.16b, {v16.16b}, v0.16b
+	ldp	q24, q16, [x11, #240]
+	eor	v2.16b, v1.16b, v21.16b
+	tbl	v1.16b, {v18.16b}, v6.16b
+	eor	v22.16b, v2.16b, v7.16b
+	tbl	v7.16b, {v17.16b}, v20.16b
+	ldp	q17, q18, [x11, #272]
+	eor	v21.16b, v19.16b, v3.16b
+	ldr	q19, [x11, #304]
+	eor	v26.16b, v26.16b, v22.16b
+	tbl	v3.16b, {v24.16b}, v4.16b
+	eor	v2.16b, v31.16b, v7.16b
+	tbl	v31.16b, {v16.16b}, v5.16b
+	tbl	v7.16b, {v17.16b}, v0.16b
+	ldp	q16, q17, [x11, #320]
+	eor	v22.16b, v21.16b, v2.16b
+	tbl	v21.16b, {v19.16b}, v6.16b
+	eor	v23.16b, v22.16b, v1.16b
+	tbl	v1.16b, {v18.16b}, v20.16b
+	ldp	q18, q19, [x11, #352]
+	eor	v2.16b, v3.16b, v31.16b
+	ldr	q3, [x11, #384]
+	eor	v27.16b, v27.16b, v23.16b
+	tbl	v31.16b, {v16.16b}, v4.16b
+	eor	v22.16b, v7.16b, v1.16b
+	tbl	v7.16b, {v17.16b}, v5.16b
+	tbl	v1.16b, {v18.16b}, v0.16b
+	ldp	q17, q18, [x11, #400]
+	eor	v23.16b, v2.16b, v22.16b
+	tbl	v2.16b, {v3.16b}, v6.16b
+	eor	v24.16b, v23.16b, v21.16b
+	tbl	v21.16b, {v19.16b}, v20.16b
+	ldp	q19, q3, [x11, #432]
+	eor	v22.16b, v31.16b, v7.16b
+	ldr	q31, [x11, #464]
+	tbl	v4.16b, {v17.16b}, v4.16b
+	add	x11, x11, x2
+	tbl	v5.16b, {v18.16b}, v5.16b
+	eor	v28.16b, v28.16b, v24.16b
+	eor	v23.16b, v1.16b, v21.16b
+	tbl	v0.16b, {v19.16b}, v0.16b
+	tbl	v20.16b, {v3.16b}, v20.16b
+	tbl	v6.16b, {v31.16b}, v6.16b
+	eor	v7.16b, v4.16b, v5.16b
+	eor	v24.16b, v22.16b, v23.16b
+	eor	v1.16b, v0.16b, v20.16b
+	eor	v16.16b, v24.16b, v2.16b
+	eor	v21.16b, v7.16b, v1.16b
+	eor	v29.16b, v29.16b, v16.16b
+	eor	v2.16b, v21.16b, v6.16b
+	eor	v30.16b, v30.16b, v2.16b
+	b.ne	.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k
+.Lsnova_gf16m_rowdot_tbl_6x5x5_run2_k_store:
+	ldr	q22, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_0_0
+	ldr	q17, .Lsnova_gf16m_rowdot_tbl_6x5x5_out0_14_0
+	ldr	q24, [x0]
+	ldur	q19, [x0, #14]
+	tbl	v23.16b, {v25.16b, v26.16b, v27.16b, v28.16b}, v22.16b
+	tbl	v18.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v17.16b
+	eor	v16.16b, v23.16b, v24.16b
+	eor	v3.16b, v18.16b, v19.16b
+	str	q16, [x0]
+	str	q3, [x0, #14]
+	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_0_0
+	ldr	q5, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_14_0
+	tbl	v25.16b, {v25.16b, v26.16b, v27.16b, v28.16b}, v31.16b
+	ldur	q26, [x0, #30]
+	tbl	v27.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v5.16b
+	ldur	q28, [x0, #44]
+	eor	v4.16b, v25.16b, v26.16b
+	eor	v29.16b, v27.16b, v28.16b
+	str	q4, [x0, #30]
+	str	q29, [x0, #44]
 .Lsnova_gf16m_rowdot_tbl_6x5x5_next:
 	ret
 	.cfi_endproc
@@ -476,21 +477,6 @@ snova_gf16m_rowdot_tbl_6x5x5:
 .Lsnova_gf16m_rowdot_tbl_6x5x5_out2_14_0:
 	.byte	14, 26, 27, 28, 29, 30, 42, 43, 44, 45, 46, 58, 59, 60, 61, 62
 	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row0_0:
-	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row1_0:
-	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row2_0:
-	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row3_0:
-	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row4_0:
-	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255
-	.p2align	4
 .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row0_0:
 	.byte	0, 1, 2, 3, 4, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
 	.p2align	4
@@ -505,6 +491,21 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	.p2align	4
 .Lsnova_gf16m_rowdot_tbl_6x5x5_w1_row4_0:
 	.byte	27, 28, 29, 30, 31, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row0_0:
+	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row1_0:
+	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row2_0:
+	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row3_0:
+	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_6x5x5_w2_row4_0:
+	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255
 	.section	.note.GNU-stack,"",%progbits
 	// GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI and PAC
 	.section	.note.gnu.property,"a"

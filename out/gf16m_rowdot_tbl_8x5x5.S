@@ -220,323 +220,324 @@ snova_gf16m_rowdot_tbl_8x5x5:
 	b.hs	.Lsnova_gf16m_rowdot_tbl_8x5x5_full
 .Lsnova_gf16m_rowdot_tbl_8x5x5_partial:
 	cbz	x9, .Lsnova_gf16m_rowdot_tbl_8x5x5_next
-	tbz	x9, #1, .Lsnova_gf16m_rowdot_tbl_8x5x5_run1
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run2:
+	subs	x15, x9, #2
+	b.eq	.Lsnova_gf16m_rowdot_tbl_8x5x5_run2
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run1:
 	movi	v19.16b, #0
 	movi	v20.16b, #0
-	mov	x15, x1
-	mov	x8, x3
+	mov	x8, x1
+	mov	x9, x3
 	movi	v21.16b, #0
 	movi	v22.16b, #0
-	mov	x9, x5
+	mov	x10, x5
 	movi	v23.16b, #0
 	movi	v24.16b, #0
 	movi	v25.16b, #0
 	movi	v26.16b, #0
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k:
-	ldr	q0, [x8]
-	subs	x9, x9, #1
-	ldr	q1, [x8, #16]
-	ldr	q2, [x8, #32]
-	ldur	q3, [x8, #34]
-	add	x8, x8, x4
-	ldr	q7, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row0_0
-	ldr	q29, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row1_0
-	ldr	q17, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row2_0
-	ldr	q31, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row3_0
-	ldr	q27, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row4_0
-	ldp	q5, q6, [x15]
-	tbl	v28.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v7.16b
-	tbl	v16.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v29.16b
-	tbl	v30.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v17.16b
-	tbl	v18.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v31.16b
-	tbl	v4.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v27.16b
-	ldp	q0, q1, [x15, #32]
-	ldr	q2, [x15, #64]
-	tbl	v3.16b, {v5.16b}, v28.16b
-	tbl	v7.16b, {v6.16b}, v16.16b
-	tbl	v29.16b, {v0.16b}, v30.16b
-	tbl	v17.16b, {v1.16b}, v18.16b
-	tbl	v31.16b, {v2.16b}, v4.16b
-	ldp	q1, q2, [x15, #80]
-	eor	v27.16b, v3.16b, v7.16b
-	ldp	q3, q7, [x15, #112]
-	eor	v5.16b, v29.16b, v17.16b
-	ldr	q29, [x15, #144]
-	tbl	v17.16b, {v1.16b}, v28.16b
-	eor	v6.16b, v27.16b, v5.16b
-	tbl	v27.16b, {v3.16b}, v30.16b
-	tbl	v5.16b, {v7.16b}, v18.16b
-	eor	v0.16b, v6.16b, v31.16b
-	tbl	v31.16b, {v2.16b}, v16.16b
-	tbl	v6.16b, {v29.16b}, v4.16b
-	ldp	q7, q29, [x15, #160]
-	eor	v19.16b, v19.16b, v0.16b
-	eor	v1.16b, v27.16b, v5.16b
-	ldr	q27, [x15, #224]
-	eor	v0.16b, v17.16b, v31.16b
-	ldp	q17, q31, [x15, #192]
-	eor	v2.16b, v0.16b, v1.16b
-	tbl	v5.16b, {v7.16b}, v28.16b
-	eor	v3.16b, v2.16b, v6.16b
-	tbl	v6.16b, {v29.16b}, v16.16b
-	tbl	v0.16b, {v17.16b}, v30.16b
-	tbl	v1.16b, {v31.16b}, v18.16b
-	eor	v20.16b, v20.16b, v3.16b
-	tbl	v2.16b, {v27.16b}, v4.16b
-	ldp	q31, q27, [x15, #240]
-	eor	v3.16b, v5.16b, v6.16b
-	ldp	q5, q6, [x15, #272]
-	eor	v7.16b, v0.16b, v1.16b
-	ldr	q0, [x15, #304]
-	eor	v29.16b, v3.16b, v7.16b
-	tbl	v1.16b, {v31.16b}, v28.16b
-	tbl	v3.16b, {v5.16b}, v30.16b
-	eor	v17.16b, v29.16b, v2.16b
-	tbl	v2.16b, {v27.16b}, v16.16b
-	tbl	v7.16b, {v6.16b}, v18.16b
-	tbl	v29.16b, {v0.16b}, v4.16b
-	ldp	q6, q0, [x15, #320]
-	eor	v21.16b, v21.16b, v17.16b
-	eor	v17.16b, v1.16b, v2.16b
-	ldp	q1, q2, [x15, #352]
-	eor	v31.16b, v3.16b, v7.16b
-	ldr	q3, [x15, #384]
-	tbl	v7.16b, {v6.16b}, v28.16b
-	eor	v27.16b, v17.16b, v31.16b
-	eor	v5.16b, v27.16b, v29.16b
-	tbl	v29.16b, {v0.16b}, v16.16b
-	tbl	v17.16b, {v1.16b}, v30.16b
-	tbl	v31.16b, {v2.16b}, v18.16b
-	eor	v22.16b, v22.16b, v5.16b
-	tbl	v27.16b, {v3.16b}, v4.16b
-	ldp	q2, q3, [x15, #400]
-	eor	v5.16b, v7.16b, v29.16b
-	ldp	q7, q29, [x15, #432]
-	eor	v6.16b, v17.16b, v31.16b
-	ldr	q17, [x15, #464]
-	eor	v0.16b, v5.16b, v6.16b
-	tbl	v31.16b, {v2.16b}, v28.16b
-	tbl	v5.16b, {v7.16b}, v30.16b
-	eor	v1.16b, v0.16b, v27.16b
-	tbl	v27.16b, {v3.16b}, v16.16b
-	tbl	v6.16b, {v29.16b}, v18.16b
-	tbl	v0.16b, {v17.16b}, v4.16b
-	ldp	q29, q17, [x15, #480]
-	eor	v23.16b, v23.16b, v1.16b
-	eor	v1.16b, v31.16b, v27.16b
-	ldp	q31, q27, [x15, #512]
-	eor	v2.16b, v5.16b, v6.16b
-	ldr	q5, [x15, #544]
-	tbl	v6.16b, {v29.16b}, v28.16b
-	eor	v3.16b, v1.16b, v2.16b
-	eor	v7.16b, v3.16b, v0.16b
-	tbl	v0.16b, {v17.16b}, v16.16b
-	tbl	v1.16b, {v31.16b}, v30.16b
-	tbl	v2.16b, {v27.16b}, v18.16b
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k:
+	ldr	q28, [x9]
+	subs	x10, x10, #1
+	ldur	q29, [x9, #9]
+	add	x9, x9, x4
+	ldr	q7, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row0_0
+	ldr	q17, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row1_0
+	ldr	q0, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row2_0
+	ldr	q2, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row3_0
+	ldr	q31, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row4_0
+	ldp	q27, q4, [x8]
+	ldp	q5, q6, [x8, #32]
+	tbl	v16.16b, {v28.16b, v29.16b}, v7.16b
+	tbl	v30.16b, {v28.16b, v29.16b}, v17.16b
+	tbl	v1.16b, {v28.16b, v29.16b}, v0.16b
+	tbl	v3.16b, {v28.16b, v29.16b}, v2.16b
+	tbl	v18.16b, {v28.16b, v29.16b}, v31.16b
+	ldr	q28, [x8, #64]
+	tbl	v29.16b, {v27.16b}, v16.16b
+	tbl	v7.16b, {v4.16b}, v30.16b
+	tbl	v17.16b, {v5.16b}, v1.16b
+	tbl	v0.16b, {v6.16b}, v3.16b
+	tbl	v2.16b, {v28.16b}, v18.16b
+	ldp	q6, q28, [x8, #80]
+	eor	v31.16b, v29.16b, v7.16b
+	ldp	q29, q7, [x8, #112]
+	eor	v27.16b, v17.16b, v0.16b
+	ldr	q17, [x8, #144]
+	tbl	v0.16b, {v6.16b}, v16.16b
+	eor	v4.16b, v31.16b, v27.16b
+	tbl	v31.16b, {v29.16b}, v1.16b
+	tbl	v27.16b, {v7.16b}, v3.16b
+	eor	v5.16b, v4.16b, v2.16b
+	tbl	v2.16b, {v28.16b}, v30.16b
+	tbl	v4.16b, {v17.16b}, v18.16b
+	ldp	q7, q17, [x8, #160]
+	eor	v19.16b, v19.16b, v5.16b
+	eor	v6.16b, v31.16b, v27.16b
+	ldr	q31, [x8, #224]
+	eor	v5.16b, v0.16b, v2.16b
+	ldp	q0, q2, [x8, #192]
+	eor	v28.16b, v5.16b, v6.16b
+	tbl	v27.16b, {v7.16b}, v16.16b
+	eor	v29.16b, v28.16b, v4.16b
+	tbl	v4.16b, {v17.16b}, v30.16b
+	tbl	v5.16b, {v0.16b}, v1.16b
+	tbl	v6.16b, {v2.16b}, v3.16b
+	eor	v20.16b, v20.16b, v29.16b
+	tbl	v28.16b, {v31.16b}, v18.16b
+	ldp	q2, q31, [x8, #240]
+	eor	v29.16b, v27.16b, v4.16b
+	ldp	q27, q4, [x8, #272]
+	eor	v7.16b, v5.16b, v6.16b
+	ldr	q5, [x8, #304]
+	eor	v17.16b, v29.16b, v7.16b
+	tbl	v6.16b, {v2.16b}, v16.16b
+	tbl	v29.16b, {v27.16b}, v1.16b
+	eor	v0.16b, v17.16b, v28.16b
+	tbl	v28.16b, {v31.16b}, v30.16b
+	tbl	v7.16b, {v4.16b}, v3.16b
+	tbl	v17.16b, {v5.16b}, v18.16b
+	ldp	q4, q5, [x8, #320]
+	eor	v21.16b, v21.16b, v0.16b
+	eor	v0.16b, v6.16b, v28.16b
+	ldp	q6, q28, [x8, #352]
+	eor	v2.16b, v29.16b, v7.16b
+	ldr	q29, [x8, #384]
+	tbl	v7.16b, {v4.16b}, v16.16b
+	eor	v31.16b, v0.16b, v2.16b
+	eor	v27.16b, v31.16b, v17.16b
+	tbl	v17.16b, {v5.16b}, v30.16b
+	tbl	v0.16b, {v6.16b}, v1.16b
+	tbl	v2.16b, {v28.16b}, v3.16b
+	eor	v22.16b, v22.16b, v27.16b
+	tbl	v31.16b, {v29.16b}, v18.16b
+	ldp	q28, q29, [x8, #400]
+	eor	v27.16b, v7.16b, v17.16b
+	ldp	q7, q17, [x8, #432]
+	eor	v4.16b, v0.16b, v2.16b
+	ldr	q0, [x8, #464]
+	eor	v5.16b, v27.16b, v4.16b
+	tbl	v2.16b, {v28.16b}, v16.16b
+	tbl	v27.16b, {v7.16b}, v1.16b
+	eor	v6.16b, v5.16b, v31.16b
+	tbl	v31.16b, {v29.16b}, v30.16b
+	tbl	v4.16b, {v17.16b}, v3.16b
+	tbl	v5.16b, {v0.16b}, v18.16b
+	ldp	q17, q0, [x8, #480]
+	eor	v23.16b, v23.16b, v6.16b
+	eor	v6.16b, v2.16b, v31.16b
+	ldp	q2, q31, [x8, #512]
+	eor	v28.16b, v27.16b, v4.16b
+	ldr	q27, [x8, #544]
+	tbl	v4.16b, {v17.16b}, v16.16b
+	eor	v29.16b, v6.16b, v28.16b
+	eor	v7.16b, v29.16b, v5.16b
+	tbl	v5.16b, {v0.16b}, v30.16b
+	tbl	v6.16b, {v2.16b}, v1.16b
+	tbl	v28.16b, {v31.16b}, v3.16b
 	eor	v24.16b, v24.16b, v7.16b
-	tbl	v3.16b, {v5.16b}, v4.16b
-	ldp	q27, q5, [x15, #560]
-	eor	v7.16b, v6.16b, v0.16b
-	ldp	q6, q0, [x15, #592]
-	eor	v29.16b, v1.16b, v2.16b
-	ldr	q1, [x15, #624]
-	add	x15, x15, x2
-	eor	v17.16b, v7.16b, v29.16b
-	tbl	v28.16b, {v27.16b}, v28.16b
-	tbl	v16.16b, {v5.16b}, v16.16b
-	tbl	v30.16b, {v6.16b}, v30.16b
-	tbl	v18.16b, {v0.16b}, v18.16b
-	eor	v31.16b, v17.16b, v3.16b
-	tbl	v4.16b, {v1.16b}, v4.16b
-	eor	v2.16b, v28.16b, v16.16b
-	eor	v25.16b, v25.16b, v31.16b
-	eor	v3.16b, v30.16b, v18.16b
-	eor	v7.16b, v2.16b, v3.16b
-	eor	v29.16b, v7.16b, v4.16b
-	eor	v26.16b, v26.16b, v29.16b
-	b.ne	.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k_store:
-	ldr	q17, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_0_0
-	ldr	q6, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_16_0
-	ldr	q16, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_24_0
-	ldr	q27, [x0]
-	ldr	q1, [x0, #16]
-	ldur	q18, [x0, #24]
-	tbl	v31.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v17.16b
-	tbl	v0.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v6.16b
-	tbl	v30.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v16.16b
-	eor	v5.16b, v31.16b, v27.16b
-	eor	v28.16b, v0.16b, v1.16b
-	eor	v4.16b, v30.16b, v18.16b
-	str	q5, [x0]
-	str	q28, [x0, #16]
-	str	q4, [x0, #24]
-	ldr	q2, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_0_0
-	ldr	q3, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_16_0
-	ldr	q17, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_24_0
-	ldur	q7, [x0, #56]
-	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v2.16b
-	ldur	q20, [x0, #40]
-	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v3.16b
-	tbl	v23.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v17.16b
-	ldr	q24, [x0, #64]
+	tbl	v29.16b, {v27.16b}, v18.16b
+	ldp	q31, q27, [x8, #560]
+	eor	v7.16b, v4.16b, v5.16b
+	ldp	q4, q5, [x8, #592]
+	eor	v17.16b, v6.16b, v28.16b
+	ldr	q6, [x8, #624]
+	add	x8, x8, x2
+	eor	v0.16b, v7.16b, v17.16b
+	tbl	v16.16b, {v31.16b}, v16.16b
+	tbl	v30.16b, {v27.16b}, v30.16b
+	tbl	v1.16b, {v4.16b}, v1.16b
+	tbl	v3.16b, {v5.16b}, v3.16b
+	eor	v2.16b, v0.16b, v29.16b
+	tbl	v18.16b, {v6.16b}, v18.16b
+	eor	v28.16b, v16.16b, v30.16b
+	eor	v25.16b, v25.16b, v2.16b
+	eor	v29.16b, v1.16b, v3.16b
+	eor	v7.16b, v28.16b, v29.16b
+	eor	v17.16b, v7.16b, v18.16b
+	eor	v26.16b, v26.16b, v17.16b
+	b.ne	.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k_store:
+	ldr	q0, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_0_0
+	ldr	q2, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_16_0
+	ldr	q4, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_24_0
+	ldr	q31, [x0, #16]
+	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v0.16b
+	ldr	q20, [x0]
+	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v2.16b
+	tbl	v23.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v4.16b
+	ldur	q24, [x0, #24]
 	eor	v21.16b, v19.16b, v20.16b
-	eor	v29.16b, v22.16b, v7.16b
+	eor	v27.16b, v22.16b, v31.16b
 	eor	v25.16b, v23.16b, v24.16b
-	str	q21, [x0, #40]
-	str	q29, [x0, #56]
-	str	q25, [x0, #64]
+	str	q21, [x0]
+	str	q27, [x0, #16]
+	str	q25, [x0, #24]
 	b	.Lsnova_gf16m_rowdot_tbl_8x5x5_next
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run1:
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run2:
 	movi	v0.16b, #0
 	movi	v1.16b, #0
-	mov	x10, x1
-	mov	x11, x3
+	mov	x11, x1
+	mov	x12, x3
 	movi	v2.16b, #0
 	movi	v3.16b, #0
-	mov	x12, x5
+	mov	x13, x5
 	movi	v4.16b, #0
 	movi	v5.16b, #0
 	movi	v6.16b, #0
 	movi	v7.16b, #0
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k:
-	ldr	q26, [x11]
-	subs	x12, x12, #1
-	ldur	q27, [x11, #9]
-	add	x11, x11, x4
-	ldr	q31, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row0_0
-	ldr	q16, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row1_0
-	ldr	q18, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row2_0
-	ldr	q20, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row3_0
-	ldr	q22, .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row4_0
-	ldp	q17, q23, [x10]
-	ldp	q24, q25, [x10, #32]
-	tbl	v28.16b, {v26.16b, v27.16b}, v31.16b
-	tbl	v30.16b, {v26.16b, v27.16b}, v16.16b
-	tbl	v19.16b, {v26.16b, v27.16b}, v18.16b
-	tbl	v21.16b, {v26.16b, v27.16b}, v20.16b
-	tbl	v29.16b, {v26.16b, v27.16b}, v22.16b
-	ldr	q26, [x10, #64]
-	tbl	v27.16b, {v17.16b}, v28.16b
-	tbl	v31.16b, {v23.16b}, v30.16b
-	tbl	v16.16b, {v24.16b}, v19.16b
-	tbl	v18.16b, {v25.16b}, v21.16b
-	tbl	v20.16b, {v26.16b}, v29.16b
-	ldp	q25, q26, [x10, #80]
-	eor	v22.16b, v27.16b, v31.16b
-	ldp	q27, q31, [x10, #112]
-	eor	v17.16b, v16.16b, v18.16b
-	ldr	q16, [x10, #144]
-	tbl	v18.16b, {v25.16b}, v28.16b
-	eor	v23.16b, v22.16b, v17.16b
-	tbl	v22.16b, {v27.16b}, v19.16b
-	tbl	v17.16b, {v31.16b}, v21.16b
-	eor	v24.16b, v23.16b, v20.16b
-	tbl	v20.16b, {v26.16b}, v30.16b
-	tbl	v23.16b, {v16.16b}, v29.16b
-	ldp	q31, q16, [x10, #160]
-	eor	v0.16b, v0.16b, v24.16b
-	eor	v25.16b, v22.16b, v17.16b
-	ldr	q22, [x10, #224]
-	eor	v24.16b, v18.16b, v20.16b
-	ldp	q18, q20, [x10, #192]
-	eor	v26.16b, v24.16b, v25.16b
-	tbl	v17.16b, {v31.16b}, v28.16b
-	eor	v27.16b, v26.16b, v23.16b
-	tbl	v23.16b, {v16.16b}, v30.16b
-	tbl	v24.16b, {v18.16b}, v19.16b
-	tbl	v25.16b, {v20.16b}, v21.16b
-	eor	v1.16b, v1.16b, v27.16b
-	tbl	v26.16b, {v22.16b}, v29.16b
-	ldp	q20, q22, [x10, #240]
-	eor	v27.16b, v17.16b, v23.16b
-	ldp	q17, q23, [x10, #272]
-	eor	v31.16b, v24.16b, v25.16b
-	ldr	q24, [x10, #304]
-	eor	v16.16b, v27.16b, v31.16b
-	tbl	v25.16b, {v20.16b}, v28.16b
-	tbl	v27.16b, {v17.16b}, v19.16b
-	eor	v18.16b, v16.16b, v26.16b
-	tbl	v26.16b, {v22.16b}, v30.16b
-	tbl	v31.16b, {v23.16b}, v21.16b
-	tbl	v16.16b, {v24.16b}, v29.16b
-	ldp	q23, q24, [x10, #320]
-	eor	v2.16b, v2.16b, v18.16b
-	eor	v18.16b, v25.16b, v26.16b
-	ldp	q25, q26, [x10, #352]
-	eor	v20.16b, v27.16b, v31.16b
-	ldr	q27, [x10, #384]
-	tbl	v31.16b, {v23.16b}, v28.16b
-	eor	v22.16b, v18.16b, v20.16b
-	eor	v17.16b, v22.16b, v16.16b
-	tbl	v16.16b, {v24.16b}, v30.16b
-	tbl	v18.16b, {v25.16b}, v19.16b
-	tbl	v20.16b, {v26.16b}, v21.16b
-	eor	v3.16b, v3.16b, v17.16b
-	tbl	v22.16b, {v27.16b}, v29.16b
-	ldp	q26, q27, [x10, #400]
-	eor	v17.16b, v31.16b, v16.16b
-	ldp	q31, q16, [x10, #432]
-	eor	v23.16b, v18.16b, v20.16b
-	ldr	q18, [x10, #464]
-	eor	v24.16b, v17.16b, v23.16b
-	tbl	v20.16b, {v26.16b}, v28.16b
-	tbl	v17.16b, {v31.16b}, v19.16b
-	eor	v25.16b, v24.16b, v22.16b
-	tbl	v22.16b, {v27.16b}, v30.16b
-	tbl	v23.16b, {v16.16b}, v21.16b
-	tbl	v24.16b, {v18.16b}, v29.16b
-	ldp	q16, q18, [x10, #480]
-	eor	v4.16b, v4.16b, v25.16b
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k:
+	ldr	q16, [x12]
+	subs	x13, x13, #1
+	ldr	q17, [x12, #16]
+	ldr	q18, [x12, #32]
+	ldur	q19, [x12, #34]
+	add	x12, x12, x4
+	ldr	q26, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row0_0
+	ldr	q28, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row1_0
+	ldr	q20, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row2_0
+	ldr	q22, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row3_0
+	ldr	q27, .Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row4_0
+	ldp	q24, q25, [x11]
+	tbl	v30.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v26.16b
+	tbl	v29.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v28.16b
+	tbl	v21.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v20.16b
+	tbl	v31.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v22.16b
+	tbl	v23.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v27.16b
+	ldp	q16, q17, [x11, #32]
+	ldr	q18, [x11, #64]
+	tbl	v19.16b, {v24.16b}, v30.16b
+	tbl	v26.16b, {v25.16b}, v29.16b
+	tbl	v28.16b, {v16.16b}, v21.16b
+	tbl	v20.16b, {v17.16b}, v31.16b
+	tbl	v22.16b, {v18.16b}, v23.16b
+	ldp	q17, q18, [x11, #80]
+	eor	v27.16b, v19.16b, v26.16b
+	ldp	q19, q26, [x11, #112]
+	eor	v24.16b, v28.16b, v20.16b
+	ldr	q28, [x11, #144]
+	tbl	v20.16b, {v17.16b}, v30.16b
+	eor	v25.16b, v27.16b, v24.16b
+	tbl	v27.16b, {v19.16b}, v21.16b
+	tbl	v24.16b, {v26.16b}, v31.16b
+	eor	v16.16b, v25.16b, v22.16b
+	tbl	v22.16b, {v18.16b}, v29.16b
+	tbl	v25.16b, {v28.16b}, v23.16b
+	ldp	q26, q28, [x11, #160]
+	eor	v0.16b, v0.16b, v16.16b
+	eor	v17.16b, v27.16b, v24.16b
+	ldr	q27, [x11, #224]
+	eor	v16.16b, v20.16b, v22.16b
+	ldp	q20, q22, [x11, #192]
+	eor	v18.16b, v16.16b, v17.16b
+	tbl	v24.16b, {v26.16b}, v30.16b
+	eor	v19.16b, v18.16b, v25.16b
+	tbl	v25.16b, {v28.16b}, v29.16b
+	tbl	v16.16b, {v20.16b}, v21.16b
+	tbl	v17.16b, {v22.16b}, v31.16b
+	eor	v1.16b, v1.16b, v19.16b
+	tbl	v18.16b, {v27.16b}, v23.16b
+	ldp	q22, q27, [x11, #240]
+	eor	v19.16b, v24.16b, v25.16b
+	ldp	q24, q25, [x11, #272]
+	eor	v26.16b, v16.16b, v17.16b
+	ldr	q16, [x11, #304]
+	eor	v28.16b, v19.16b, v26.16b
+	tbl	v17.16b, {v22.16b}, v30.16b
+	tbl	v19.16b, {v24.16b}, v21.16b
+	eor	v20.16b, v28.16b, v18.16b
+	tbl	v18.16b, {v27.16b}, v29.16b
+	tbl	v26.16b, {v25.16b}, v31.16b
+	tbl	v28.16b, {v16.16b}, v23.16b
+	ldp	q25, q16, [x11, #320]
+	eor	v2.16b, v2.16b, v20.16b
+	eor	v20.16b, v17.16b, v18.16b
+	ldp	q17, q18, [x11, #352]
+	eor	v22.16b, v19.16b, v26.16b
+	ldr	q19, [x11, #384]
+	tbl	v26.16b, {v25.16b}, v30.16b
+	eor	v27.16b, v20.16b, v22.16b
+	eor	v24.16b, v27.16b, v28.16b
+	tbl	v28.16b, {v16.16b}, v29.16b
+	tbl	v20.16b, {v17.16b}, v21.16b
+	tbl	v22.16b, {v18.16b}, v31.16b
+	eor	v3.16b, v3.16b, v24.16b
+	tbl	v27.16b, {v19.16b}, v23.16b
+	ldp	q18, q19, [x11, #400]
+	eor	v24.16b, v26.16b, v28.16b
+	ldp	q26, q28, [x11, #432]
 	eor	v25.16b, v20.16b, v22.16b
-	ldp	q20, q22, [x10, #512]
-	eor	v26.16b, v17.16b, v23.16b
-	ldr	q17, [x10, #544]
-	tbl	v23.16b, {v16.16b}, v28.16b
-	eor	v27.16b, v25.16b, v26.16b
-	eor	v31.16b, v27.16b, v24.16b
-	tbl	v24.16b, {v18.16b}, v30.16b
-	tbl	v25.16b, {v20.16b}, v19.16b
-	tbl	v26.16b, {v22.16b}, v21.16b
-	eor	v5.16b, v5.16b, v31.16b
-	tbl	v27.16b, {v17.16b}, v29.16b
-	ldp	q22, q17, [x10, #560]
-	eor	v31.16b, v23.16b, v24.16b
-	ldp	q23, q24, [x10, #592]
-	eor	v16.16b, v25.16b, v26.16b
-	ldr	q25, [x10, #624]
-	add	x10, x10, x2
-	eor	v18.16b, v31.16b, v16.16b
-	tbl	v28.16b, {v22.16b}, v28.16b
-	tbl	v30.16b, {v17.16b}, v30.16b
-	tbl	v19.16b, {v23.16b}, v19.16b
-	tbl	v21.16b, {v24.16b}, v21.16b
-	eor	v20.16b, v18.16b, v27.16b
-	tbl	v29.16b, {v25.16b}, v29.16b
-	eor	v26.16b, v28.16b, v30.16b
-	eor	v6.16b, v6.16b, v20.16b
-	eor	v27.16b, v19.16b, v21.16b
-	eor	v31.16b, v26.16b, v27.16b
-	eor	v16.16b, v31.16b, v29.16b
-	eor	v7.16b, v7.16b, v16.16b
-	b.ne	.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k
-.Lsnova_gf16m_rowdot_tbl_8x5x5_run1_k_store:
-	ldr	q18, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_0_0
-	ldr	q20, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_16_0
-	ldr	q23, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_24_0
-	ldr	q22, [x0, #16]
+	ldr	q20, [x11, #464]
+	eor	v16.16b, v24.16b, v25.16b
+	tbl	v22.16b, {v18.16b}, v30.16b
+	tbl	v24.16b, {v26.16b}, v21.16b
+	eor	v17.16b, v16.16b, v27.16b
+	tbl	v27.16b, {v19.16b}, v29.16b
+	tbl	v25.16b, {v28.16b}, v31.16b
+	tbl	v16.16b, {v20.16b}, v23.16b
+	ldp	q28, q20, [x11, #480]
+	eor	v4.16b, v4.16b, v17.16b
+	eor	v17.16b, v22.16b, v27.16b
+	ldp	q22, q27, [x11, #512]
+	eor	v18.16b, v24.16b, v25.16b
+	ldr	q24, [x11, #544]
+	tbl	v25.16b, {v28.16b}, v30.16b
+	eor	v19.16b, v17.16b, v18.16b
+	eor	v26.16b, v19.16b, v16.16b
+	tbl	v16.16b, {v20.16b}, v29.16b
+	tbl	v17.16b, {v22.16b}, v21.16b
+	tbl	v18.16b, {v27.16b}, v31.16b
+	eor	v5.16b, v5.16b, v26.16b
+	tbl	v19.16b, {v24.16b}, v23.16b
+	ldp	q27, q24, [x11, #560]
+	eor	v26.16b, v25.16b, v16.16b
+	ldp	q25, q16, [x11, #592]
+	eor	v28.16b, v17.16b, v18.16b
+	ldr	q17, [x11, #624]
+	add	x11, x11, x2
+	eor	v20.16b, v26.16b, v28.16b
+	tbl	v30.16b, {v27.16b}, v30.16b
+	tbl	v29.16b, {v24.16b}, v29.16b
+	tbl	v21.16b, {v25.16b}, v21.16b
+	tbl	v31.16b, {v16.16b}, v31.16b
+	eor	v22.16b, v20.16b, v19.16b
+	tbl	v23.16b, {v17.16b}, v23.16b
+	eor	v18.16b, v30.16b, v29.16b
+	eor	v6.16b, v6.16b, v22.16b
+	eor	v19.16b, v21.16b, v31.16b
+	eor	v26.16b, v18.16b, v19.16b
+	eor	v28.16b, v26.16b, v23.16b
+	eor	v7.16b, v7.16b, v28.16b
+	b.ne	.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k
+.Lsnova_gf16m_rowdot_tbl_8x5x5_run2_k_store:
+	ldr	q20, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_0_0
+	ldr	q25, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_16_0
+	ldr	q29, .Lsnova_gf16m_rowdot_tbl_8x5x5_out0_24_0
+	ldr	q27, [x0]
+	ldr	q17, [x0, #16]
+	ldur	q31, [x0, #24]
+	tbl	v22.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v20.16b
+	tbl	v16.16b, {v3.16b, v4.16b, v5.16b, v6.16b}, v25.16b
+	tbl	v21.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v29.16b
+	eor	v24.16b, v22.16b, v27.16b
+	eor	v30.16b, v16.16b, v17.16b
+	eor	v23.16b, v21.16b, v31.16b
+	str	q24, [x0]
+	str	q30, [x0, #16]
+	str	q23, [x0, #24]
+	ldr	q18, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_0_0
+	ldr	q19, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_16_0
+	ldr	q20, .Lsnova_gf16m_rowdot_tbl_8x5x5_out1_24_0
+	ldur	q26, [x0, #56]
 	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v18.16b
-	ldr	q1, [x0]
-	tbl	v3.16b, {v3.16b, v4.16b, v5.16b, v6.16b}, v20.16b
-	tbl	v4.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v23.16b
-	ldur	q5, [x0, #24]
+	ldur	q1, [x0, #40]
+	tbl	v3.16b, {v3.16b, v4.16b, v5.16b, v6.16b}, v19.16b
+	tbl	v4.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v20.16b
+	ldr	q5, [x0, #64]
 	eor	v2.16b, v0.16b, v1.16b
-	eor	v17.16b, v3.16b, v22.16b
+	eor	v28.16b, v3.16b, v26.16b
 	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x0]
-	str	q17, [x0, #16]
-	str	q6, [x0, #24]
+	str	q2, [x0, #40]
+	str	q28, [x0, #56]
+	str	q6, [x0, #64]
 .Lsnova_gf16m_rowdot_tbl_8x5x5_next:
 	ret
 	.cfi_endproc
@@ -599,21 +600,6 @@ snova_gf16m_rowdot_tbl_8x5x5:
 .Lsnova_gf16m_rowdot_tbl_8x5x5_out2_24_0:
 	.byte	14, 26, 27, 28, 29, 30, 42, 43, 44, 45, 46, 58, 59, 60, 61, 62
 	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row0_0:
-	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row1_0:
-	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row2_0:
-	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row3_0:
-	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
-	.p2align	4
-.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row4_0:
-	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255
-	.p2align	4
 .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row0_0:
 	.byte	0, 1, 2, 3, 4, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
 	.p2align	4
@@ -628,6 +614,21 @@ snova_gf16m_rowdot_tbl_8x5x5:
 	.p2align	4
 .Lsnova_gf16m_rowdot_tbl_8x5x5_w1_row4_0:
 	.byte	27, 28, 29, 30, 31, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row0_0:
+	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row1_0:
+	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row2_0:
+	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row3_0:
+	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
+	.p2align	4
+.Lsnova_gf16m_rowdot_tbl_8x5x5_w2_row4_0:
+	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255
 	.section	.note.GNU-stack,"",%progbits
 	// GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI and PAC
 	.section	.note.gnu.property,"a"

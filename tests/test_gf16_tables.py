@@ -9,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import pair_kernels, tables, tables_rank5
+from generator.kernels import pair_kernels, tables, tables_gather, tables_rank5
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
@@ -17,8 +17,8 @@ from tests.test_gf16_shapes import random_matrices, span
 
 # Rows of the left factor per SNOVA Round 3 set: l = 4, r x 4 per a for r = 4 and
 # 8, (4 r) x 4 stacked for r = 5 and 6; l = 5, 5 x 5 (T12's blocks), r x 5 for
-# r = 6 and 8, 25 x 5 stacked for r = 5.
-ROWS = {4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
+# r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's stacked 9 x 3 (l = 3).
+ROWS = {3: (9,), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
 LEFT = [(l, p) for l, rows in ROWS.items() for p in rows]
 
 
@@ -76,10 +76,10 @@ def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, 
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Row lengths with every run (l = 4: main loop of 4, leftovers of 3, 2 and 1; l = 5:
-# main loop of 3, leftovers of 2 and 1) and none; counts of one, a few and the
-# sets' v.
-TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (7, 2), (27, 1), (5, 29), (8, 40)]
+# Row lengths with every run (l = 3: main loop of 5, leftovers of 4 to 1; l = 4:
+# main loop of 4, leftovers of 3, 2 and 1; l = 5: main loop of 3, leftovers of
+# 2 and 1) and none; counts of one, a few and the sets' v.
+TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (4, 2), (7, 2), (27, 1), (5, 29), (8, 40), (14, 3)]
 
 
 @pytest.mark.parametrize("n, count", TABLE_RUNS)
@@ -90,23 +90,34 @@ def test_rowdot_tables_match_model(dot_runner, l, p, n, count):
     assert got == [r[3] for r in records]
 
 
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 6])
+@pytest.mark.parametrize("l, p", LEFT)
+def test_rowdot_tables_flush_operands(dot_runner, l, p, n):
+    """No gap after the tables or the rows of Y: every leftover run's loads end at
+    its operands' last byte (the guard pages sit right after them)."""
+    records, tstride, ystride = table_records(l, p, n, 2, 3, l * 1000 + p * 10 + n, gap=(0, 0))
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride)
+    assert got == [r[3] for r in records]
+
+
 @pytest.mark.parametrize("l", ROWS)
 def test_rowdot_tables_every_pair(dot_runner, l):
-    """Every (element, value) pair through every term: X all e in column m, and
-    row m of the run's right factors (four for l = 4, three for l = 5) holds
-    values that put each of the 16 in some lane (l = 5 fills 15 lanes: a second
+    """Every (element, value) pair through every term: X (its fewest rows) all e in
+    column m, and row m of the run's right factors (16 // l of them) holds values
+    that put each of the 16 in some lane (l = 3 and 5 fill 15 lanes: a second
     record shifts them by one)."""
-    sq, width = l * l, 16 // l
+    sq, width, p = l * l, 16 // l, ROWS[l][0]
     records = []
     for shift in range(16 - width * l + 1):
         for m in range(l):
             for e in range(16):
-                x = bytes(e if i % l == m else 0 for i in range(sq))
+                x = bytes(e if i % l == m else 0 for i in range(l * p))
                 ys = bytes((l * c + j + shift) % 16 if i == m else 0 for c in range(width) for i in range(l)
                            for j in range(l))
-                expect = b"".join(mat_prod(x, ys[sq * c:sq * (c + 1)], l, l, l) for c in range(width))
-                records.append((bytes(sq * width), model_tables(x), ys, expect))
-    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{l}x{l}x{l}", l, l, width, 1, records, 16 * sq, sq * width)
+                expect = b"".join(mat_prod(x, ys[sq * c:sq * (c + 1)], p, l, l) for c in range(width))
+                records.append((bytes(l * p * width), model_tables(x), ys, expect))
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, width, 1, records, 16 * l * p,
+                           sq * width)
     assert got == [r[3] for r in records]
 
 
@@ -151,12 +162,12 @@ def mutant_source(kind):
                                       lambda self, width, *rest, real=tables_rank5.RightTables5.run:
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind == "left5_rows":
-            return [mock.patch.object(tables_rank5.LeftTables5, "right_rows",
-                                      lambda self, loads, width, real=tables_rank5.LeftTables5.right_rows:
+            return [mock.patch.object(tables_gather.LeftTables, "right_rows",
+                                      lambda self, loads, width, real=tables_gather.LeftTables.right_rows:
                                       (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, loads, width)))]
         if kind == "left5_overread":
-            return [mock.patch.object(tables_rank5.LeftTables5, "run",
-                                      lambda self, width, *rest, real=tables_rank5.LeftTables5.run:
+            return [mock.patch.object(tables_gather.LeftTables, "run",
+                                      lambda self, width, *rest, real=tables_gather.LeftTables.run:
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind == "overread":
             return [mock.patch.object(tables, "load_rows",

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_rank5
+from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_rank5
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -203,7 +203,7 @@ def mul_tables_kernel() -> KernelSpec:
 def rowdot_tables_kernel(l, p) -> KernelSpec:
     """The rowdot of a p×l left factor given as tables and l×l right factors."""
     describe = (partial(tables.describe_rowdot_tables, p=p) if l == tables.L
-                else partial(tables_rank5.describe_rowdot_left_tables5, p=p))
+                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p))
     sq = l * l
     return gf16_spec(f"gf16m_rowdot_tbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by table lookup: acc[c] ({p}x{l}, at acc + {l * p}c) "
@@ -357,7 +357,9 @@ def gf16_kernels(families=RANK_FAMILIES):
     names |= {k.name for k in paired}
     square = [linsys_pair_kernel(l, l) for l in SQUARE_SYSTEM_RANKS] if "linsys" in families else []
     square += [dot_kernel(gf16.Shape(1, 1, l * l)) for l in SQUARE_SYSTEM_RANKS] if "dot" in families else []
-    square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS] if "rowdot" in families else []
+    if "rowdot" in families:
+        square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS]
+        square += [rowdot_tables_kernel(l, l * l) for l in SQUARE_STACKED_RANKS]
     return ranked + paired + [k for k in square if k.name not in names]
 
 

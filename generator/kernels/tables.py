@@ -264,6 +264,34 @@ def right_table_run(b, width, group, name, region):
             b.store("q", total, ptr, c * L * L)
 
 
+def in_runs(b, n, run, emit_run, advance, region):
+    """Right factors 0..n-1 in runs of `run` (emit_run(run, name, region), then
+    advance() moves the pointers on) and one run of the 1..run-1 left over (a TBL
+    costs the same whatever lanes are in use). Ends by starting block "next"."""
+    columns = b.mov_x(n)
+    partial = b.block_label("partial")
+    b.gop_imm("subs", "x", columns, run, sets_flags=True)
+    b.b_cond("lo", partial)
+    full = b.start_block("full")
+    emit_run(run, "full_k", region)
+    advance()
+    b.gop_imm("sub", "x", columns, run, dst=columns)
+    b.gop_imm("subs", "x", columns, run, sets_flags=True)
+    b.b_cond("hs", full)
+    b.start_block("partial")
+    after = b.block_label("next")
+    b.cbz(columns, after)
+    for width in range(2, run):
+        b.gop_imm("subs", "x", columns, width, sets_flags=True)
+        b.b_cond("eq", b.block_label(f"run{width}"))
+    for width in range(1, run):
+        b.start_block(f"run{width}")
+        emit_run(width, f"run{width}_k", None)
+        if width < run - 1:
+            b.b(after)
+    b.start_block("next")
+
+
 def row_pointers(b, acc_ptr, acc_row, rows):
     """Registers pointing at rows 0..rows-1 of acc, acc_row bytes apart."""
     pointers = [b.mov_x(acc_ptr)]

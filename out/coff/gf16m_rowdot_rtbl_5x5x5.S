@@ -14,22 +14,20 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	.seh_proc	snova_gf16m_rowdot_rtbl_5x5x5
 	bti	c
 	.seh_nop
-	sub	sp, sp, #112
-	.seh_stackalloc 112
+	sub	sp, sp, #96
+	.seh_stackalloc 96
 	stp	x19, x20, [sp, #0]
 	.seh_save_regp x19, 0
 	stp	x21, x22, [sp, #16]
 	.seh_save_regp x21, 16
 	stp	x23, x24, [sp, #32]
 	.seh_save_regp x23, 32
-	stp	x25, x26, [sp, #48]
-	.seh_save_regp x25, 48
-	stp	x27, x28, [sp, #64]
-	.seh_save_regp x27, 64
-	stp	d9, d10, [sp, #80]
-	.seh_save_fregp d9, 80
-	stp	d11, d12, [sp, #96]
-	.seh_save_fregp d11, 96
+	str	x25, [sp, #48]
+	.seh_save_reg x25, 48
+	stp	d9, d10, [sp, #56]
+	.seh_save_fregp d9, 56
+	stp	d11, d12, [sp, #72]
+	.seh_save_fregp d11, 72
 	.seh_endprologue
 	lsl	x13, x5, #3
 	add	x10, x2, x2
@@ -460,444 +458,445 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	b.hs	.Lsnova_gf16m_rowdot_rtbl_5x5x5_full
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_partial:
 	cbz	x20, .Lsnova_gf16m_rowdot_rtbl_5x5x5_next
-	tbz	x20, #1, .Lsnova_gf16m_rowdot_rtbl_5x5x5_run1
-.Lsnova_gf16m_rowdot_rtbl_5x5x5_run2:
+	subs	x20, x20, #2
+	b.eq	.Lsnova_gf16m_rowdot_rtbl_5x5x5_run2
+.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1:
 	movi	v0.16b, #0
 	movi	v1.16b, #0
-	mov	x25, x1
-	mov	x23, x19
+	mov	x21, x1
+	mov	x19, x19
 	movi	v2.16b, #0
 	movi	v3.16b, #0
-	mov	x26, x4
+	mov	x25, x4
 	movi	v4.16b, #0
-	movi	v19.16b, #0
+.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k:
+	ldr	q26, [x21]
+	subs	x25, x25, #1
+	ldr	q27, [x21, x9]
+	ldr	q28, [x21, x2]
+	ldr	q29, [x21, x11]
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_0
+	ldr	q16, [x21, x10]
+	ldr	q17, [x21, x12]
+	add	x21, x21, #25
+	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_1
+	ldp	q22, q23, [x19]
+	ldp	q18, q24, [x19, #32]
+	ldr	q20, [x19, #64]
+	tbl	v7.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v30.16b
+	tbl	v31.16b, {v16.16b, v17.16b}, v6.16b
+	eor	v5.16b, v7.16b, v31.16b
+	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_0
+	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_1
+	tbl	v21.16b, {v22.16b}, v5.16b
+	tbl	v19.16b, {v23.16b}, v5.16b
+	tbl	v25.16b, {v18.16b}, v5.16b
+	tbl	v30.16b, {v24.16b}, v5.16b
+	ldp	q18, q24, [x19, #80]
+	tbl	v6.16b, {v20.16b}, v5.16b
+	tbl	v5.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v7.16b
+	tbl	v22.16b, {v16.16b, v17.16b}, v31.16b
+	eor	v0.16b, v0.16b, v21.16b
+	ldp	q20, q21, [x19, #112]
+	eor	v1.16b, v1.16b, v19.16b
+	ldr	q19, [x19, #144]
+	eor	v2.16b, v2.16b, v25.16b
+	eor	v3.16b, v3.16b, v30.16b
+	eor	v4.16b, v4.16b, v6.16b
+	eor	v23.16b, v5.16b, v22.16b
+	ldr	q5, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_0
+	ldr	q22, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_1
+	tbl	v25.16b, {v18.16b}, v23.16b
+	tbl	v30.16b, {v24.16b}, v23.16b
+	tbl	v6.16b, {v20.16b}, v23.16b
+	tbl	v7.16b, {v21.16b}, v23.16b
+	ldp	q20, q21, [x19, #160]
+	tbl	v31.16b, {v19.16b}, v23.16b
+	tbl	v23.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v5.16b
+	tbl	v18.16b, {v16.16b, v17.16b}, v22.16b
+	eor	v0.16b, v0.16b, v25.16b
+	ldp	q19, q25, [x19, #192]
+	eor	v1.16b, v1.16b, v30.16b
+	ldr	q30, [x19, #224]
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	eor	v4.16b, v4.16b, v31.16b
+	eor	v24.16b, v23.16b, v18.16b
+	ldr	q23, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_0
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_1
+	tbl	v6.16b, {v20.16b}, v24.16b
+	tbl	v7.16b, {v21.16b}, v24.16b
+	tbl	v31.16b, {v19.16b}, v24.16b
+	tbl	v5.16b, {v25.16b}, v24.16b
+	ldp	q19, q25, [x19, #240]
+	tbl	v22.16b, {v30.16b}, v24.16b
+	tbl	v24.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v23.16b
+	tbl	v20.16b, {v16.16b, v17.16b}, v18.16b
+	eor	v0.16b, v0.16b, v6.16b
+	ldp	q30, q6, [x19, #272]
+	eor	v1.16b, v1.16b, v7.16b
+	ldr	q7, [x19, #304]
+	eor	v2.16b, v2.16b, v31.16b
+	eor	v3.16b, v3.16b, v5.16b
+	eor	v4.16b, v4.16b, v22.16b
+	eor	v21.16b, v24.16b, v20.16b
+	ldr	q24, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_0
+	ldr	q20, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_1
+	tbl	v31.16b, {v19.16b}, v21.16b
+	tbl	v5.16b, {v25.16b}, v21.16b
+	ldr	q19, [x19, #384]
+	tbl	v22.16b, {v30.16b}, v21.16b
+	tbl	v23.16b, {v6.16b}, v21.16b
+	tbl	v26.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v24.16b
+	tbl	v18.16b, {v7.16b}, v21.16b
+	tbl	v27.16b, {v16.16b, v17.16b}, v20.16b
+	ldp	q29, q16, [x19, #320]
+	ldp	q17, q21, [x19, #352]
+	eor	v0.16b, v0.16b, v31.16b
+	eor	v1.16b, v1.16b, v5.16b
+	add	x19, x19, x13
+	eor	v2.16b, v2.16b, v22.16b
+	eor	v3.16b, v3.16b, v23.16b
+	eor	v4.16b, v4.16b, v18.16b
+	eor	v28.16b, v26.16b, v27.16b
+	tbl	v25.16b, {v29.16b}, v28.16b
+	tbl	v30.16b, {v16.16b}, v28.16b
+	tbl	v6.16b, {v17.16b}, v28.16b
+	tbl	v7.16b, {v21.16b}, v28.16b
+	tbl	v31.16b, {v19.16b}, v28.16b
+	eor	v0.16b, v0.16b, v25.16b
+	eor	v1.16b, v1.16b, v30.16b
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v3.16b, v3.16b, v7.16b
+	eor	v4.16b, v4.16b, v31.16b
+	b.ne	.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k
+.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k_store:
+	ldr	q5, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
+	ldr	q27, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
+	ldr	q22, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
+	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_1
+	ldr	q20, [x14]
+	ldur	q21, [x14, #9]
+	tbl	v23.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v5.16b
+	tbl	v29.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v27.16b
+	tbl	v18.16b, {v4.16b}, v22.16b
+	tbl	v16.16b, {v4.16b}, v28.16b
+	eor	v24.16b, v23.16b, v18.16b
+	eor	v17.16b, v29.16b, v16.16b
+	eor	v26.16b, v24.16b, v20.16b
+	eor	v19.16b, v17.16b, v21.16b
+	str	q26, [x14]
+	str	q19, [x14, #9]
+	ldr	q25, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
+	ldr	q23, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_1
+	ldr	q5, [x15]
+	ldur	q27, [x15, #9]
+	tbl	v6.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v25.16b
+	tbl	v24.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v23.16b
+	tbl	v7.16b, {v4.16b}, v30.16b
+	tbl	v20.16b, {v4.16b}, v18.16b
+	eor	v31.16b, v6.16b, v7.16b
+	eor	v26.16b, v24.16b, v20.16b
+	eor	v22.16b, v31.16b, v5.16b
+	eor	v28.16b, v26.16b, v27.16b
+	str	q22, [x15]
+	str	q28, [x15, #9]
+	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
+	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
+	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
+	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
+	ldr	q25, [x8]
+	tbl	v17.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v29.16b
+	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
+	ldur	q3, [x8, #9]
+	tbl	v21.16b, {v4.16b}, v16.16b
+	tbl	v1.16b, {v4.16b}, v7.16b
+	eor	v19.16b, v17.16b, v21.16b
+	eor	v2.16b, v0.16b, v1.16b
+	eor	v30.16b, v19.16b, v25.16b
+	eor	v4.16b, v2.16b, v3.16b
+	str	q30, [x8]
+	str	q4, [x8, #9]
+	b	.Lsnova_gf16m_rowdot_rtbl_5x5x5_next
+.Lsnova_gf16m_rowdot_rtbl_5x5x5_run2:
+	movi	v26.16b, #0
+	movi	v27.16b, #0
+	mov	x24, x1
+	mov	x19, x19
+	movi	v28.16b, #0
+	movi	v29.16b, #0
+	mov	x25, x4
+	movi	v31.16b, #0
 	movi	v20.16b, #0
 	movi	v21.16b, #0
 	movi	v22.16b, #0
-	movi	v30.16b, #0
+	movi	v23.16b, #0
+	movi	v5.16b, #0
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_run2_k:
-	ldr	q23, [x25]
-	subs	x26, x26, #1
-	ldr	q24, [x25, x9]
-	ldr	q25, [x25, x2]
-	ldr	q26, [x25, x11]
-	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_0
-	ldr	q16, [x25, x10]
-	ldr	q17, [x25, x12]
-	add	x25, x25, #25
-	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_1
-	ldp	q28, q29, [x23]
-	tbl	v31.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v6.16b
-	ldp	q18, q6, [x23, #32]
-	tbl	v5.16b, {v16.16b, v17.16b}, v7.16b
-	ldr	q7, [x23, #64]
-	eor	v27.16b, v31.16b, v5.16b
-	tbl	v31.16b, {v28.16b}, v27.16b
-	tbl	v5.16b, {v29.16b}, v27.16b
-	tbl	v28.16b, {v18.16b}, v27.16b
-	tbl	v29.16b, {v6.16b}, v27.16b
-	tbl	v18.16b, {v7.16b}, v27.16b
-	ldp	q6, q7, [x23, #400]
-	eor	v0.16b, v0.16b, v31.16b
-	eor	v1.16b, v1.16b, v5.16b
-	ldp	q31, q5, [x23, #432]
-	eor	v2.16b, v2.16b, v28.16b
-	eor	v3.16b, v3.16b, v29.16b
-	ldr	q28, [x23, #464]
-	eor	v4.16b, v4.16b, v18.16b
-	tbl	v29.16b, {v6.16b}, v27.16b
-	tbl	v18.16b, {v7.16b}, v27.16b
-	tbl	v6.16b, {v31.16b}, v27.16b
-	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_0
-	tbl	v7.16b, {v5.16b}, v27.16b
-	ldr	q5, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_1
-	tbl	v27.16b, {v28.16b}, v27.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v20.16b, v20.16b, v18.16b
-	eor	v21.16b, v21.16b, v6.16b
-	tbl	v28.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v31.16b
-	tbl	v29.16b, {v16.16b, v17.16b}, v5.16b
-	ldr	q5, [x23, #144]
-	eor	v22.16b, v22.16b, v7.16b
-	ldp	q6, q7, [x23, #80]
-	eor	v30.16b, v30.16b, v27.16b
-	ldp	q27, q31, [x23, #112]
-	eor	v18.16b, v28.16b, v29.16b
-	tbl	v28.16b, {v6.16b}, v18.16b
-	tbl	v29.16b, {v7.16b}, v18.16b
-	tbl	v6.16b, {v27.16b}, v18.16b
-	tbl	v7.16b, {v31.16b}, v18.16b
-	tbl	v27.16b, {v5.16b}, v18.16b
-	ldp	q31, q5, [x23, #480]
-	eor	v0.16b, v0.16b, v28.16b
-	eor	v1.16b, v1.16b, v29.16b
-	ldp	q28, q29, [x23, #512]
-	eor	v2.16b, v2.16b, v6.16b
-	eor	v3.16b, v3.16b, v7.16b
-	ldr	q6, [x23, #544]
-	eor	v4.16b, v4.16b, v27.16b
-	tbl	v7.16b, {v31.16b}, v18.16b
-	tbl	v27.16b, {v5.16b}, v18.16b
-	tbl	v31.16b, {v28.16b}, v18.16b
-	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_0
-	tbl	v5.16b, {v29.16b}, v18.16b
-	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_1
-	tbl	v18.16b, {v6.16b}, v18.16b
-	eor	v19.16b, v19.16b, v7.16b
-	eor	v20.16b, v20.16b, v27.16b
-	eor	v21.16b, v21.16b, v31.16b
-	tbl	v6.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v28.16b
-	tbl	v7.16b, {v16.16b, v17.16b}, v29.16b
-	ldr	q29, [x23, #224]
-	eor	v22.16b, v22.16b, v5.16b
-	ldp	q31, q5, [x23, #160]
-	eor	v30.16b, v30.16b, v18.16b
-	ldp	q18, q28, [x23, #192]
-	eor	v27.16b, v6.16b, v7.16b
-	tbl	v6.16b, {v31.16b}, v27.16b
-	tbl	v7.16b, {v5.16b}, v27.16b
-	tbl	v31.16b, {v18.16b}, v27.16b
-	tbl	v5.16b, {v28.16b}, v27.16b
-	tbl	v18.16b, {v29.16b}, v27.16b
-	ldp	q28, q29, [x23, #560]
-	eor	v0.16b, v0.16b, v6.16b
-	eor	v1.16b, v1.16b, v7.16b
-	ldp	q6, q7, [x23, #592]
-	eor	v2.16b, v2.16b, v31.16b
-	eor	v3.16b, v3.16b, v5.16b
-	ldr	q31, [x23, #624]
-	eor	v4.16b, v4.16b, v18.16b
-	tbl	v5.16b, {v28.16b}, v27.16b
-	tbl	v18.16b, {v29.16b}, v27.16b
-	tbl	v28.16b, {v6.16b}, v27.16b
-	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_0
-	tbl	v29.16b, {v7.16b}, v27.16b
-	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_1
-	tbl	v27.16b, {v31.16b}, v27.16b
-	eor	v19.16b, v19.16b, v5.16b
-	eor	v20.16b, v20.16b, v18.16b
-	eor	v21.16b, v21.16b, v28.16b
-	tbl	v31.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v6.16b
-	tbl	v5.16b, {v16.16b, v17.16b}, v7.16b
-	ldr	q7, [x23, #304]
-	eor	v22.16b, v22.16b, v29.16b
-	ldp	q28, q29, [x23, #240]
-	eor	v30.16b, v30.16b, v27.16b
-	ldp	q27, q6, [x23, #272]
-	eor	v18.16b, v31.16b, v5.16b
-	tbl	v31.16b, {v28.16b}, v18.16b
-	tbl	v5.16b, {v29.16b}, v18.16b
-	tbl	v28.16b, {v27.16b}, v18.16b
-	tbl	v29.16b, {v6.16b}, v18.16b
-	tbl	v27.16b, {v7.16b}, v18.16b
-	ldp	q6, q7, [x23, #640]
-	eor	v0.16b, v0.16b, v31.16b
-	eor	v1.16b, v1.16b, v5.16b
-	ldp	q31, q5, [x23, #672]
-	eor	v3.16b, v3.16b, v29.16b
-	eor	v2.16b, v2.16b, v28.16b
-	ldr	q28, [x23, #704]
-	eor	v4.16b, v4.16b, v27.16b
-	tbl	v29.16b, {v6.16b}, v18.16b
-	tbl	v27.16b, {v7.16b}, v18.16b
-	tbl	v6.16b, {v31.16b}, v18.16b
-	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_0
-	tbl	v7.16b, {v5.16b}, v18.16b
-	ldr	q5, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_1
-	tbl	v18.16b, {v28.16b}, v18.16b
-	eor	v19.16b, v19.16b, v29.16b
-	ldr	q29, [x23, #384]
-	eor	v20.16b, v20.16b, v27.16b
-	eor	v21.16b, v21.16b, v6.16b
-	tbl	v23.16b, {v23.16b, v24.16b, v25.16b, v26.16b}, v31.16b
-	tbl	v24.16b, {v16.16b, v17.16b}, v5.16b
-	ldp	q26, q16, [x23, #320]
-	ldp	q17, q28, [x23, #352]
-	eor	v22.16b, v22.16b, v7.16b
-	eor	v30.16b, v30.16b, v18.16b
-	eor	v25.16b, v23.16b, v24.16b
-	ldp	q5, q23, [x23, #720]
-	tbl	v27.16b, {v26.16b}, v25.16b
-	tbl	v6.16b, {v16.16b}, v25.16b
-	ldp	q24, q26, [x23, #752]
-	ldr	q16, [x23, #784]
-	tbl	v7.16b, {v17.16b}, v25.16b
-	tbl	v18.16b, {v28.16b}, v25.16b
-	add	x23, x23, x13
-	tbl	v31.16b, {v29.16b}, v25.16b
-	tbl	v17.16b, {v5.16b}, v25.16b
-	eor	v0.16b, v0.16b, v27.16b
-	tbl	v28.16b, {v23.16b}, v25.16b
-	tbl	v29.16b, {v24.16b}, v25.16b
-	tbl	v27.16b, {v26.16b}, v25.16b
-	tbl	v25.16b, {v16.16b}, v25.16b
-	eor	v1.16b, v1.16b, v6.16b
-	eor	v2.16b, v2.16b, v7.16b
-	eor	v3.16b, v3.16b, v18.16b
-	eor	v4.16b, v4.16b, v31.16b
-	eor	v19.16b, v19.16b, v17.16b
-	eor	v20.16b, v20.16b, v28.16b
-	eor	v21.16b, v21.16b, v29.16b
-	eor	v22.16b, v22.16b, v27.16b
-	eor	v30.16b, v30.16b, v25.16b
+	ldr	q0, [x24]
+	subs	x25, x25, #1
+	ldr	q1, [x24, x9]
+	ldr	q2, [x24, x2]
+	ldr	q3, [x24, x11]
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_0
+	ldr	q16, [x24, x10]
+	ldr	q17, [x24, x12]
+	add	x24, x24, #25
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_1
+	ldp	q24, q19, [x19]
+	tbl	v6.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v18.16b
+	ldp	q25, q18, [x19, #32]
+	tbl	v7.16b, {v16.16b, v17.16b}, v30.16b
+	ldr	q30, [x19, #64]
+	eor	v4.16b, v6.16b, v7.16b
+	tbl	v6.16b, {v24.16b}, v4.16b
+	tbl	v7.16b, {v19.16b}, v4.16b
+	tbl	v24.16b, {v25.16b}, v4.16b
+	tbl	v19.16b, {v18.16b}, v4.16b
+	tbl	v25.16b, {v30.16b}, v4.16b
+	ldp	q18, q30, [x19, #400]
+	eor	v26.16b, v26.16b, v6.16b
+	eor	v27.16b, v27.16b, v7.16b
+	ldp	q6, q7, [x19, #432]
+	eor	v28.16b, v28.16b, v24.16b
+	eor	v29.16b, v29.16b, v19.16b
+	ldr	q24, [x19, #464]
+	eor	v31.16b, v31.16b, v25.16b
+	tbl	v19.16b, {v18.16b}, v4.16b
+	tbl	v25.16b, {v30.16b}, v4.16b
+	tbl	v18.16b, {v6.16b}, v4.16b
+	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_0
+	tbl	v30.16b, {v7.16b}, v4.16b
+	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_1
+	tbl	v4.16b, {v24.16b}, v4.16b
+	eor	v20.16b, v20.16b, v19.16b
+	eor	v21.16b, v21.16b, v25.16b
+	eor	v22.16b, v22.16b, v18.16b
+	tbl	v24.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
+	tbl	v19.16b, {v16.16b, v17.16b}, v7.16b
+	ldr	q7, [x19, #144]
+	eor	v23.16b, v23.16b, v30.16b
+	ldp	q18, q30, [x19, #80]
+	eor	v5.16b, v5.16b, v4.16b
+	ldp	q4, q6, [x19, #112]
+	eor	v25.16b, v24.16b, v19.16b
+	tbl	v24.16b, {v18.16b}, v25.16b
+	tbl	v19.16b, {v30.16b}, v25.16b
+	tbl	v18.16b, {v4.16b}, v25.16b
+	tbl	v30.16b, {v6.16b}, v25.16b
+	tbl	v4.16b, {v7.16b}, v25.16b
+	ldp	q6, q7, [x19, #480]
+	eor	v26.16b, v26.16b, v24.16b
+	eor	v27.16b, v27.16b, v19.16b
+	ldp	q24, q19, [x19, #512]
+	eor	v28.16b, v28.16b, v18.16b
+	eor	v29.16b, v29.16b, v30.16b
+	ldr	q18, [x19, #544]
+	eor	v31.16b, v31.16b, v4.16b
+	tbl	v30.16b, {v6.16b}, v25.16b
+	tbl	v4.16b, {v7.16b}, v25.16b
+	tbl	v6.16b, {v24.16b}, v25.16b
+	ldr	q24, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_0
+	tbl	v7.16b, {v19.16b}, v25.16b
+	ldr	q19, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_1
+	tbl	v25.16b, {v18.16b}, v25.16b
+	eor	v20.16b, v20.16b, v30.16b
+	eor	v21.16b, v21.16b, v4.16b
+	eor	v22.16b, v22.16b, v6.16b
+	tbl	v18.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v24.16b
+	tbl	v30.16b, {v16.16b, v17.16b}, v19.16b
+	ldr	q19, [x19, #224]
+	eor	v23.16b, v23.16b, v7.16b
+	ldp	q6, q7, [x19, #160]
+	eor	v5.16b, v5.16b, v25.16b
+	ldp	q25, q24, [x19, #192]
+	eor	v4.16b, v18.16b, v30.16b
+	tbl	v18.16b, {v6.16b}, v4.16b
+	tbl	v30.16b, {v7.16b}, v4.16b
+	tbl	v6.16b, {v25.16b}, v4.16b
+	tbl	v7.16b, {v24.16b}, v4.16b
+	tbl	v25.16b, {v19.16b}, v4.16b
+	ldp	q24, q19, [x19, #560]
+	eor	v26.16b, v26.16b, v18.16b
+	eor	v27.16b, v27.16b, v30.16b
+	ldp	q18, q30, [x19, #592]
+	eor	v28.16b, v28.16b, v6.16b
+	eor	v29.16b, v29.16b, v7.16b
+	ldr	q6, [x19, #624]
+	eor	v31.16b, v31.16b, v25.16b
+	tbl	v7.16b, {v24.16b}, v4.16b
+	tbl	v25.16b, {v19.16b}, v4.16b
+	tbl	v24.16b, {v18.16b}, v4.16b
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_0
+	tbl	v19.16b, {v30.16b}, v4.16b
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_1
+	tbl	v4.16b, {v6.16b}, v4.16b
+	eor	v20.16b, v20.16b, v7.16b
+	eor	v21.16b, v21.16b, v25.16b
+	eor	v22.16b, v22.16b, v24.16b
+	tbl	v6.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v18.16b
+	tbl	v7.16b, {v16.16b, v17.16b}, v30.16b
+	ldr	q30, [x19, #304]
+	eor	v23.16b, v23.16b, v19.16b
+	ldp	q24, q19, [x19, #240]
+	eor	v5.16b, v5.16b, v4.16b
+	ldp	q4, q18, [x19, #272]
+	eor	v25.16b, v6.16b, v7.16b
+	tbl	v6.16b, {v24.16b}, v25.16b
+	tbl	v7.16b, {v19.16b}, v25.16b
+	tbl	v24.16b, {v4.16b}, v25.16b
+	tbl	v19.16b, {v18.16b}, v25.16b
+	tbl	v4.16b, {v30.16b}, v25.16b
+	ldp	q18, q30, [x19, #640]
+	eor	v26.16b, v26.16b, v6.16b
+	eor	v27.16b, v27.16b, v7.16b
+	ldp	q6, q7, [x19, #672]
+	eor	v29.16b, v29.16b, v19.16b
+	eor	v28.16b, v28.16b, v24.16b
+	ldr	q24, [x19, #704]
+	eor	v31.16b, v31.16b, v4.16b
+	tbl	v19.16b, {v18.16b}, v25.16b
+	tbl	v4.16b, {v30.16b}, v25.16b
+	tbl	v18.16b, {v6.16b}, v25.16b
+	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_0
+	tbl	v30.16b, {v7.16b}, v25.16b
+	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_1
+	tbl	v25.16b, {v24.16b}, v25.16b
+	eor	v20.16b, v20.16b, v19.16b
+	ldr	q19, [x19, #384]
+	eor	v21.16b, v21.16b, v4.16b
+	eor	v22.16b, v22.16b, v18.16b
+	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
+	tbl	v1.16b, {v16.16b, v17.16b}, v7.16b
+	ldp	q3, q16, [x19, #320]
+	ldp	q17, q24, [x19, #352]
+	eor	v23.16b, v23.16b, v30.16b
+	eor	v5.16b, v5.16b, v25.16b
+	eor	v2.16b, v0.16b, v1.16b
+	ldp	q7, q0, [x19, #720]
+	tbl	v4.16b, {v3.16b}, v2.16b
+	tbl	v18.16b, {v16.16b}, v2.16b
+	ldp	q1, q3, [x19, #752]
+	ldr	q16, [x19, #784]
+	tbl	v30.16b, {v17.16b}, v2.16b
+	tbl	v25.16b, {v24.16b}, v2.16b
+	add	x19, x19, x13
+	tbl	v6.16b, {v19.16b}, v2.16b
+	tbl	v17.16b, {v7.16b}, v2.16b
+	eor	v26.16b, v26.16b, v4.16b
+	tbl	v24.16b, {v0.16b}, v2.16b
+	tbl	v19.16b, {v1.16b}, v2.16b
+	tbl	v4.16b, {v3.16b}, v2.16b
+	tbl	v2.16b, {v16.16b}, v2.16b
+	eor	v27.16b, v27.16b, v18.16b
+	eor	v28.16b, v28.16b, v30.16b
+	eor	v29.16b, v29.16b, v25.16b
+	eor	v31.16b, v31.16b, v6.16b
+	eor	v20.16b, v20.16b, v17.16b
+	eor	v21.16b, v21.16b, v24.16b
+	eor	v22.16b, v22.16b, v19.16b
+	eor	v23.16b, v23.16b, v4.16b
+	eor	v5.16b, v5.16b, v2.16b
 	b.ne	.Lsnova_gf16m_rowdot_rtbl_5x5x5_run2_k
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_run2_k_store:
-	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
-	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
-	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
+	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
 	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_1
-	ldr	q23, [x14]
-	ldur	q27, [x14, #9]
-	tbl	v18.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
-	tbl	v17.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v26.16b
-	tbl	v31.16b, {v4.16b}, v7.16b
-	tbl	v28.16b, {v4.16b}, v16.16b
-	eor	v5.16b, v18.16b, v31.16b
-	eor	v29.16b, v17.16b, v28.16b
-	eor	v24.16b, v5.16b, v23.16b
-	eor	v25.16b, v29.16b, v27.16b
-	str	q24, [x14]
-	str	q25, [x14, #9]
-	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
-	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
-	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
+	ldr	q0, [x14]
+	ldur	q4, [x14, #9]
+	tbl	v25.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v18.16b
+	tbl	v17.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v3.16b
+	tbl	v6.16b, {v31.16b}, v30.16b
+	tbl	v24.16b, {v31.16b}, v16.16b
+	eor	v7.16b, v25.16b, v6.16b
+	eor	v19.16b, v17.16b, v24.16b
+	eor	v1.16b, v7.16b, v0.16b
+	eor	v2.16b, v19.16b, v4.16b
+	str	q1, [x14]
+	str	q2, [x14, #9]
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
+	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
 	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_1
-	ldr	q23, [x15]
-	ldur	q27, [x15, #9]
-	tbl	v18.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
-	tbl	v17.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v26.16b
-	tbl	v31.16b, {v4.16b}, v7.16b
-	tbl	v28.16b, {v4.16b}, v16.16b
-	eor	v5.16b, v18.16b, v31.16b
-	eor	v29.16b, v17.16b, v28.16b
-	eor	v24.16b, v5.16b, v23.16b
-	eor	v25.16b, v29.16b, v27.16b
-	str	q24, [x15]
-	str	q25, [x15, #9]
-	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
-	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
-	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
-	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
-	ldr	q23, [x8]
-	tbl	v18.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
-	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v26.16b
-	ldur	q3, [x8, #9]
-	tbl	v31.16b, {v4.16b}, v7.16b
-	tbl	v1.16b, {v4.16b}, v16.16b
-	eor	v5.16b, v18.16b, v31.16b
-	eor	v2.16b, v0.16b, v1.16b
-	eor	v24.16b, v5.16b, v23.16b
-	eor	v4.16b, v2.16b, v3.16b
-	str	q24, [x8]
-	str	q4, [x8, #9]
-	ldr	q17, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
-	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
-	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
-	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_1
-	ldur	q6, [x14, #25]
-	ldur	q26, [x14, #34]
-	tbl	v29.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v17.16b
-	tbl	v5.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v18.16b
-	tbl	v27.16b, {v30.16b}, v28.16b
-	tbl	v23.16b, {v30.16b}, v31.16b
-	eor	v25.16b, v29.16b, v27.16b
-	eor	v24.16b, v5.16b, v23.16b
+	ldr	q0, [x15]
+	ldur	q4, [x15, #9]
+	tbl	v25.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v18.16b
+	tbl	v17.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v3.16b
+	tbl	v6.16b, {v31.16b}, v30.16b
+	tbl	v24.16b, {v31.16b}, v16.16b
 	eor	v7.16b, v25.16b, v6.16b
-	eor	v16.16b, v24.16b, v26.16b
-	str	q7, [x14, #25]
-	str	q16, [x14, #34]
-	ldr	q0, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
-	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
-	ldr	q1, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
-	ldr	q27, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_1
-	ldur	q17, [x15, #25]
-	ldur	q18, [x15, #34]
-	tbl	v2.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v0.16b
-	tbl	v25.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v29.16b
-	tbl	v3.16b, {v30.16b}, v1.16b
-	tbl	v6.16b, {v30.16b}, v27.16b
-	eor	v4.16b, v2.16b, v3.16b
-	eor	v7.16b, v25.16b, v6.16b
-	eor	v28.16b, v4.16b, v17.16b
-	eor	v31.16b, v7.16b, v18.16b
-	str	q28, [x15, #25]
-	str	q31, [x15, #34]
-	ldr	q5, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
-	ldr	q2, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
-	ldr	q23, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
-	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
-	ldur	q0, [x8, #25]
-	tbl	v24.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v5.16b
-	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v2.16b
-	ldur	q22, [x8, #34]
-	tbl	v26.16b, {v30.16b}, v23.16b
-	tbl	v20.16b, {v30.16b}, v3.16b
-	eor	v16.16b, v24.16b, v26.16b
-	eor	v21.16b, v19.16b, v20.16b
-	eor	v1.16b, v16.16b, v0.16b
-	eor	v30.16b, v21.16b, v22.16b
-	str	q1, [x8, #25]
-	str	q30, [x8, #34]
-	b	.Lsnova_gf16m_rowdot_rtbl_5x5x5_next
-.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1:
-	movi	v4.16b, #0
-	movi	v5.16b, #0
-	mov	x28, x1
-	mov	x27, x19
-	movi	v6.16b, #0
-	movi	v7.16b, #0
-	mov	x25, x4
-	movi	v17.16b, #0
-.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k:
-	ldr	q0, [x28]
-	subs	x25, x25, #1
-	ldr	q1, [x28, x9]
-	ldr	q2, [x28, x2]
-	ldr	q3, [x28, x11]
-	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_0
-	ldr	q23, [x28, x10]
-	ldr	q24, [x28, x12]
-	add	x28, x28, #25
-	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column0_1
-	ldp	q19, q20, [x27]
-	ldp	q21, q22, [x27, #32]
-	ldr	q30, [x27, #64]
-	tbl	v31.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v29.16b
-	tbl	v26.16b, {v23.16b, v24.16b}, v18.16b
-	eor	v16.16b, v31.16b, v26.16b
-	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_0
-	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column1_1
-	tbl	v28.16b, {v19.16b}, v16.16b
-	tbl	v27.16b, {v20.16b}, v16.16b
-	tbl	v25.16b, {v21.16b}, v16.16b
-	tbl	v29.16b, {v22.16b}, v16.16b
-	ldp	q21, q22, [x27, #80]
-	tbl	v18.16b, {v30.16b}, v16.16b
-	tbl	v16.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v31.16b
-	tbl	v19.16b, {v23.16b, v24.16b}, v26.16b
-	eor	v4.16b, v4.16b, v28.16b
-	ldp	q30, q28, [x27, #112]
-	eor	v5.16b, v5.16b, v27.16b
-	ldr	q27, [x27, #144]
-	eor	v6.16b, v6.16b, v25.16b
-	eor	v7.16b, v7.16b, v29.16b
-	eor	v17.16b, v17.16b, v18.16b
-	eor	v20.16b, v16.16b, v19.16b
-	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_0
-	ldr	q19, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column2_1
-	tbl	v25.16b, {v21.16b}, v20.16b
-	tbl	v29.16b, {v22.16b}, v20.16b
-	tbl	v18.16b, {v30.16b}, v20.16b
-	tbl	v31.16b, {v28.16b}, v20.16b
-	ldp	q30, q28, [x27, #160]
-	tbl	v26.16b, {v27.16b}, v20.16b
-	tbl	v20.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v16.16b
-	tbl	v21.16b, {v23.16b, v24.16b}, v19.16b
-	eor	v4.16b, v4.16b, v25.16b
-	ldp	q27, q25, [x27, #192]
-	eor	v5.16b, v5.16b, v29.16b
-	ldr	q29, [x27, #224]
-	eor	v6.16b, v6.16b, v18.16b
-	eor	v7.16b, v7.16b, v31.16b
-	eor	v17.16b, v17.16b, v26.16b
-	eor	v22.16b, v20.16b, v21.16b
-	ldr	q20, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_0
-	ldr	q21, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column3_1
-	tbl	v18.16b, {v30.16b}, v22.16b
-	tbl	v31.16b, {v28.16b}, v22.16b
-	tbl	v26.16b, {v27.16b}, v22.16b
-	tbl	v16.16b, {v25.16b}, v22.16b
-	ldp	q27, q25, [x27, #240]
-	tbl	v19.16b, {v29.16b}, v22.16b
-	tbl	v22.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v20.16b
-	tbl	v30.16b, {v23.16b, v24.16b}, v21.16b
-	eor	v4.16b, v4.16b, v18.16b
-	ldp	q29, q18, [x27, #272]
-	eor	v5.16b, v5.16b, v31.16b
-	ldr	q31, [x27, #304]
-	eor	v6.16b, v6.16b, v26.16b
-	eor	v7.16b, v7.16b, v16.16b
-	eor	v17.16b, v17.16b, v19.16b
-	eor	v28.16b, v22.16b, v30.16b
-	ldr	q22, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_0
-	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_column4_1
-	tbl	v26.16b, {v27.16b}, v28.16b
-	tbl	v16.16b, {v25.16b}, v28.16b
-	ldr	q27, [x27, #384]
-	tbl	v19.16b, {v29.16b}, v28.16b
-	tbl	v20.16b, {v18.16b}, v28.16b
-	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v22.16b
-	tbl	v21.16b, {v31.16b}, v28.16b
-	tbl	v1.16b, {v23.16b, v24.16b}, v30.16b
-	ldp	q3, q23, [x27, #320]
-	ldp	q24, q28, [x27, #352]
-	eor	v4.16b, v4.16b, v26.16b
-	eor	v5.16b, v5.16b, v16.16b
-	add	x27, x27, x13
-	eor	v6.16b, v6.16b, v19.16b
-	eor	v7.16b, v7.16b, v20.16b
-	eor	v17.16b, v17.16b, v21.16b
-	eor	v2.16b, v0.16b, v1.16b
-	tbl	v25.16b, {v3.16b}, v2.16b
-	tbl	v29.16b, {v23.16b}, v2.16b
-	tbl	v18.16b, {v24.16b}, v2.16b
-	tbl	v31.16b, {v28.16b}, v2.16b
-	tbl	v26.16b, {v27.16b}, v2.16b
-	eor	v4.16b, v4.16b, v25.16b
-	eor	v5.16b, v5.16b, v29.16b
-	eor	v6.16b, v6.16b, v18.16b
-	eor	v7.16b, v7.16b, v31.16b
-	eor	v17.16b, v17.16b, v26.16b
-	b.ne	.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k
-.Lsnova_gf16m_rowdot_rtbl_5x5x5_run1_k_store:
-	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
-	ldr	q1, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
-	ldr	q19, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
-	ldr	q2, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_1
-	ldr	q30, [x14]
-	ldur	q28, [x14, #9]
-	tbl	v20.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v16.16b
-	tbl	v3.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v1.16b
-	tbl	v21.16b, {v17.16b}, v19.16b
-	tbl	v23.16b, {v17.16b}, v2.16b
-	eor	v22.16b, v20.16b, v21.16b
-	eor	v24.16b, v3.16b, v23.16b
-	eor	v0.16b, v22.16b, v30.16b
-	eor	v27.16b, v24.16b, v28.16b
-	str	q0, [x14]
-	str	q27, [x14, #9]
-	ldr	q25, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
-	ldr	q20, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
-	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
-	ldr	q21, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_1
-	ldr	q16, [x15]
-	ldur	q1, [x15, #9]
-	tbl	v18.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v25.16b
-	tbl	v22.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v20.16b
-	tbl	v31.16b, {v17.16b}, v29.16b
-	tbl	v30.16b, {v17.16b}, v21.16b
-	eor	v26.16b, v18.16b, v31.16b
-	eor	v0.16b, v22.16b, v30.16b
-	eor	v19.16b, v26.16b, v16.16b
-	eor	v2.16b, v0.16b, v1.16b
-	str	q19, [x15]
+	eor	v19.16b, v17.16b, v24.16b
+	eor	v1.16b, v7.16b, v0.16b
+	eor	v2.16b, v19.16b, v4.16b
+	str	q1, [x15]
 	str	q2, [x15, #9]
-	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
-	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
-	ldr	q23, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
-	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
-	ldr	q25, [x8]
-	tbl	v24.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v3.16b
-	tbl	v4.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v18.16b
-	ldur	q7, [x8, #9]
-	tbl	v28.16b, {v17.16b}, v23.16b
-	tbl	v5.16b, {v17.16b}, v31.16b
-	eor	v27.16b, v24.16b, v28.16b
-	eor	v6.16b, v4.16b, v5.16b
-	eor	v29.16b, v27.16b, v25.16b
-	eor	v17.16b, v6.16b, v7.16b
-	str	q29, [x8]
-	str	q17, [x8, #9]
+	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
+	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
+	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
+	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
+	ldr	q0, [x8]
+	tbl	v25.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v18.16b
+	tbl	v26.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v3.16b
+	ldur	q29, [x8, #9]
+	tbl	v6.16b, {v31.16b}, v30.16b
+	tbl	v27.16b, {v31.16b}, v16.16b
+	eor	v7.16b, v25.16b, v6.16b
+	eor	v28.16b, v26.16b, v27.16b
+	eor	v1.16b, v7.16b, v0.16b
+	eor	v31.16b, v28.16b, v29.16b
+	str	q1, [x8]
+	str	q31, [x8, #9]
+	ldr	q17, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
+	ldr	q25, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
+	ldr	q24, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
+	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_1
+	ldur	q18, [x14, #25]
+	ldur	q3, [x14, #34]
+	tbl	v19.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v17.16b
+	tbl	v7.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v25.16b
+	tbl	v4.16b, {v5.16b}, v24.16b
+	tbl	v0.16b, {v5.16b}, v6.16b
+	eor	v2.16b, v19.16b, v4.16b
+	eor	v1.16b, v7.16b, v0.16b
+	eor	v30.16b, v2.16b, v18.16b
+	eor	v16.16b, v1.16b, v3.16b
+	str	q30, [x14, #25]
+	str	q16, [x14, #34]
+	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
+	ldr	q19, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
+	ldr	q27, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
+	ldr	q4, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_1
+	ldur	q17, [x15, #25]
+	ldur	q25, [x15, #34]
+	tbl	v28.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v26.16b
+	tbl	v2.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v19.16b
+	tbl	v29.16b, {v5.16b}, v27.16b
+	tbl	v18.16b, {v5.16b}, v4.16b
+	eor	v31.16b, v28.16b, v29.16b
+	eor	v30.16b, v2.16b, v18.16b
+	eor	v24.16b, v31.16b, v17.16b
+	eor	v6.16b, v30.16b, v25.16b
+	str	q24, [x15, #25]
+	str	q6, [x15, #34]
+	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
+	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
+	ldr	q0, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
+	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_1
+	ldur	q26, [x8, #25]
+	tbl	v1.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v7.16b
+	tbl	v20.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v28.16b
+	ldur	q23, [x8, #34]
+	tbl	v3.16b, {v5.16b}, v0.16b
+	tbl	v21.16b, {v5.16b}, v29.16b
+	eor	v16.16b, v1.16b, v3.16b
+	eor	v22.16b, v20.16b, v21.16b
+	eor	v27.16b, v16.16b, v26.16b
+	eor	v5.16b, v22.16b, v23.16b
+	str	q27, [x8, #25]
+	str	q5, [x8, #34]
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_next:
 	add	x0, x0, x16
 	add	x1, x1, x17
@@ -911,16 +910,14 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	.seh_save_regp x21, 16
 	ldp	x23, x24, [sp, #32]
 	.seh_save_regp x23, 32
-	ldp	x25, x26, [sp, #48]
-	.seh_save_regp x25, 48
-	ldp	x27, x28, [sp, #64]
-	.seh_save_regp x27, 64
-	ldp	d9, d10, [sp, #80]
-	.seh_save_fregp d9, 80
-	ldp	d11, d12, [sp, #96]
-	.seh_save_fregp d11, 96
-	add	sp, sp, #112
-	.seh_stackalloc 112
+	ldr	x25, [sp, #48]
+	.seh_save_reg x25, 48
+	ldp	d9, d10, [sp, #56]
+	.seh_save_fregp d9, 56
+	ldp	d11, d12, [sp, #72]
+	.seh_save_fregp d11, 72
+	add	sp, sp, #96
+	.seh_stackalloc 96
 	.seh_endepilogue
 	ret
 	.seh_endproc

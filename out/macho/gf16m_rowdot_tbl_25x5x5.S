@@ -645,518 +645,8 @@ L_snova_gf16m_rowdot_tbl_25x5x5_full_k_b2_store:
 	b.hs	L_snova_gf16m_rowdot_tbl_25x5x5_full
 L_snova_gf16m_rowdot_tbl_25x5x5_partial:
 	cbz	x9, L_snova_gf16m_rowdot_tbl_25x5x5_next
-	tbz	x9, #1, L_snova_gf16m_rowdot_tbl_25x5x5_run1
-L_snova_gf16m_rowdot_tbl_25x5x5_run2:
-	movi	v16.16b, #0
-	movi	v17.16b, #0
-	mov	x9, x1
-	mov	x13, x3
-	movi	v18.16b, #0
-	movi	v19.16b, #0
-	mov	x14, x5
-	movi	v20.16b, #0
-	movi	v21.16b, #0
-	movi	v22.16b, #0
-	movi	v23.16b, #0
-	movi	v24.16b, #0
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0:
-	ldr	q0, [x13]
-	subs	x14, x14, #1
-	ldr	q1, [x13, #16]
-	ldr	q2, [x13, #32]
-	ldur	q3, [x13, #34]
-	add	x13, x13, x4
-	ldr	q29, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
-	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
-	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
-	ldr	q28, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
-	tbl	v30.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v29.16b
-	tbl	v27.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v25.16b
-	tbl	v26.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v31.16b
-	tbl	v4.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v28.16b
-	tbl	v6.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v5.16b
-	ldp	q7, q0, [x9]
-	ldp	q1, q2, [x9, #32]
-	ldr	q3, [x9, #64]
-	tbl	v29.16b, {v7.16b}, v30.16b
-	tbl	v25.16b, {v0.16b}, v27.16b
-	tbl	v31.16b, {v1.16b}, v26.16b
-	tbl	v28.16b, {v2.16b}, v4.16b
-	tbl	v5.16b, {v3.16b}, v6.16b
-	eor	v7.16b, v29.16b, v25.16b
-	ldp	q3, q29, [x9, #80]
-	eor	v0.16b, v31.16b, v28.16b
-	ldp	q25, q31, [x9, #112]
-	ldr	q28, [x9, #144]
-	eor	v1.16b, v7.16b, v0.16b
-	tbl	v7.16b, {v29.16b}, v27.16b
-	eor	v2.16b, v1.16b, v5.16b
-	tbl	v5.16b, {v3.16b}, v30.16b
-	tbl	v0.16b, {v25.16b}, v26.16b
-	tbl	v1.16b, {v31.16b}, v4.16b
-	eor	v16.16b, v16.16b, v2.16b
-	tbl	v2.16b, {v28.16b}, v6.16b
-	eor	v3.16b, v5.16b, v7.16b
-	ldp	q28, q5, [x9, #160]
-	eor	v29.16b, v0.16b, v1.16b
-	ldp	q7, q0, [x9, #192]
-	ldr	q1, [x9, #224]
-	eor	v25.16b, v3.16b, v29.16b
-	tbl	v3.16b, {v5.16b}, v27.16b
-	eor	v31.16b, v25.16b, v2.16b
-	tbl	v2.16b, {v28.16b}, v30.16b
-	tbl	v29.16b, {v7.16b}, v26.16b
-	tbl	v25.16b, {v0.16b}, v4.16b
-	eor	v17.16b, v17.16b, v31.16b
-	tbl	v31.16b, {v1.16b}, v6.16b
-	eor	v28.16b, v2.16b, v3.16b
-	ldp	q1, q2, [x9, #240]
-	eor	v5.16b, v29.16b, v25.16b
-	ldp	q3, q29, [x9, #272]
-	ldr	q25, [x9, #304]
-	eor	v7.16b, v28.16b, v5.16b
-	tbl	v28.16b, {v2.16b}, v27.16b
-	eor	v0.16b, v7.16b, v31.16b
-	tbl	v31.16b, {v1.16b}, v30.16b
-	tbl	v5.16b, {v3.16b}, v26.16b
-	tbl	v7.16b, {v29.16b}, v4.16b
-	eor	v18.16b, v18.16b, v0.16b
-	tbl	v0.16b, {v25.16b}, v6.16b
-	eor	v1.16b, v31.16b, v28.16b
-	ldp	q25, q31, [x9, #320]
-	eor	v2.16b, v5.16b, v7.16b
-	ldp	q28, q5, [x9, #352]
-	ldr	q7, [x9, #384]
-	eor	v3.16b, v1.16b, v2.16b
-	tbl	v1.16b, {v31.16b}, v27.16b
-	eor	v29.16b, v3.16b, v0.16b
-	tbl	v0.16b, {v25.16b}, v30.16b
-	tbl	v2.16b, {v28.16b}, v26.16b
-	tbl	v3.16b, {v5.16b}, v4.16b
-	eor	v19.16b, v19.16b, v29.16b
-	tbl	v29.16b, {v7.16b}, v6.16b
-	eor	v25.16b, v0.16b, v1.16b
-	ldp	q7, q0, [x9, #400]
-	eor	v31.16b, v2.16b, v3.16b
-	ldp	q1, q2, [x9, #432]
-	ldr	q3, [x9, #464]
-	eor	v28.16b, v25.16b, v31.16b
-	tbl	v25.16b, {v0.16b}, v27.16b
-	eor	v5.16b, v28.16b, v29.16b
-	tbl	v29.16b, {v7.16b}, v30.16b
-	tbl	v31.16b, {v1.16b}, v26.16b
-	tbl	v28.16b, {v2.16b}, v4.16b
-	eor	v20.16b, v20.16b, v5.16b
-	tbl	v5.16b, {v3.16b}, v6.16b
-	eor	v7.16b, v29.16b, v25.16b
-	ldp	q3, q29, [x9, #480]
-	eor	v0.16b, v31.16b, v28.16b
-	ldp	q25, q31, [x9, #512]
-	ldr	q28, [x9, #544]
-	eor	v1.16b, v7.16b, v0.16b
-	tbl	v7.16b, {v29.16b}, v27.16b
-	eor	v2.16b, v1.16b, v5.16b
-	tbl	v5.16b, {v3.16b}, v30.16b
-	tbl	v0.16b, {v25.16b}, v26.16b
-	tbl	v1.16b, {v31.16b}, v4.16b
-	eor	v21.16b, v21.16b, v2.16b
-	tbl	v2.16b, {v28.16b}, v6.16b
-	eor	v3.16b, v5.16b, v7.16b
-	ldp	q28, q5, [x9, #560]
-	eor	v29.16b, v0.16b, v1.16b
-	ldp	q7, q0, [x9, #592]
-	ldr	q1, [x9, #624]
-	eor	v25.16b, v3.16b, v29.16b
-	tbl	v3.16b, {v5.16b}, v27.16b
-	eor	v31.16b, v25.16b, v2.16b
-	tbl	v2.16b, {v28.16b}, v30.16b
-	tbl	v29.16b, {v7.16b}, v26.16b
-	tbl	v25.16b, {v0.16b}, v4.16b
-	eor	v22.16b, v22.16b, v31.16b
-	tbl	v31.16b, {v1.16b}, v6.16b
-	eor	v28.16b, v2.16b, v3.16b
-	ldp	q1, q2, [x9, #640]
-	eor	v5.16b, v29.16b, v25.16b
-	ldp	q3, q29, [x9, #672]
-	ldr	q25, [x9, #704]
-	add	x9, x9, x2
-	eor	v7.16b, v28.16b, v5.16b
-	tbl	v30.16b, {v1.16b}, v30.16b
-	tbl	v27.16b, {v2.16b}, v27.16b
-	tbl	v26.16b, {v3.16b}, v26.16b
-	tbl	v4.16b, {v29.16b}, v4.16b
-	eor	v0.16b, v7.16b, v31.16b
-	tbl	v6.16b, {v25.16b}, v6.16b
-	eor	v31.16b, v30.16b, v27.16b
-	eor	v23.16b, v23.16b, v0.16b
-	eor	v28.16b, v26.16b, v4.16b
-	eor	v5.16b, v31.16b, v28.16b
-	eor	v7.16b, v5.16b, v6.16b
-	eor	v24.16b, v24.16b, v7.16b
-	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0_store:
-	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_out0_0_0
-	add	x15, x1, #720
-	ldr	q29, L_snova_gf16m_rowdot_tbl_25x5x5_out0_16_0
-	mov	x8, x3
-	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_out0_29_0
-	mov	x10, x5
-	ldr	q2, [x0]
-	ldr	q30, [x0, #16]
-	ldur	q6, [x0, #29]
-	tbl	v1.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v0.16b
-	tbl	v25.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v29.16b
-	tbl	v4.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v26.16b
-	movi	v26.16b, #0
-	movi	v29.16b, #0
-	eor	v3.16b, v1.16b, v2.16b
-	eor	v27.16b, v25.16b, v30.16b
-	eor	v31.16b, v4.16b, v6.16b
-	str	q3, [x0]
-	movi	v25.16b, #0
-	str	q27, [x0, #16]
-	movi	v27.16b, #0
-	str	q31, [x0, #29]
-	ldr	q28, L_snova_gf16m_rowdot_tbl_25x5x5_out1_0_0
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_out1_16_0
-	movi	v30.16b, #0
-	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_out1_29_0
-	movi	v31.16b, #0
-	tbl	v16.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v28.16b
-	ldur	q17, [x0, #125]
-	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v5.16b
-	ldur	q20, [x0, #141]
-	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v0.16b
-	ldur	q22, [x0, #154]
-	movi	v24.16b, #0
-	movi	v28.16b, #0
-	eor	v18.16b, v16.16b, v17.16b
-	eor	v7.16b, v19.16b, v20.16b
-	eor	v23.16b, v21.16b, v22.16b
-	str	q18, [x0, #125]
-	str	q7, [x0, #141]
-	str	q23, [x0, #154]
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1:
-	ldr	q1, [x8]
-	subs	x10, x10, #1
-	ldr	q2, [x8, #16]
-	ldr	q3, [x8, #32]
-	ldur	q4, [x8, #34]
-	add	x8, x8, x4
-	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
-	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
-	ldr	q20, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
-	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
-	ldp	q22, q23, [x15]
-	tbl	v16.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v6.16b
-	tbl	v18.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v17.16b
-	tbl	v19.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v5.16b
-	tbl	v7.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v20.16b
-	tbl	v21.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v0.16b
-	ldp	q1, q2, [x15, #32]
-	ldr	q3, [x15, #64]
-	tbl	v4.16b, {v22.16b}, v16.16b
-	tbl	v6.16b, {v23.16b}, v18.16b
-	tbl	v17.16b, {v1.16b}, v19.16b
-	tbl	v5.16b, {v2.16b}, v7.16b
-	tbl	v20.16b, {v3.16b}, v21.16b
-	ldp	q2, q3, [x15, #80]
-	eor	v0.16b, v4.16b, v6.16b
-	ldp	q4, q6, [x15, #112]
-	eor	v22.16b, v17.16b, v5.16b
-	ldr	q17, [x15, #144]
-	tbl	v5.16b, {v2.16b}, v16.16b
-	eor	v23.16b, v0.16b, v22.16b
-	tbl	v0.16b, {v4.16b}, v19.16b
-	tbl	v22.16b, {v6.16b}, v7.16b
-	eor	v1.16b, v23.16b, v20.16b
-	tbl	v20.16b, {v3.16b}, v18.16b
-	tbl	v23.16b, {v17.16b}, v21.16b
-	ldp	q6, q17, [x15, #160]
-	eor	v24.16b, v24.16b, v1.16b
-	eor	v2.16b, v0.16b, v22.16b
-	ldr	q0, [x15, #224]
-	eor	v1.16b, v5.16b, v20.16b
-	ldp	q5, q20, [x15, #192]
-	eor	v3.16b, v1.16b, v2.16b
-	tbl	v22.16b, {v6.16b}, v16.16b
-	eor	v4.16b, v3.16b, v23.16b
-	tbl	v23.16b, {v17.16b}, v18.16b
-	tbl	v1.16b, {v5.16b}, v19.16b
-	tbl	v2.16b, {v20.16b}, v7.16b
-	eor	v25.16b, v25.16b, v4.16b
-	tbl	v3.16b, {v0.16b}, v21.16b
-	ldp	q20, q0, [x15, #240]
-	eor	v4.16b, v22.16b, v23.16b
-	ldp	q22, q23, [x15, #272]
-	eor	v6.16b, v1.16b, v2.16b
-	ldr	q1, [x15, #304]
-	eor	v17.16b, v4.16b, v6.16b
-	tbl	v2.16b, {v20.16b}, v16.16b
-	tbl	v4.16b, {v22.16b}, v19.16b
-	eor	v5.16b, v17.16b, v3.16b
-	tbl	v3.16b, {v0.16b}, v18.16b
-	tbl	v6.16b, {v23.16b}, v7.16b
-	tbl	v17.16b, {v1.16b}, v21.16b
-	ldp	q23, q1, [x15, #320]
-	eor	v26.16b, v26.16b, v5.16b
-	eor	v5.16b, v2.16b, v3.16b
-	ldp	q2, q3, [x15, #352]
-	eor	v20.16b, v4.16b, v6.16b
-	ldr	q4, [x15, #384]
-	tbl	v6.16b, {v23.16b}, v16.16b
-	eor	v0.16b, v5.16b, v20.16b
-	eor	v22.16b, v0.16b, v17.16b
-	tbl	v17.16b, {v1.16b}, v18.16b
-	tbl	v5.16b, {v2.16b}, v19.16b
-	tbl	v20.16b, {v3.16b}, v7.16b
-	eor	v27.16b, v27.16b, v22.16b
-	tbl	v0.16b, {v4.16b}, v21.16b
-	ldp	q3, q4, [x15, #400]
-	eor	v22.16b, v6.16b, v17.16b
-	ldp	q6, q17, [x15, #432]
-	eor	v23.16b, v5.16b, v20.16b
-	ldr	q5, [x15, #464]
-	eor	v1.16b, v22.16b, v23.16b
-	tbl	v20.16b, {v3.16b}, v16.16b
-	tbl	v22.16b, {v6.16b}, v19.16b
-	eor	v2.16b, v1.16b, v0.16b
-	tbl	v0.16b, {v4.16b}, v18.16b
-	tbl	v23.16b, {v17.16b}, v7.16b
-	tbl	v1.16b, {v5.16b}, v21.16b
-	ldp	q17, q5, [x15, #480]
-	eor	v28.16b, v28.16b, v2.16b
-	eor	v2.16b, v20.16b, v0.16b
-	ldp	q20, q0, [x15, #512]
-	eor	v3.16b, v22.16b, v23.16b
-	ldr	q22, [x15, #544]
-	tbl	v23.16b, {v17.16b}, v16.16b
-	eor	v4.16b, v2.16b, v3.16b
-	eor	v6.16b, v4.16b, v1.16b
-	tbl	v1.16b, {v5.16b}, v18.16b
-	tbl	v2.16b, {v20.16b}, v19.16b
-	tbl	v3.16b, {v0.16b}, v7.16b
-	eor	v29.16b, v29.16b, v6.16b
-	tbl	v4.16b, {v22.16b}, v21.16b
-	ldp	q0, q22, [x15, #560]
-	eor	v6.16b, v23.16b, v1.16b
-	ldp	q23, q1, [x15, #592]
-	eor	v17.16b, v2.16b, v3.16b
-	ldr	q2, [x15, #624]
-	add	x15, x15, x2
-	eor	v5.16b, v6.16b, v17.16b
-	tbl	v16.16b, {v0.16b}, v16.16b
-	tbl	v18.16b, {v22.16b}, v18.16b
-	tbl	v19.16b, {v23.16b}, v19.16b
-	tbl	v7.16b, {v1.16b}, v7.16b
-	eor	v20.16b, v5.16b, v4.16b
-	tbl	v21.16b, {v2.16b}, v21.16b
-	eor	v3.16b, v16.16b, v18.16b
-	eor	v30.16b, v30.16b, v20.16b
-	eor	v4.16b, v19.16b, v7.16b
-	eor	v6.16b, v3.16b, v4.16b
-	eor	v17.16b, v6.16b, v21.16b
-	eor	v31.16b, v31.16b, v17.16b
-	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1_store:
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_out0_45_0
-	add	x11, x1, #1360
-	ldr	q23, L_snova_gf16m_rowdot_tbl_25x5x5_out0_61_0
-	mov	x12, x3
-	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_out0_69_0
-	mov	x9, x5
-	ldur	q0, [x0, #45]
-	ldur	q2, [x0, #61]
-	ldur	q7, [x0, #69]
-	tbl	v20.16b, {v24.16b, v25.16b, v26.16b, v27.16b}, v5.16b
-	tbl	v1.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v23.16b
-	tbl	v19.16b, {v28.16b, v29.16b, v30.16b, v31.16b}, v18.16b
-	movi	v18.16b, #0
-	movi	v23.16b, #0
-	eor	v22.16b, v20.16b, v0.16b
-	movi	v20.16b, #0
-	eor	v16.16b, v1.16b, v2.16b
-	eor	v21.16b, v19.16b, v7.16b
-	str	q22, [x0, #45]
-	movi	v19.16b, #0
-	movi	v22.16b, #0
-	str	q16, [x0, #61]
-	str	q21, [x0, #69]
-	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_out1_45_0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out1_61_0
-	movi	v21.16b, #0
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_out1_69_0
-	ldur	q6, [x0, #186]
-	tbl	v24.16b, {v24.16b, v25.16b, v26.16b, v27.16b}, v3.16b
-	ldur	q25, [x0, #170]
-	tbl	v27.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v4.16b
-	tbl	v28.16b, {v28.16b, v29.16b, v30.16b, v31.16b}, v5.16b
-	ldur	q29, [x0, #194]
-	eor	v26.16b, v24.16b, v25.16b
-	movi	v24.16b, #0
-	eor	v17.16b, v27.16b, v6.16b
-	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x0, #170]
-	movi	v25.16b, #0
-	str	q17, [x0, #186]
-	str	q30, [x0, #194]
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2:
-	ldr	q0, [x12]
-	subs	x9, x9, #1
-	ldr	q1, [x12, #16]
-	ldr	q2, [x12, #32]
-	ldur	q3, [x12, #34]
-	add	x12, x12, x4
-	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
-	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
-	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
-	ldr	q5, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
-	ldp	q29, q30, [x11]
-	tbl	v16.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v31.16b
-	tbl	v26.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v7.16b
-	tbl	v27.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v4.16b
-	tbl	v17.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
-	tbl	v28.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v5.16b
-	ldp	q0, q1, [x11, #32]
-	ldr	q2, [x11, #64]
-	tbl	v3.16b, {v29.16b}, v16.16b
-	tbl	v31.16b, {v30.16b}, v26.16b
-	tbl	v7.16b, {v0.16b}, v27.16b
-	tbl	v4.16b, {v1.16b}, v17.16b
-	tbl	v6.16b, {v2.16b}, v28.16b
-	ldp	q1, q2, [x11, #80]
-	eor	v5.16b, v3.16b, v31.16b
-	ldp	q3, q31, [x11, #112]
-	eor	v29.16b, v7.16b, v4.16b
-	ldr	q7, [x11, #144]
-	tbl	v4.16b, {v1.16b}, v16.16b
-	eor	v30.16b, v5.16b, v29.16b
-	tbl	v5.16b, {v3.16b}, v27.16b
-	tbl	v29.16b, {v31.16b}, v17.16b
-	eor	v0.16b, v30.16b, v6.16b
-	tbl	v6.16b, {v2.16b}, v26.16b
-	tbl	v30.16b, {v7.16b}, v28.16b
-	ldp	q31, q7, [x11, #160]
-	eor	v18.16b, v18.16b, v0.16b
-	eor	v1.16b, v5.16b, v29.16b
-	ldr	q5, [x11, #224]
-	eor	v0.16b, v4.16b, v6.16b
-	ldp	q4, q6, [x11, #192]
-	eor	v2.16b, v0.16b, v1.16b
-	tbl	v29.16b, {v31.16b}, v16.16b
-	eor	v3.16b, v2.16b, v30.16b
-	tbl	v30.16b, {v7.16b}, v26.16b
-	tbl	v0.16b, {v4.16b}, v27.16b
-	tbl	v1.16b, {v6.16b}, v17.16b
-	eor	v19.16b, v19.16b, v3.16b
-	tbl	v2.16b, {v5.16b}, v28.16b
-	ldp	q6, q5, [x11, #240]
-	eor	v3.16b, v29.16b, v30.16b
-	ldp	q29, q30, [x11, #272]
-	eor	v31.16b, v0.16b, v1.16b
-	ldr	q0, [x11, #304]
-	eor	v7.16b, v3.16b, v31.16b
-	tbl	v1.16b, {v6.16b}, v16.16b
-	tbl	v3.16b, {v29.16b}, v27.16b
-	eor	v4.16b, v7.16b, v2.16b
-	tbl	v2.16b, {v5.16b}, v26.16b
-	tbl	v31.16b, {v30.16b}, v17.16b
-	tbl	v7.16b, {v0.16b}, v28.16b
-	ldp	q30, q0, [x11, #320]
-	eor	v20.16b, v20.16b, v4.16b
-	eor	v4.16b, v1.16b, v2.16b
-	ldp	q1, q2, [x11, #352]
-	eor	v6.16b, v3.16b, v31.16b
-	ldr	q3, [x11, #384]
-	tbl	v31.16b, {v30.16b}, v16.16b
-	eor	v5.16b, v4.16b, v6.16b
-	eor	v29.16b, v5.16b, v7.16b
-	tbl	v7.16b, {v0.16b}, v26.16b
-	tbl	v4.16b, {v1.16b}, v27.16b
-	tbl	v6.16b, {v2.16b}, v17.16b
-	eor	v21.16b, v21.16b, v29.16b
-	tbl	v5.16b, {v3.16b}, v28.16b
-	ldp	q2, q3, [x11, #400]
-	eor	v29.16b, v31.16b, v7.16b
-	ldp	q31, q7, [x11, #432]
-	eor	v30.16b, v4.16b, v6.16b
-	ldr	q4, [x11, #464]
-	eor	v0.16b, v29.16b, v30.16b
-	tbl	v6.16b, {v2.16b}, v16.16b
-	tbl	v29.16b, {v31.16b}, v27.16b
-	eor	v1.16b, v0.16b, v5.16b
-	tbl	v5.16b, {v3.16b}, v26.16b
-	tbl	v30.16b, {v7.16b}, v17.16b
-	tbl	v0.16b, {v4.16b}, v28.16b
-	ldp	q7, q4, [x11, #480]
-	eor	v22.16b, v22.16b, v1.16b
-	eor	v1.16b, v6.16b, v5.16b
-	ldp	q6, q5, [x11, #512]
-	eor	v2.16b, v29.16b, v30.16b
-	ldr	q29, [x11, #544]
-	tbl	v30.16b, {v7.16b}, v16.16b
-	eor	v3.16b, v1.16b, v2.16b
-	eor	v31.16b, v3.16b, v0.16b
-	tbl	v0.16b, {v4.16b}, v26.16b
-	tbl	v1.16b, {v6.16b}, v27.16b
-	tbl	v2.16b, {v5.16b}, v17.16b
-	eor	v23.16b, v23.16b, v31.16b
-	tbl	v3.16b, {v29.16b}, v28.16b
-	ldp	q5, q29, [x11, #560]
-	eor	v31.16b, v30.16b, v0.16b
-	ldp	q30, q0, [x11, #592]
-	eor	v7.16b, v1.16b, v2.16b
-	ldr	q1, [x11, #624]
-	add	x11, x11, x2
-	eor	v4.16b, v31.16b, v7.16b
-	tbl	v16.16b, {v5.16b}, v16.16b
-	tbl	v26.16b, {v29.16b}, v26.16b
-	tbl	v27.16b, {v30.16b}, v27.16b
-	tbl	v17.16b, {v0.16b}, v17.16b
-	eor	v6.16b, v4.16b, v3.16b
-	tbl	v28.16b, {v1.16b}, v28.16b
-	eor	v2.16b, v16.16b, v26.16b
-	eor	v24.16b, v24.16b, v6.16b
-	eor	v3.16b, v27.16b, v17.16b
-	eor	v31.16b, v2.16b, v3.16b
-	eor	v7.16b, v31.16b, v28.16b
-	eor	v25.16b, v25.16b, v7.16b
-	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2
-L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2_store:
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out0_85_0
-	ldr	q30, L_snova_gf16m_rowdot_tbl_25x5x5_out0_101_0
-	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_out0_109_0
-	ldur	q5, [x0, #85]
-	ldur	q1, [x0, #101]
-	ldur	q17, [x0, #109]
-	tbl	v6.16b, {v18.16b, v19.16b, v20.16b, v21.16b}, v4.16b
-	tbl	v0.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v30.16b
-	tbl	v27.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v26.16b
-	eor	v29.16b, v6.16b, v5.16b
-	eor	v16.16b, v0.16b, v1.16b
-	eor	v28.16b, v27.16b, v17.16b
-	str	q29, [x0, #85]
-	str	q16, [x0, #101]
-	str	q28, [x0, #109]
-	ldr	q2, L_snova_gf16m_rowdot_tbl_25x5x5_out1_85_0
-	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_out1_101_0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out1_109_0
-	ldur	q31, [x0, #226]
-	tbl	v18.16b, {v18.16b, v19.16b, v20.16b, v21.16b}, v2.16b
-	ldur	q19, [x0, #210]
-	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v3.16b
-	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v4.16b
-	ldur	q23, [x0, #234]
-	eor	v20.16b, v18.16b, v19.16b
-	eor	v7.16b, v21.16b, v31.16b
-	eor	v24.16b, v22.16b, v23.16b
-	str	q20, [x0, #210]
-	str	q7, [x0, #226]
-	str	q24, [x0, #234]
-	b	L_snova_gf16m_rowdot_tbl_25x5x5_next
+	subs	x9, x9, #2
+	b.eq	L_snova_gf16m_rowdot_tbl_25x5x5_run2
 L_snova_gf16m_rowdot_tbl_25x5x5_run1:
 	movi	v16.16b, #0
 	movi	v17.16b, #0
@@ -1171,451 +661,962 @@ L_snova_gf16m_rowdot_tbl_25x5x5_run1:
 	movi	v23.16b, #0
 	movi	v24.16b, #0
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b0:
-	ldr	q5, [x14]
+	ldr	q29, [x14]
 	subs	x15, x15, #1
-	ldur	q6, [x14, #9]
+	ldur	q30, [x14, #9]
 	add	x14, x14, x4
 	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0
-	ldr	q30, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
+	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
 	ldr	q1, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row2_0
-	ldr	q27, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
-	ldr	q2, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0
-	ldp	q31, q7, [x13]
-	tbl	v29.16b, {v5.16b, v6.16b}, v25.16b
-	tbl	v0.16b, {v5.16b, v6.16b}, v30.16b
-	tbl	v26.16b, {v5.16b, v6.16b}, v1.16b
-	tbl	v28.16b, {v5.16b, v6.16b}, v27.16b
-	tbl	v3.16b, {v5.16b, v6.16b}, v2.16b
-	ldp	q4, q5, [x13, #32]
-	ldr	q6, [x13, #64]
-	tbl	v25.16b, {v31.16b}, v29.16b
-	tbl	v30.16b, {v7.16b}, v0.16b
-	tbl	v1.16b, {v4.16b}, v26.16b
-	tbl	v27.16b, {v5.16b}, v28.16b
-	tbl	v2.16b, {v6.16b}, v3.16b
-	eor	v31.16b, v25.16b, v30.16b
-	ldp	q6, q25, [x13, #80]
-	eor	v7.16b, v1.16b, v27.16b
-	ldp	q30, q1, [x13, #112]
-	ldr	q27, [x13, #144]
-	eor	v4.16b, v31.16b, v7.16b
-	tbl	v31.16b, {v25.16b}, v0.16b
-	eor	v5.16b, v4.16b, v2.16b
-	tbl	v2.16b, {v6.16b}, v29.16b
-	tbl	v7.16b, {v30.16b}, v26.16b
-	tbl	v4.16b, {v1.16b}, v28.16b
-	eor	v16.16b, v16.16b, v5.16b
-	tbl	v5.16b, {v27.16b}, v3.16b
-	eor	v6.16b, v2.16b, v31.16b
-	ldp	q27, q2, [x13, #160]
-	eor	v25.16b, v7.16b, v4.16b
-	ldp	q31, q7, [x13, #192]
-	ldr	q4, [x13, #224]
-	eor	v30.16b, v6.16b, v25.16b
-	tbl	v6.16b, {v2.16b}, v0.16b
-	eor	v1.16b, v30.16b, v5.16b
-	tbl	v5.16b, {v27.16b}, v29.16b
-	tbl	v25.16b, {v31.16b}, v26.16b
-	tbl	v30.16b, {v7.16b}, v28.16b
-	eor	v17.16b, v17.16b, v1.16b
-	tbl	v1.16b, {v4.16b}, v3.16b
-	eor	v27.16b, v5.16b, v6.16b
-	ldp	q4, q5, [x13, #240]
-	eor	v2.16b, v25.16b, v30.16b
-	ldp	q6, q25, [x13, #272]
-	ldr	q30, [x13, #304]
-	eor	v31.16b, v27.16b, v2.16b
-	tbl	v27.16b, {v5.16b}, v0.16b
-	eor	v7.16b, v31.16b, v1.16b
-	tbl	v1.16b, {v4.16b}, v29.16b
-	tbl	v2.16b, {v6.16b}, v26.16b
-	tbl	v31.16b, {v25.16b}, v28.16b
-	eor	v18.16b, v18.16b, v7.16b
-	tbl	v7.16b, {v30.16b}, v3.16b
-	eor	v4.16b, v1.16b, v27.16b
-	ldp	q30, q1, [x13, #320]
-	eor	v5.16b, v2.16b, v31.16b
-	ldp	q27, q2, [x13, #352]
-	ldr	q31, [x13, #384]
-	eor	v6.16b, v4.16b, v5.16b
-	tbl	v4.16b, {v1.16b}, v0.16b
+	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
+	ldr	q28, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0
+	ldp	q5, q6, [x13]
+	tbl	v27.16b, {v29.16b, v30.16b}, v25.16b
+	tbl	v0.16b, {v29.16b, v30.16b}, v31.16b
+	tbl	v2.16b, {v29.16b, v30.16b}, v1.16b
+	tbl	v26.16b, {v29.16b, v30.16b}, v3.16b
+	tbl	v4.16b, {v29.16b, v30.16b}, v28.16b
+	ldp	q7, q29, [x13, #32]
+	ldr	q30, [x13, #64]
+	tbl	v25.16b, {v5.16b}, v27.16b
+	tbl	v31.16b, {v6.16b}, v0.16b
+	tbl	v1.16b, {v7.16b}, v2.16b
+	tbl	v3.16b, {v29.16b}, v26.16b
+	tbl	v28.16b, {v30.16b}, v4.16b
+	eor	v5.16b, v25.16b, v31.16b
+	ldp	q30, q25, [x13, #80]
+	eor	v6.16b, v1.16b, v3.16b
+	ldp	q31, q1, [x13, #112]
+	ldr	q3, [x13, #144]
+	eor	v7.16b, v5.16b, v6.16b
+	tbl	v5.16b, {v25.16b}, v0.16b
+	eor	v29.16b, v7.16b, v28.16b
+	tbl	v28.16b, {v30.16b}, v27.16b
+	tbl	v6.16b, {v31.16b}, v2.16b
+	tbl	v7.16b, {v1.16b}, v26.16b
+	eor	v16.16b, v16.16b, v29.16b
+	tbl	v29.16b, {v3.16b}, v4.16b
+	eor	v30.16b, v28.16b, v5.16b
+	ldp	q3, q28, [x13, #160]
 	eor	v25.16b, v6.16b, v7.16b
-	tbl	v7.16b, {v30.16b}, v29.16b
-	tbl	v5.16b, {v27.16b}, v26.16b
-	tbl	v6.16b, {v2.16b}, v28.16b
+	ldp	q5, q6, [x13, #192]
+	ldr	q7, [x13, #224]
+	eor	v31.16b, v30.16b, v25.16b
+	tbl	v30.16b, {v28.16b}, v0.16b
+	eor	v1.16b, v31.16b, v29.16b
+	tbl	v29.16b, {v3.16b}, v27.16b
+	tbl	v25.16b, {v5.16b}, v2.16b
+	tbl	v31.16b, {v6.16b}, v26.16b
+	eor	v17.16b, v17.16b, v1.16b
+	tbl	v1.16b, {v7.16b}, v4.16b
+	eor	v3.16b, v29.16b, v30.16b
+	ldp	q7, q29, [x13, #240]
+	eor	v28.16b, v25.16b, v31.16b
+	ldp	q30, q25, [x13, #272]
+	ldr	q31, [x13, #304]
+	eor	v5.16b, v3.16b, v28.16b
+	tbl	v3.16b, {v29.16b}, v0.16b
+	eor	v6.16b, v5.16b, v1.16b
+	tbl	v1.16b, {v7.16b}, v27.16b
+	tbl	v28.16b, {v30.16b}, v2.16b
+	tbl	v5.16b, {v25.16b}, v26.16b
+	eor	v18.16b, v18.16b, v6.16b
+	tbl	v6.16b, {v31.16b}, v4.16b
+	eor	v7.16b, v1.16b, v3.16b
+	ldp	q31, q1, [x13, #320]
+	eor	v29.16b, v28.16b, v5.16b
+	ldp	q3, q28, [x13, #352]
+	ldr	q5, [x13, #384]
+	eor	v30.16b, v7.16b, v29.16b
+	tbl	v7.16b, {v1.16b}, v0.16b
+	eor	v25.16b, v30.16b, v6.16b
+	tbl	v6.16b, {v31.16b}, v27.16b
+	tbl	v29.16b, {v3.16b}, v2.16b
+	tbl	v30.16b, {v28.16b}, v26.16b
 	eor	v19.16b, v19.16b, v25.16b
-	tbl	v25.16b, {v31.16b}, v3.16b
-	eor	v30.16b, v7.16b, v4.16b
-	ldp	q31, q7, [x13, #400]
-	eor	v1.16b, v5.16b, v6.16b
-	ldp	q4, q5, [x13, #432]
-	ldr	q6, [x13, #464]
-	eor	v27.16b, v30.16b, v1.16b
-	tbl	v30.16b, {v7.16b}, v0.16b
-	eor	v2.16b, v27.16b, v25.16b
-	tbl	v25.16b, {v31.16b}, v29.16b
-	tbl	v1.16b, {v4.16b}, v26.16b
-	tbl	v27.16b, {v5.16b}, v28.16b
-	eor	v20.16b, v20.16b, v2.16b
-	tbl	v2.16b, {v6.16b}, v3.16b
-	eor	v31.16b, v25.16b, v30.16b
-	ldp	q6, q25, [x13, #480]
-	eor	v7.16b, v1.16b, v27.16b
-	ldp	q30, q1, [x13, #512]
-	ldr	q27, [x13, #544]
-	eor	v4.16b, v31.16b, v7.16b
-	tbl	v31.16b, {v25.16b}, v0.16b
-	eor	v5.16b, v4.16b, v2.16b
-	tbl	v2.16b, {v6.16b}, v29.16b
-	tbl	v7.16b, {v30.16b}, v26.16b
-	tbl	v4.16b, {v1.16b}, v28.16b
-	eor	v21.16b, v21.16b, v5.16b
-	tbl	v5.16b, {v27.16b}, v3.16b
-	eor	v6.16b, v2.16b, v31.16b
-	ldp	q27, q2, [x13, #560]
-	eor	v25.16b, v7.16b, v4.16b
-	ldp	q31, q7, [x13, #592]
-	ldr	q4, [x13, #624]
-	eor	v30.16b, v6.16b, v25.16b
-	tbl	v6.16b, {v2.16b}, v0.16b
-	eor	v1.16b, v30.16b, v5.16b
-	tbl	v5.16b, {v27.16b}, v29.16b
-	tbl	v25.16b, {v31.16b}, v26.16b
-	tbl	v30.16b, {v7.16b}, v28.16b
+	tbl	v25.16b, {v5.16b}, v4.16b
+	eor	v31.16b, v6.16b, v7.16b
+	ldp	q5, q6, [x13, #400]
+	eor	v1.16b, v29.16b, v30.16b
+	ldp	q7, q29, [x13, #432]
+	ldr	q30, [x13, #464]
+	eor	v3.16b, v31.16b, v1.16b
+	tbl	v31.16b, {v6.16b}, v0.16b
+	eor	v28.16b, v3.16b, v25.16b
+	tbl	v25.16b, {v5.16b}, v27.16b
+	tbl	v1.16b, {v7.16b}, v2.16b
+	tbl	v3.16b, {v29.16b}, v26.16b
+	eor	v20.16b, v20.16b, v28.16b
+	tbl	v28.16b, {v30.16b}, v4.16b
+	eor	v5.16b, v25.16b, v31.16b
+	ldp	q30, q25, [x13, #480]
+	eor	v6.16b, v1.16b, v3.16b
+	ldp	q31, q1, [x13, #512]
+	ldr	q3, [x13, #544]
+	eor	v7.16b, v5.16b, v6.16b
+	tbl	v5.16b, {v25.16b}, v0.16b
+	eor	v29.16b, v7.16b, v28.16b
+	tbl	v28.16b, {v30.16b}, v27.16b
+	tbl	v6.16b, {v31.16b}, v2.16b
+	tbl	v7.16b, {v1.16b}, v26.16b
+	eor	v21.16b, v21.16b, v29.16b
+	tbl	v29.16b, {v3.16b}, v4.16b
+	eor	v30.16b, v28.16b, v5.16b
+	ldp	q3, q28, [x13, #560]
+	eor	v25.16b, v6.16b, v7.16b
+	ldp	q5, q6, [x13, #592]
+	ldr	q7, [x13, #624]
+	eor	v31.16b, v30.16b, v25.16b
+	tbl	v30.16b, {v28.16b}, v0.16b
+	eor	v1.16b, v31.16b, v29.16b
+	tbl	v29.16b, {v3.16b}, v27.16b
+	tbl	v25.16b, {v5.16b}, v2.16b
+	tbl	v31.16b, {v6.16b}, v26.16b
 	eor	v22.16b, v22.16b, v1.16b
-	tbl	v1.16b, {v4.16b}, v3.16b
-	eor	v27.16b, v5.16b, v6.16b
-	ldp	q4, q5, [x13, #640]
-	eor	v2.16b, v25.16b, v30.16b
-	ldp	q6, q25, [x13, #672]
-	ldr	q30, [x13, #704]
+	tbl	v1.16b, {v7.16b}, v4.16b
+	eor	v3.16b, v29.16b, v30.16b
+	ldp	q7, q29, [x13, #640]
+	eor	v28.16b, v25.16b, v31.16b
+	ldp	q30, q25, [x13, #672]
+	ldr	q31, [x13, #704]
 	add	x13, x13, x2
-	eor	v31.16b, v27.16b, v2.16b
-	tbl	v29.16b, {v4.16b}, v29.16b
-	tbl	v0.16b, {v5.16b}, v0.16b
-	tbl	v26.16b, {v6.16b}, v26.16b
-	tbl	v28.16b, {v25.16b}, v28.16b
-	eor	v7.16b, v31.16b, v1.16b
-	tbl	v3.16b, {v30.16b}, v3.16b
-	eor	v1.16b, v29.16b, v0.16b
-	eor	v23.16b, v23.16b, v7.16b
-	eor	v27.16b, v26.16b, v28.16b
-	eor	v2.16b, v1.16b, v27.16b
-	eor	v31.16b, v2.16b, v3.16b
-	eor	v24.16b, v24.16b, v31.16b
+	eor	v5.16b, v3.16b, v28.16b
+	tbl	v27.16b, {v7.16b}, v27.16b
+	tbl	v0.16b, {v29.16b}, v0.16b
+	tbl	v2.16b, {v30.16b}, v2.16b
+	tbl	v26.16b, {v25.16b}, v26.16b
+	eor	v6.16b, v5.16b, v1.16b
+	tbl	v4.16b, {v31.16b}, v4.16b
+	eor	v1.16b, v27.16b, v0.16b
+	eor	v23.16b, v23.16b, v6.16b
+	eor	v3.16b, v2.16b, v26.16b
+	eor	v28.16b, v1.16b, v3.16b
+	eor	v5.16b, v28.16b, v4.16b
+	eor	v24.16b, v24.16b, v5.16b
 	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b0
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b0_store:
-	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_out0_0_0
-	movi	v25.16b, #0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out0_16_0
-	movi	v26.16b, #0
-	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_out0_29_0
-	movi	v27.16b, #0
-	movi	v28.16b, #0
+	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_out0_0_0
+	movi	v0.16b, #0
+	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_out0_16_0
+	movi	v1.16b, #0
+	ldr	q30, L_snova_gf16m_rowdot_tbl_25x5x5_out0_29_0
+	movi	v2.16b, #0
+	movi	v3.16b, #0
 	add	x8, x1, #720
-	movi	v29.16b, #0
+	movi	v4.16b, #0
 	mov	x10, x3
-	movi	v30.16b, #0
+	movi	v5.16b, #0
 	mov	x11, x5
-	movi	v31.16b, #0
-	tbl	v16.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v7.16b
+	tbl	v16.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v6.16b
 	ldr	q17, [x0]
-	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v4.16b
+	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v7.16b
 	ldr	q20, [x0, #16]
-	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v6.16b
+	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v30.16b
 	ldur	q22, [x0, #29]
-	movi	v24.16b, #0
+	movi	v6.16b, #0
+	movi	v7.16b, #0
 	eor	v18.16b, v16.16b, v17.16b
-	eor	v5.16b, v19.16b, v20.16b
+	eor	v29.16b, v19.16b, v20.16b
 	eor	v23.16b, v21.16b, v22.16b
 	str	q18, [x0]
-	str	q5, [x0, #16]
+	str	q29, [x0, #16]
 	str	q23, [x0, #29]
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b1:
-	ldr	q0, [x10]
+	ldr	q24, [x10]
 	subs	x11, x11, #1
-	ldur	q1, [x10, #9]
+	ldur	q25, [x10, #9]
 	add	x10, x10, x4
-	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0
-	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
-	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row2_0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
+	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0
+	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
+	ldr	q16, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row2_0
+	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
 	ldr	q20, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0
-	ldp	q6, q21, [x8]
+	ldp	q30, q21, [x8]
 	ldp	q22, q23, [x8, #32]
-	tbl	v2.16b, {v0.16b, v1.16b}, v3.16b
-	tbl	v16.16b, {v0.16b, v1.16b}, v7.16b
-	tbl	v18.16b, {v0.16b, v1.16b}, v17.16b
-	tbl	v19.16b, {v0.16b, v1.16b}, v4.16b
-	tbl	v5.16b, {v0.16b, v1.16b}, v20.16b
-	ldr	q0, [x8, #64]
-	tbl	v1.16b, {v6.16b}, v2.16b
-	tbl	v3.16b, {v21.16b}, v16.16b
-	tbl	v7.16b, {v22.16b}, v18.16b
-	tbl	v17.16b, {v23.16b}, v19.16b
-	tbl	v4.16b, {v0.16b}, v5.16b
-	ldp	q23, q0, [x8, #80]
-	eor	v20.16b, v1.16b, v3.16b
-	ldp	q1, q3, [x8, #112]
-	eor	v6.16b, v7.16b, v17.16b
-	ldr	q7, [x8, #144]
-	tbl	v17.16b, {v23.16b}, v2.16b
-	eor	v21.16b, v20.16b, v6.16b
-	tbl	v20.16b, {v1.16b}, v18.16b
-	tbl	v6.16b, {v3.16b}, v19.16b
-	eor	v22.16b, v21.16b, v4.16b
-	tbl	v4.16b, {v0.16b}, v16.16b
-	tbl	v21.16b, {v7.16b}, v5.16b
-	ldp	q3, q7, [x8, #160]
-	eor	v24.16b, v24.16b, v22.16b
-	eor	v23.16b, v20.16b, v6.16b
+	tbl	v27.16b, {v24.16b, v25.16b}, v31.16b
+	tbl	v28.16b, {v24.16b, v25.16b}, v26.16b
+	tbl	v17.16b, {v24.16b, v25.16b}, v16.16b
+	tbl	v19.16b, {v24.16b, v25.16b}, v18.16b
+	tbl	v29.16b, {v24.16b, v25.16b}, v20.16b
+	ldr	q24, [x8, #64]
+	tbl	v25.16b, {v30.16b}, v27.16b
+	tbl	v31.16b, {v21.16b}, v28.16b
+	tbl	v26.16b, {v22.16b}, v17.16b
+	tbl	v16.16b, {v23.16b}, v19.16b
+	tbl	v18.16b, {v24.16b}, v29.16b
+	ldp	q23, q24, [x8, #80]
+	eor	v20.16b, v25.16b, v31.16b
+	ldp	q25, q31, [x8, #112]
+	eor	v30.16b, v26.16b, v16.16b
+	ldr	q26, [x8, #144]
+	tbl	v16.16b, {v23.16b}, v27.16b
+	eor	v21.16b, v20.16b, v30.16b
+	tbl	v20.16b, {v25.16b}, v17.16b
+	tbl	v30.16b, {v31.16b}, v19.16b
+	eor	v22.16b, v21.16b, v18.16b
+	tbl	v18.16b, {v24.16b}, v28.16b
+	tbl	v21.16b, {v26.16b}, v29.16b
+	ldp	q31, q26, [x8, #160]
+	eor	v0.16b, v0.16b, v22.16b
+	eor	v23.16b, v20.16b, v30.16b
 	ldr	q20, [x8, #224]
-	eor	v22.16b, v17.16b, v4.16b
-	ldp	q17, q4, [x8, #192]
-	eor	v0.16b, v22.16b, v23.16b
-	tbl	v6.16b, {v3.16b}, v2.16b
-	eor	v1.16b, v0.16b, v21.16b
-	tbl	v21.16b, {v7.16b}, v16.16b
-	tbl	v22.16b, {v17.16b}, v18.16b
-	tbl	v23.16b, {v4.16b}, v19.16b
-	eor	v25.16b, v25.16b, v1.16b
-	tbl	v0.16b, {v20.16b}, v5.16b
-	ldp	q4, q20, [x8, #240]
-	eor	v1.16b, v6.16b, v21.16b
-	ldp	q6, q21, [x8, #272]
-	eor	v3.16b, v22.16b, v23.16b
+	eor	v22.16b, v16.16b, v18.16b
+	ldp	q16, q18, [x8, #192]
+	eor	v24.16b, v22.16b, v23.16b
+	tbl	v30.16b, {v31.16b}, v27.16b
+	eor	v25.16b, v24.16b, v21.16b
+	tbl	v21.16b, {v26.16b}, v28.16b
+	tbl	v22.16b, {v16.16b}, v17.16b
+	tbl	v23.16b, {v18.16b}, v19.16b
+	eor	v1.16b, v1.16b, v25.16b
+	tbl	v24.16b, {v20.16b}, v29.16b
+	ldp	q18, q20, [x8, #240]
+	eor	v25.16b, v30.16b, v21.16b
+	ldp	q30, q21, [x8, #272]
+	eor	v31.16b, v22.16b, v23.16b
 	ldr	q22, [x8, #304]
-	eor	v7.16b, v1.16b, v3.16b
-	tbl	v23.16b, {v4.16b}, v2.16b
-	tbl	v1.16b, {v6.16b}, v18.16b
-	eor	v17.16b, v7.16b, v0.16b
-	tbl	v0.16b, {v20.16b}, v16.16b
-	tbl	v3.16b, {v21.16b}, v19.16b
-	tbl	v7.16b, {v22.16b}, v5.16b
+	eor	v26.16b, v25.16b, v31.16b
+	tbl	v23.16b, {v18.16b}, v27.16b
+	tbl	v25.16b, {v30.16b}, v17.16b
+	eor	v16.16b, v26.16b, v24.16b
+	tbl	v24.16b, {v20.16b}, v28.16b
+	tbl	v31.16b, {v21.16b}, v19.16b
+	tbl	v26.16b, {v22.16b}, v29.16b
 	ldp	q21, q22, [x8, #320]
-	eor	v26.16b, v26.16b, v17.16b
-	eor	v17.16b, v23.16b, v0.16b
-	ldp	q23, q0, [x8, #352]
-	eor	v4.16b, v1.16b, v3.16b
-	ldr	q1, [x8, #384]
-	tbl	v3.16b, {v21.16b}, v2.16b
-	eor	v20.16b, v17.16b, v4.16b
-	eor	v6.16b, v20.16b, v7.16b
-	tbl	v7.16b, {v22.16b}, v16.16b
-	tbl	v17.16b, {v23.16b}, v18.16b
-	tbl	v4.16b, {v0.16b}, v19.16b
-	eor	v27.16b, v27.16b, v6.16b
-	tbl	v20.16b, {v1.16b}, v5.16b
-	ldp	q0, q1, [x8, #400]
-	eor	v6.16b, v3.16b, v7.16b
-	ldp	q3, q7, [x8, #432]
-	eor	v21.16b, v17.16b, v4.16b
-	ldr	q17, [x8, #464]
-	eor	v22.16b, v6.16b, v21.16b
-	tbl	v4.16b, {v0.16b}, v2.16b
-	tbl	v6.16b, {v3.16b}, v18.16b
+	eor	v2.16b, v2.16b, v16.16b
+	eor	v16.16b, v23.16b, v24.16b
+	ldp	q23, q24, [x8, #352]
+	eor	v18.16b, v25.16b, v31.16b
+	ldr	q25, [x8, #384]
+	tbl	v31.16b, {v21.16b}, v27.16b
+	eor	v20.16b, v16.16b, v18.16b
+	eor	v30.16b, v20.16b, v26.16b
+	tbl	v26.16b, {v22.16b}, v28.16b
+	tbl	v16.16b, {v23.16b}, v17.16b
+	tbl	v18.16b, {v24.16b}, v19.16b
+	eor	v3.16b, v3.16b, v30.16b
+	tbl	v20.16b, {v25.16b}, v29.16b
+	ldp	q24, q25, [x8, #400]
+	eor	v30.16b, v31.16b, v26.16b
+	ldp	q31, q26, [x8, #432]
+	eor	v21.16b, v16.16b, v18.16b
+	ldr	q16, [x8, #464]
+	eor	v22.16b, v30.16b, v21.16b
+	tbl	v18.16b, {v24.16b}, v27.16b
+	tbl	v30.16b, {v31.16b}, v17.16b
 	eor	v23.16b, v22.16b, v20.16b
-	tbl	v20.16b, {v1.16b}, v16.16b
-	tbl	v21.16b, {v7.16b}, v19.16b
-	tbl	v22.16b, {v17.16b}, v5.16b
-	ldp	q7, q17, [x8, #480]
-	eor	v28.16b, v28.16b, v23.16b
-	eor	v23.16b, v4.16b, v20.16b
-	ldp	q4, q20, [x8, #512]
-	eor	v0.16b, v6.16b, v21.16b
-	ldr	q6, [x8, #544]
-	tbl	v21.16b, {v7.16b}, v2.16b
-	eor	v1.16b, v23.16b, v0.16b
-	eor	v3.16b, v1.16b, v22.16b
-	tbl	v22.16b, {v17.16b}, v16.16b
-	tbl	v23.16b, {v4.16b}, v18.16b
-	tbl	v0.16b, {v20.16b}, v19.16b
-	eor	v29.16b, v29.16b, v3.16b
-	tbl	v1.16b, {v6.16b}, v5.16b
-	ldp	q20, q6, [x8, #560]
-	eor	v3.16b, v21.16b, v22.16b
+	tbl	v20.16b, {v25.16b}, v28.16b
+	tbl	v21.16b, {v26.16b}, v19.16b
+	tbl	v22.16b, {v16.16b}, v29.16b
+	ldp	q26, q16, [x8, #480]
+	eor	v4.16b, v4.16b, v23.16b
+	eor	v23.16b, v18.16b, v20.16b
+	ldp	q18, q20, [x8, #512]
+	eor	v24.16b, v30.16b, v21.16b
+	ldr	q30, [x8, #544]
+	tbl	v21.16b, {v26.16b}, v27.16b
+	eor	v25.16b, v23.16b, v24.16b
+	eor	v31.16b, v25.16b, v22.16b
+	tbl	v22.16b, {v16.16b}, v28.16b
+	tbl	v23.16b, {v18.16b}, v17.16b
+	tbl	v24.16b, {v20.16b}, v19.16b
+	eor	v5.16b, v5.16b, v31.16b
+	tbl	v25.16b, {v30.16b}, v29.16b
+	ldp	q20, q30, [x8, #560]
+	eor	v31.16b, v21.16b, v22.16b
 	ldp	q21, q22, [x8, #592]
-	eor	v7.16b, v23.16b, v0.16b
+	eor	v26.16b, v23.16b, v24.16b
 	ldr	q23, [x8, #624]
 	add	x8, x8, x2
-	eor	v17.16b, v3.16b, v7.16b
-	tbl	v2.16b, {v20.16b}, v2.16b
-	tbl	v16.16b, {v6.16b}, v16.16b
-	tbl	v18.16b, {v21.16b}, v18.16b
+	eor	v16.16b, v31.16b, v26.16b
+	tbl	v27.16b, {v20.16b}, v27.16b
+	tbl	v28.16b, {v30.16b}, v28.16b
+	tbl	v17.16b, {v21.16b}, v17.16b
 	tbl	v19.16b, {v22.16b}, v19.16b
-	eor	v4.16b, v17.16b, v1.16b
-	tbl	v5.16b, {v23.16b}, v5.16b
-	eor	v0.16b, v2.16b, v16.16b
-	eor	v30.16b, v30.16b, v4.16b
-	eor	v1.16b, v18.16b, v19.16b
-	eor	v3.16b, v0.16b, v1.16b
-	eor	v7.16b, v3.16b, v5.16b
-	eor	v31.16b, v31.16b, v7.16b
+	eor	v18.16b, v16.16b, v25.16b
+	tbl	v29.16b, {v23.16b}, v29.16b
+	eor	v24.16b, v27.16b, v28.16b
+	eor	v6.16b, v6.16b, v18.16b
+	eor	v25.16b, v17.16b, v19.16b
+	eor	v31.16b, v24.16b, v25.16b
+	eor	v26.16b, v31.16b, v29.16b
+	eor	v7.16b, v7.16b, v26.16b
 	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b1
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b1_store:
-	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_out0_45_0
-	movi	v0.16b, #0
-	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out0_61_0
-	movi	v1.16b, #0
+	ldr	q16, L_snova_gf16m_rowdot_tbl_25x5x5_out0_45_0
+	movi	v22.16b, #0
+	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_out0_61_0
+	movi	v23.16b, #0
 	ldr	q21, L_snova_gf16m_rowdot_tbl_25x5x5_out0_69_0
-	movi	v2.16b, #0
+	movi	v24.16b, #0
 	ldur	q20, [x0, #61]
-	movi	v3.16b, #0
-	movi	v5.16b, #0
+	movi	v25.16b, #0
+	movi	v26.16b, #0
 	add	x12, x1, #1360
-	movi	v7.16b, #0
+	movi	v27.16b, #0
 	mov	x9, x3
+	movi	v28.16b, #0
 	mov	x13, x5
-	tbl	v24.16b, {v24.16b, v25.16b, v26.16b, v27.16b}, v17.16b
-	ldur	q25, [x0, #45]
-	tbl	v27.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v4.16b
-	tbl	v28.16b, {v28.16b, v29.16b, v30.16b, v31.16b}, v21.16b
-	ldur	q29, [x0, #69]
-	movi	v4.16b, #0
-	eor	v26.16b, v24.16b, v25.16b
-	eor	v6.16b, v27.16b, v20.16b
-	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x0, #45]
-	str	q6, [x0, #61]
-	movi	v6.16b, #0
-	str	q30, [x0, #69]
+	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v16.16b
+	ldur	q1, [x0, #45]
+	tbl	v3.16b, {v3.16b, v4.16b, v5.16b, v6.16b}, v18.16b
+	tbl	v4.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v21.16b
+	ldur	q5, [x0, #69]
+	movi	v29.16b, #0
+	eor	v2.16b, v0.16b, v1.16b
+	eor	v30.16b, v3.16b, v20.16b
+	eor	v6.16b, v4.16b, v5.16b
+	str	q2, [x0, #45]
+	str	q30, [x0, #61]
+	str	q6, [x0, #69]
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b2:
-	ldr	q22, [x9]
+	ldr	q16, [x9]
 	subs	x13, x13, #1
-	ldur	q23, [x9, #9]
+	ldur	q17, [x9, #9]
 	add	x9, x9, x4
-	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0
-	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
-	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row2_0
-	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
-	ldr	q27, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0
-	ldp	q21, q28, [x12]
-	ldp	q29, q30, [x12, #32]
-	tbl	v16.16b, {v22.16b, v23.16b}, v31.16b
-	tbl	v19.16b, {v22.16b, v23.16b}, v18.16b
-	tbl	v24.16b, {v22.16b, v23.16b}, v17.16b
-	tbl	v26.16b, {v22.16b, v23.16b}, v25.16b
-	tbl	v20.16b, {v22.16b, v23.16b}, v27.16b
-	ldr	q22, [x12, #64]
-	tbl	v23.16b, {v21.16b}, v16.16b
-	tbl	v31.16b, {v28.16b}, v19.16b
-	tbl	v18.16b, {v29.16b}, v24.16b
-	tbl	v17.16b, {v30.16b}, v26.16b
-	tbl	v25.16b, {v22.16b}, v20.16b
-	ldp	q30, q22, [x12, #80]
-	eor	v27.16b, v23.16b, v31.16b
-	ldp	q23, q31, [x12, #112]
-	eor	v21.16b, v18.16b, v17.16b
-	ldr	q18, [x12, #144]
-	tbl	v17.16b, {v30.16b}, v16.16b
-	eor	v28.16b, v27.16b, v21.16b
-	tbl	v27.16b, {v23.16b}, v24.16b
-	tbl	v21.16b, {v31.16b}, v26.16b
-	eor	v29.16b, v28.16b, v25.16b
-	tbl	v25.16b, {v22.16b}, v19.16b
-	tbl	v28.16b, {v18.16b}, v20.16b
-	ldp	q31, q18, [x12, #160]
-	eor	v0.16b, v0.16b, v29.16b
-	eor	v30.16b, v27.16b, v21.16b
-	ldr	q27, [x12, #224]
-	eor	v29.16b, v17.16b, v25.16b
-	ldp	q17, q25, [x12, #192]
-	eor	v22.16b, v29.16b, v30.16b
-	tbl	v21.16b, {v31.16b}, v16.16b
-	eor	v23.16b, v22.16b, v28.16b
-	tbl	v28.16b, {v18.16b}, v19.16b
-	tbl	v29.16b, {v17.16b}, v24.16b
-	tbl	v30.16b, {v25.16b}, v26.16b
-	eor	v1.16b, v1.16b, v23.16b
-	tbl	v22.16b, {v27.16b}, v20.16b
-	ldp	q25, q27, [x12, #240]
-	eor	v23.16b, v21.16b, v28.16b
-	ldp	q21, q28, [x12, #272]
-	eor	v31.16b, v29.16b, v30.16b
-	ldr	q29, [x12, #304]
-	eor	v18.16b, v23.16b, v31.16b
-	tbl	v30.16b, {v25.16b}, v16.16b
-	tbl	v23.16b, {v21.16b}, v24.16b
-	eor	v17.16b, v18.16b, v22.16b
-	tbl	v22.16b, {v27.16b}, v19.16b
-	tbl	v31.16b, {v28.16b}, v26.16b
-	tbl	v18.16b, {v29.16b}, v20.16b
-	ldp	q28, q29, [x12, #320]
-	eor	v2.16b, v2.16b, v17.16b
-	eor	v17.16b, v30.16b, v22.16b
-	ldp	q30, q22, [x12, #352]
-	eor	v25.16b, v23.16b, v31.16b
-	ldr	q23, [x12, #384]
-	tbl	v31.16b, {v28.16b}, v16.16b
-	eor	v27.16b, v17.16b, v25.16b
-	eor	v21.16b, v27.16b, v18.16b
-	tbl	v18.16b, {v29.16b}, v19.16b
-	tbl	v17.16b, {v30.16b}, v24.16b
-	tbl	v25.16b, {v22.16b}, v26.16b
-	eor	v3.16b, v3.16b, v21.16b
-	tbl	v27.16b, {v23.16b}, v20.16b
-	ldp	q22, q23, [x12, #400]
-	eor	v21.16b, v31.16b, v18.16b
-	ldp	q31, q18, [x12, #432]
-	eor	v28.16b, v17.16b, v25.16b
-	ldr	q17, [x12, #464]
-	eor	v29.16b, v21.16b, v28.16b
-	tbl	v25.16b, {v22.16b}, v16.16b
-	tbl	v21.16b, {v31.16b}, v24.16b
-	eor	v30.16b, v29.16b, v27.16b
-	tbl	v27.16b, {v23.16b}, v19.16b
-	tbl	v28.16b, {v18.16b}, v26.16b
-	tbl	v29.16b, {v17.16b}, v20.16b
-	ldp	q18, q17, [x12, #480]
-	eor	v4.16b, v4.16b, v30.16b
-	eor	v30.16b, v25.16b, v27.16b
-	ldp	q25, q27, [x12, #512]
-	eor	v22.16b, v21.16b, v28.16b
+	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0
+	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row1_0
+	ldr	q1, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row2_0
+	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0
+	ldr	q20, L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0
+	ldp	q21, q4, [x12]
+	ldp	q5, q6, [x12, #32]
+	tbl	v19.16b, {v16.16b, v17.16b}, v7.16b
+	tbl	v0.16b, {v16.16b, v17.16b}, v31.16b
+	tbl	v2.16b, {v16.16b, v17.16b}, v1.16b
+	tbl	v3.16b, {v16.16b, v17.16b}, v18.16b
+	tbl	v30.16b, {v16.16b, v17.16b}, v20.16b
+	ldr	q16, [x12, #64]
+	tbl	v17.16b, {v21.16b}, v19.16b
+	tbl	v7.16b, {v4.16b}, v0.16b
+	tbl	v31.16b, {v5.16b}, v2.16b
+	tbl	v1.16b, {v6.16b}, v3.16b
+	tbl	v18.16b, {v16.16b}, v30.16b
+	ldp	q6, q16, [x12, #80]
+	eor	v20.16b, v17.16b, v7.16b
+	ldp	q17, q7, [x12, #112]
+	eor	v21.16b, v31.16b, v1.16b
+	ldr	q31, [x12, #144]
+	tbl	v1.16b, {v6.16b}, v19.16b
+	eor	v4.16b, v20.16b, v21.16b
+	tbl	v20.16b, {v17.16b}, v2.16b
+	tbl	v21.16b, {v7.16b}, v3.16b
+	eor	v5.16b, v4.16b, v18.16b
+	tbl	v18.16b, {v16.16b}, v0.16b
+	tbl	v4.16b, {v31.16b}, v30.16b
+	ldp	q7, q31, [x12, #160]
+	eor	v22.16b, v22.16b, v5.16b
+	eor	v6.16b, v20.16b, v21.16b
+	ldr	q20, [x12, #224]
+	eor	v5.16b, v1.16b, v18.16b
+	ldp	q1, q18, [x12, #192]
+	eor	v16.16b, v5.16b, v6.16b
+	tbl	v21.16b, {v7.16b}, v19.16b
+	eor	v17.16b, v16.16b, v4.16b
+	tbl	v4.16b, {v31.16b}, v0.16b
+	tbl	v5.16b, {v1.16b}, v2.16b
+	tbl	v6.16b, {v18.16b}, v3.16b
+	eor	v23.16b, v23.16b, v17.16b
+	tbl	v16.16b, {v20.16b}, v30.16b
+	ldp	q18, q20, [x12, #240]
+	eor	v17.16b, v21.16b, v4.16b
+	ldp	q21, q4, [x12, #272]
+	eor	v7.16b, v5.16b, v6.16b
+	ldr	q5, [x12, #304]
+	eor	v31.16b, v17.16b, v7.16b
+	tbl	v6.16b, {v18.16b}, v19.16b
+	tbl	v17.16b, {v21.16b}, v2.16b
+	eor	v1.16b, v31.16b, v16.16b
+	tbl	v16.16b, {v20.16b}, v0.16b
+	tbl	v7.16b, {v4.16b}, v3.16b
+	tbl	v31.16b, {v5.16b}, v30.16b
+	ldp	q4, q5, [x12, #320]
+	eor	v24.16b, v24.16b, v1.16b
+	eor	v1.16b, v6.16b, v16.16b
+	ldp	q6, q16, [x12, #352]
+	eor	v18.16b, v17.16b, v7.16b
+	ldr	q17, [x12, #384]
+	tbl	v7.16b, {v4.16b}, v19.16b
+	eor	v20.16b, v1.16b, v18.16b
+	eor	v21.16b, v20.16b, v31.16b
+	tbl	v31.16b, {v5.16b}, v0.16b
+	tbl	v1.16b, {v6.16b}, v2.16b
+	tbl	v18.16b, {v16.16b}, v3.16b
+	eor	v25.16b, v25.16b, v21.16b
+	tbl	v20.16b, {v17.16b}, v30.16b
+	ldp	q16, q17, [x12, #400]
+	eor	v21.16b, v7.16b, v31.16b
+	ldp	q7, q31, [x12, #432]
+	eor	v4.16b, v1.16b, v18.16b
+	ldr	q1, [x12, #464]
+	eor	v5.16b, v21.16b, v4.16b
+	tbl	v18.16b, {v16.16b}, v19.16b
+	tbl	v21.16b, {v7.16b}, v2.16b
+	eor	v6.16b, v5.16b, v20.16b
+	tbl	v20.16b, {v17.16b}, v0.16b
+	tbl	v4.16b, {v31.16b}, v3.16b
+	tbl	v5.16b, {v1.16b}, v30.16b
+	ldp	q31, q1, [x12, #480]
+	eor	v26.16b, v26.16b, v6.16b
+	eor	v6.16b, v18.16b, v20.16b
+	ldp	q18, q20, [x12, #512]
+	eor	v16.16b, v21.16b, v4.16b
 	ldr	q21, [x12, #544]
-	tbl	v28.16b, {v18.16b}, v16.16b
-	eor	v23.16b, v30.16b, v22.16b
-	eor	v31.16b, v23.16b, v29.16b
-	tbl	v29.16b, {v17.16b}, v19.16b
-	tbl	v30.16b, {v25.16b}, v24.16b
-	tbl	v22.16b, {v27.16b}, v26.16b
-	eor	v5.16b, v5.16b, v31.16b
-	tbl	v23.16b, {v21.16b}, v20.16b
-	ldp	q27, q21, [x12, #560]
-	eor	v31.16b, v28.16b, v29.16b
-	ldp	q28, q29, [x12, #592]
-	eor	v18.16b, v30.16b, v22.16b
-	ldr	q30, [x12, #624]
+	tbl	v4.16b, {v31.16b}, v19.16b
+	eor	v17.16b, v6.16b, v16.16b
+	eor	v7.16b, v17.16b, v5.16b
+	tbl	v5.16b, {v1.16b}, v0.16b
+	tbl	v6.16b, {v18.16b}, v2.16b
+	tbl	v16.16b, {v20.16b}, v3.16b
+	eor	v27.16b, v27.16b, v7.16b
+	tbl	v17.16b, {v21.16b}, v30.16b
+	ldp	q20, q21, [x12, #560]
+	eor	v7.16b, v4.16b, v5.16b
+	ldp	q4, q5, [x12, #592]
+	eor	v31.16b, v6.16b, v16.16b
+	ldr	q6, [x12, #624]
 	add	x12, x12, x2
-	eor	v17.16b, v31.16b, v18.16b
-	tbl	v16.16b, {v27.16b}, v16.16b
-	tbl	v19.16b, {v21.16b}, v19.16b
-	tbl	v24.16b, {v28.16b}, v24.16b
-	tbl	v26.16b, {v29.16b}, v26.16b
-	eor	v25.16b, v17.16b, v23.16b
-	tbl	v20.16b, {v30.16b}, v20.16b
-	eor	v22.16b, v16.16b, v19.16b
-	eor	v6.16b, v6.16b, v25.16b
-	eor	v23.16b, v24.16b, v26.16b
-	eor	v31.16b, v22.16b, v23.16b
-	eor	v18.16b, v31.16b, v20.16b
-	eor	v7.16b, v7.16b, v18.16b
+	eor	v1.16b, v7.16b, v31.16b
+	tbl	v19.16b, {v20.16b}, v19.16b
+	tbl	v0.16b, {v21.16b}, v0.16b
+	tbl	v2.16b, {v4.16b}, v2.16b
+	tbl	v3.16b, {v5.16b}, v3.16b
+	eor	v18.16b, v1.16b, v17.16b
+	tbl	v30.16b, {v6.16b}, v30.16b
+	eor	v16.16b, v19.16b, v0.16b
+	eor	v28.16b, v28.16b, v18.16b
+	eor	v17.16b, v2.16b, v3.16b
+	eor	v7.16b, v16.16b, v17.16b
+	eor	v31.16b, v7.16b, v30.16b
+	eor	v29.16b, v29.16b, v31.16b
 	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b2
 L_snova_gf16m_rowdot_tbl_25x5x5_run1_k_b2_store:
-	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_out0_85_0
-	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_out0_101_0
-	ldr	q28, L_snova_gf16m_rowdot_tbl_25x5x5_out0_109_0
-	ldur	q27, [x0, #101]
-	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v17.16b
-	ldur	q1, [x0, #85]
-	tbl	v3.16b, {v3.16b, v4.16b, v5.16b, v6.16b}, v25.16b
-	tbl	v4.16b, {v4.16b, v5.16b, v6.16b, v7.16b}, v28.16b
-	ldur	q5, [x0, #109]
-	eor	v2.16b, v0.16b, v1.16b
-	eor	v21.16b, v3.16b, v27.16b
-	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x0, #85]
+	ldr	q1, L_snova_gf16m_rowdot_tbl_25x5x5_out0_85_0
+	ldr	q18, L_snova_gf16m_rowdot_tbl_25x5x5_out0_101_0
+	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out0_109_0
+	ldur	q20, [x0, #101]
+	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v1.16b
+	ldur	q23, [x0, #85]
+	tbl	v25.16b, {v25.16b, v26.16b, v27.16b, v28.16b}, v18.16b
+	tbl	v26.16b, {v26.16b, v27.16b, v28.16b, v29.16b}, v4.16b
+	ldur	q27, [x0, #109]
+	eor	v24.16b, v22.16b, v23.16b
+	eor	v21.16b, v25.16b, v20.16b
+	eor	v28.16b, v26.16b, v27.16b
+	str	q24, [x0, #85]
 	str	q21, [x0, #101]
-	str	q6, [x0, #109]
+	str	q28, [x0, #109]
+	b	L_snova_gf16m_rowdot_tbl_25x5x5_next
+L_snova_gf16m_rowdot_tbl_25x5x5_run2:
+	movi	v16.16b, #0
+	movi	v17.16b, #0
+	mov	x14, x1
+	mov	x15, x3
+	movi	v18.16b, #0
+	movi	v19.16b, #0
+	mov	x8, x5
+	movi	v20.16b, #0
+	movi	v21.16b, #0
+	movi	v22.16b, #0
+	movi	v23.16b, #0
+	movi	v24.16b, #0
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0:
+	ldr	q0, [x15]
+	subs	x8, x8, #1
+	ldr	q1, [x15, #16]
+	ldr	q2, [x15, #32]
+	ldur	q3, [x15, #34]
+	add	x15, x15, x4
+	ldr	q29, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
+	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
+	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
+	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
+	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
+	tbl	v5.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v29.16b
+	tbl	v30.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
+	tbl	v31.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v7.16b
+	tbl	v4.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v25.16b
+	tbl	v27.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v26.16b
+	ldp	q28, q0, [x14]
+	ldp	q1, q2, [x14, #32]
+	ldr	q3, [x14, #64]
+	tbl	v29.16b, {v28.16b}, v5.16b
+	tbl	v6.16b, {v0.16b}, v30.16b
+	tbl	v7.16b, {v1.16b}, v31.16b
+	tbl	v25.16b, {v2.16b}, v4.16b
+	tbl	v26.16b, {v3.16b}, v27.16b
+	eor	v28.16b, v29.16b, v6.16b
+	ldp	q3, q29, [x14, #80]
+	eor	v0.16b, v7.16b, v25.16b
+	ldp	q6, q7, [x14, #112]
+	ldr	q25, [x14, #144]
+	eor	v1.16b, v28.16b, v0.16b
+	tbl	v28.16b, {v29.16b}, v30.16b
+	eor	v2.16b, v1.16b, v26.16b
+	tbl	v26.16b, {v3.16b}, v5.16b
+	tbl	v0.16b, {v6.16b}, v31.16b
+	tbl	v1.16b, {v7.16b}, v4.16b
+	eor	v16.16b, v16.16b, v2.16b
+	tbl	v2.16b, {v25.16b}, v27.16b
+	eor	v3.16b, v26.16b, v28.16b
+	ldp	q25, q26, [x14, #160]
+	eor	v29.16b, v0.16b, v1.16b
+	ldp	q28, q0, [x14, #192]
+	ldr	q1, [x14, #224]
+	eor	v6.16b, v3.16b, v29.16b
+	tbl	v3.16b, {v26.16b}, v30.16b
+	eor	v7.16b, v6.16b, v2.16b
+	tbl	v2.16b, {v25.16b}, v5.16b
+	tbl	v29.16b, {v28.16b}, v31.16b
+	tbl	v6.16b, {v0.16b}, v4.16b
+	eor	v17.16b, v17.16b, v7.16b
+	tbl	v7.16b, {v1.16b}, v27.16b
+	eor	v25.16b, v2.16b, v3.16b
+	ldp	q1, q2, [x14, #240]
+	eor	v26.16b, v29.16b, v6.16b
+	ldp	q3, q29, [x14, #272]
+	ldr	q6, [x14, #304]
+	eor	v28.16b, v25.16b, v26.16b
+	tbl	v25.16b, {v2.16b}, v30.16b
+	eor	v0.16b, v28.16b, v7.16b
+	tbl	v7.16b, {v1.16b}, v5.16b
+	tbl	v26.16b, {v3.16b}, v31.16b
+	tbl	v28.16b, {v29.16b}, v4.16b
+	eor	v18.16b, v18.16b, v0.16b
+	tbl	v0.16b, {v6.16b}, v27.16b
+	eor	v1.16b, v7.16b, v25.16b
+	ldp	q6, q7, [x14, #320]
+	eor	v2.16b, v26.16b, v28.16b
+	ldp	q25, q26, [x14, #352]
+	ldr	q28, [x14, #384]
+	eor	v3.16b, v1.16b, v2.16b
+	tbl	v1.16b, {v7.16b}, v30.16b
+	eor	v29.16b, v3.16b, v0.16b
+	tbl	v0.16b, {v6.16b}, v5.16b
+	tbl	v2.16b, {v25.16b}, v31.16b
+	tbl	v3.16b, {v26.16b}, v4.16b
+	eor	v19.16b, v19.16b, v29.16b
+	tbl	v29.16b, {v28.16b}, v27.16b
+	eor	v6.16b, v0.16b, v1.16b
+	ldp	q28, q0, [x14, #400]
+	eor	v7.16b, v2.16b, v3.16b
+	ldp	q1, q2, [x14, #432]
+	ldr	q3, [x14, #464]
+	eor	v25.16b, v6.16b, v7.16b
+	tbl	v6.16b, {v0.16b}, v30.16b
+	eor	v26.16b, v25.16b, v29.16b
+	tbl	v29.16b, {v28.16b}, v5.16b
+	tbl	v7.16b, {v1.16b}, v31.16b
+	tbl	v25.16b, {v2.16b}, v4.16b
+	eor	v20.16b, v20.16b, v26.16b
+	tbl	v26.16b, {v3.16b}, v27.16b
+	eor	v28.16b, v29.16b, v6.16b
+	ldp	q3, q29, [x14, #480]
+	eor	v0.16b, v7.16b, v25.16b
+	ldp	q6, q7, [x14, #512]
+	ldr	q25, [x14, #544]
+	eor	v1.16b, v28.16b, v0.16b
+	tbl	v28.16b, {v29.16b}, v30.16b
+	eor	v2.16b, v1.16b, v26.16b
+	tbl	v26.16b, {v3.16b}, v5.16b
+	tbl	v0.16b, {v6.16b}, v31.16b
+	tbl	v1.16b, {v7.16b}, v4.16b
+	eor	v21.16b, v21.16b, v2.16b
+	tbl	v2.16b, {v25.16b}, v27.16b
+	eor	v3.16b, v26.16b, v28.16b
+	ldp	q25, q26, [x14, #560]
+	eor	v29.16b, v0.16b, v1.16b
+	ldp	q28, q0, [x14, #592]
+	ldr	q1, [x14, #624]
+	eor	v6.16b, v3.16b, v29.16b
+	tbl	v3.16b, {v26.16b}, v30.16b
+	eor	v7.16b, v6.16b, v2.16b
+	tbl	v2.16b, {v25.16b}, v5.16b
+	tbl	v29.16b, {v28.16b}, v31.16b
+	tbl	v6.16b, {v0.16b}, v4.16b
+	eor	v22.16b, v22.16b, v7.16b
+	tbl	v7.16b, {v1.16b}, v27.16b
+	eor	v25.16b, v2.16b, v3.16b
+	ldp	q1, q2, [x14, #640]
+	eor	v26.16b, v29.16b, v6.16b
+	ldp	q3, q29, [x14, #672]
+	ldr	q6, [x14, #704]
+	add	x14, x14, x2
+	eor	v28.16b, v25.16b, v26.16b
+	tbl	v5.16b, {v1.16b}, v5.16b
+	tbl	v30.16b, {v2.16b}, v30.16b
+	tbl	v31.16b, {v3.16b}, v31.16b
+	tbl	v4.16b, {v29.16b}, v4.16b
+	eor	v0.16b, v28.16b, v7.16b
+	tbl	v27.16b, {v6.16b}, v27.16b
+	eor	v7.16b, v5.16b, v30.16b
+	eor	v23.16b, v23.16b, v0.16b
+	eor	v25.16b, v31.16b, v4.16b
+	eor	v26.16b, v7.16b, v25.16b
+	eor	v28.16b, v26.16b, v27.16b
+	eor	v24.16b, v24.16b, v28.16b
+	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b0_store:
+	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_out0_0_0
+	add	x10, x1, #720
+	ldr	q29, L_snova_gf16m_rowdot_tbl_25x5x5_out0_16_0
+	mov	x11, x3
+	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_out0_29_0
+	mov	x12, x5
+	ldr	q2, [x0]
+	ldr	q5, [x0, #16]
+	ldur	q27, [x0, #29]
+	tbl	v1.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v0.16b
+	tbl	v6.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v29.16b
+	tbl	v4.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v31.16b
+	movi	v29.16b, #0
+	movi	v31.16b, #0
+	eor	v3.16b, v1.16b, v2.16b
+	eor	v30.16b, v6.16b, v5.16b
+	eor	v7.16b, v4.16b, v27.16b
+	str	q3, [x0]
+	movi	v27.16b, #0
+	str	q30, [x0, #16]
+	movi	v30.16b, #0
+	str	q7, [x0, #29]
+	ldr	q25, L_snova_gf16m_rowdot_tbl_25x5x5_out1_0_0
+	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_out1_16_0
+	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_out1_29_0
+	tbl	v16.16b, {v16.16b, v17.16b, v18.16b, v19.16b}, v25.16b
+	ldur	q17, [x0, #125]
+	tbl	v19.16b, {v19.16b, v20.16b, v21.16b, v22.16b}, v26.16b
+	ldur	q20, [x0, #141]
+	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v0.16b
+	ldur	q22, [x0, #154]
+	movi	v24.16b, #0
+	movi	v25.16b, #0
+	movi	v26.16b, #0
+	eor	v18.16b, v16.16b, v17.16b
+	eor	v28.16b, v19.16b, v20.16b
+	eor	v23.16b, v21.16b, v22.16b
+	str	q18, [x0, #125]
+	str	q28, [x0, #141]
+	movi	v28.16b, #0
+	str	q23, [x0, #154]
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1:
+	ldr	q1, [x11]
+	subs	x12, x12, #1
+	ldr	q2, [x11, #16]
+	ldr	q3, [x11, #32]
+	ldur	q4, [x11, #34]
+	add	x11, x11, x4
+	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
+	ldr	q7, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
+	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
+	ldr	q19, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
+	ldr	q0, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
+	ldp	q22, q23, [x10]
+	tbl	v5.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v6.16b
+	tbl	v16.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v7.16b
+	tbl	v18.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v17.16b
+	tbl	v20.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v19.16b
+	tbl	v21.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v0.16b
+	ldp	q1, q2, [x10, #32]
+	ldr	q3, [x10, #64]
+	tbl	v4.16b, {v22.16b}, v5.16b
+	tbl	v6.16b, {v23.16b}, v16.16b
+	tbl	v7.16b, {v1.16b}, v18.16b
+	tbl	v17.16b, {v2.16b}, v20.16b
+	tbl	v19.16b, {v3.16b}, v21.16b
+	ldp	q2, q3, [x10, #80]
+	eor	v0.16b, v4.16b, v6.16b
+	ldp	q4, q6, [x10, #112]
+	eor	v22.16b, v7.16b, v17.16b
+	ldr	q7, [x10, #144]
+	tbl	v17.16b, {v2.16b}, v5.16b
+	eor	v23.16b, v0.16b, v22.16b
+	tbl	v0.16b, {v4.16b}, v18.16b
+	tbl	v22.16b, {v6.16b}, v20.16b
+	eor	v1.16b, v23.16b, v19.16b
+	tbl	v19.16b, {v3.16b}, v16.16b
+	tbl	v23.16b, {v7.16b}, v21.16b
+	ldp	q6, q7, [x10, #160]
+	eor	v24.16b, v24.16b, v1.16b
+	eor	v2.16b, v0.16b, v22.16b
+	ldr	q0, [x10, #224]
+	eor	v1.16b, v17.16b, v19.16b
+	ldp	q17, q19, [x10, #192]
+	eor	v3.16b, v1.16b, v2.16b
+	tbl	v22.16b, {v6.16b}, v5.16b
+	eor	v4.16b, v3.16b, v23.16b
+	tbl	v23.16b, {v7.16b}, v16.16b
+	tbl	v1.16b, {v17.16b}, v18.16b
+	tbl	v2.16b, {v19.16b}, v20.16b
+	eor	v25.16b, v25.16b, v4.16b
+	tbl	v3.16b, {v0.16b}, v21.16b
+	ldp	q19, q0, [x10, #240]
+	eor	v4.16b, v22.16b, v23.16b
+	ldp	q22, q23, [x10, #272]
+	eor	v6.16b, v1.16b, v2.16b
+	ldr	q1, [x10, #304]
+	eor	v7.16b, v4.16b, v6.16b
+	tbl	v2.16b, {v19.16b}, v5.16b
+	tbl	v4.16b, {v22.16b}, v18.16b
+	eor	v17.16b, v7.16b, v3.16b
+	tbl	v3.16b, {v0.16b}, v16.16b
+	tbl	v6.16b, {v23.16b}, v20.16b
+	tbl	v7.16b, {v1.16b}, v21.16b
+	ldp	q23, q1, [x10, #320]
+	eor	v26.16b, v26.16b, v17.16b
+	eor	v17.16b, v2.16b, v3.16b
+	ldp	q2, q3, [x10, #352]
+	eor	v19.16b, v4.16b, v6.16b
+	ldr	q4, [x10, #384]
+	tbl	v6.16b, {v23.16b}, v5.16b
+	eor	v0.16b, v17.16b, v19.16b
+	eor	v22.16b, v0.16b, v7.16b
+	tbl	v7.16b, {v1.16b}, v16.16b
+	tbl	v17.16b, {v2.16b}, v18.16b
+	tbl	v19.16b, {v3.16b}, v20.16b
+	eor	v27.16b, v27.16b, v22.16b
+	tbl	v0.16b, {v4.16b}, v21.16b
+	ldp	q3, q4, [x10, #400]
+	eor	v22.16b, v6.16b, v7.16b
+	ldp	q6, q7, [x10, #432]
+	eor	v23.16b, v17.16b, v19.16b
+	ldr	q17, [x10, #464]
+	eor	v1.16b, v22.16b, v23.16b
+	tbl	v19.16b, {v3.16b}, v5.16b
+	tbl	v22.16b, {v6.16b}, v18.16b
+	eor	v2.16b, v1.16b, v0.16b
+	tbl	v0.16b, {v4.16b}, v16.16b
+	tbl	v23.16b, {v7.16b}, v20.16b
+	tbl	v1.16b, {v17.16b}, v21.16b
+	ldp	q7, q17, [x10, #480]
+	eor	v28.16b, v28.16b, v2.16b
+	eor	v2.16b, v19.16b, v0.16b
+	ldp	q19, q0, [x10, #512]
+	eor	v3.16b, v22.16b, v23.16b
+	ldr	q22, [x10, #544]
+	tbl	v23.16b, {v7.16b}, v5.16b
+	eor	v4.16b, v2.16b, v3.16b
+	eor	v6.16b, v4.16b, v1.16b
+	tbl	v1.16b, {v17.16b}, v16.16b
+	tbl	v2.16b, {v19.16b}, v18.16b
+	tbl	v3.16b, {v0.16b}, v20.16b
+	eor	v29.16b, v29.16b, v6.16b
+	tbl	v4.16b, {v22.16b}, v21.16b
+	ldp	q0, q22, [x10, #560]
+	eor	v6.16b, v23.16b, v1.16b
+	ldp	q23, q1, [x10, #592]
+	eor	v7.16b, v2.16b, v3.16b
+	ldr	q2, [x10, #624]
+	add	x10, x10, x2
+	eor	v17.16b, v6.16b, v7.16b
+	tbl	v5.16b, {v0.16b}, v5.16b
+	tbl	v16.16b, {v22.16b}, v16.16b
+	tbl	v18.16b, {v23.16b}, v18.16b
+	tbl	v20.16b, {v1.16b}, v20.16b
+	eor	v19.16b, v17.16b, v4.16b
+	tbl	v21.16b, {v2.16b}, v21.16b
+	eor	v3.16b, v5.16b, v16.16b
+	eor	v30.16b, v30.16b, v19.16b
+	eor	v4.16b, v18.16b, v20.16b
+	eor	v6.16b, v3.16b, v4.16b
+	eor	v7.16b, v6.16b, v21.16b
+	eor	v31.16b, v31.16b, v7.16b
+	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b1_store:
+	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_out0_45_0
+	add	x9, x1, #1360
+	ldr	q23, L_snova_gf16m_rowdot_tbl_25x5x5_out0_61_0
+	mov	x13, x3
+	ldr	q16, L_snova_gf16m_rowdot_tbl_25x5x5_out0_69_0
+	mov	x14, x5
+	ldur	q0, [x0, #45]
+	ldur	q2, [x0, #61]
+	ldur	q20, [x0, #69]
+	tbl	v19.16b, {v24.16b, v25.16b, v26.16b, v27.16b}, v17.16b
+	tbl	v1.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v23.16b
+	tbl	v18.16b, {v28.16b, v29.16b, v30.16b, v31.16b}, v16.16b
+	movi	v23.16b, #0
+	eor	v22.16b, v19.16b, v0.16b
+	movi	v19.16b, #0
+	eor	v5.16b, v1.16b, v2.16b
+	eor	v21.16b, v18.16b, v20.16b
+	str	q22, [x0, #45]
+	movi	v18.16b, #0
+	movi	v20.16b, #0
+	str	q5, [x0, #61]
+	str	q21, [x0, #69]
+	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_out1_45_0
+	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out1_61_0
+	movi	v21.16b, #0
+	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_out1_69_0
+	movi	v22.16b, #0
+	ldur	q6, [x0, #186]
+	tbl	v24.16b, {v24.16b, v25.16b, v26.16b, v27.16b}, v3.16b
+	ldur	q25, [x0, #170]
+	tbl	v27.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v4.16b
+	tbl	v28.16b, {v28.16b, v29.16b, v30.16b, v31.16b}, v17.16b
+	ldur	q29, [x0, #194]
+	eor	v26.16b, v24.16b, v25.16b
+	movi	v24.16b, #0
+	eor	v7.16b, v27.16b, v6.16b
+	eor	v30.16b, v28.16b, v29.16b
+	str	q26, [x0, #170]
+	movi	v25.16b, #0
+	str	q7, [x0, #186]
+	str	q30, [x0, #194]
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2:
+	ldr	q0, [x13]
+	subs	x14, x14, #1
+	ldr	q1, [x13, #16]
+	ldr	q2, [x13, #32]
+	ldur	q3, [x13, #34]
+	add	x13, x13, x4
+	ldr	q31, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0
+	ldr	q16, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0
+	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0
+	ldr	q6, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0
+	ldr	q17, L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0
+	ldp	q29, q30, [x9]
+	tbl	v5.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v31.16b
+	tbl	v26.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v16.16b
+	tbl	v27.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v4.16b
+	tbl	v7.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v6.16b
+	tbl	v28.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v17.16b
+	ldp	q0, q1, [x9, #32]
+	ldr	q2, [x9, #64]
+	tbl	v3.16b, {v29.16b}, v5.16b
+	tbl	v31.16b, {v30.16b}, v26.16b
+	tbl	v16.16b, {v0.16b}, v27.16b
+	tbl	v4.16b, {v1.16b}, v7.16b
+	tbl	v6.16b, {v2.16b}, v28.16b
+	ldp	q1, q2, [x9, #80]
+	eor	v17.16b, v3.16b, v31.16b
+	ldp	q3, q31, [x9, #112]
+	eor	v29.16b, v16.16b, v4.16b
+	ldr	q16, [x9, #144]
+	tbl	v4.16b, {v1.16b}, v5.16b
+	eor	v30.16b, v17.16b, v29.16b
+	tbl	v17.16b, {v3.16b}, v27.16b
+	tbl	v29.16b, {v31.16b}, v7.16b
+	eor	v0.16b, v30.16b, v6.16b
+	tbl	v6.16b, {v2.16b}, v26.16b
+	tbl	v30.16b, {v16.16b}, v28.16b
+	ldp	q31, q16, [x9, #160]
+	eor	v18.16b, v18.16b, v0.16b
+	eor	v1.16b, v17.16b, v29.16b
+	ldr	q17, [x9, #224]
+	eor	v0.16b, v4.16b, v6.16b
+	ldp	q4, q6, [x9, #192]
+	eor	v2.16b, v0.16b, v1.16b
+	tbl	v29.16b, {v31.16b}, v5.16b
+	eor	v3.16b, v2.16b, v30.16b
+	tbl	v30.16b, {v16.16b}, v26.16b
+	tbl	v0.16b, {v4.16b}, v27.16b
+	tbl	v1.16b, {v6.16b}, v7.16b
+	eor	v19.16b, v19.16b, v3.16b
+	tbl	v2.16b, {v17.16b}, v28.16b
+	ldp	q6, q17, [x9, #240]
+	eor	v3.16b, v29.16b, v30.16b
+	ldp	q29, q30, [x9, #272]
+	eor	v31.16b, v0.16b, v1.16b
+	ldr	q0, [x9, #304]
+	eor	v16.16b, v3.16b, v31.16b
+	tbl	v1.16b, {v6.16b}, v5.16b
+	tbl	v3.16b, {v29.16b}, v27.16b
+	eor	v4.16b, v16.16b, v2.16b
+	tbl	v2.16b, {v17.16b}, v26.16b
+	tbl	v31.16b, {v30.16b}, v7.16b
+	tbl	v16.16b, {v0.16b}, v28.16b
+	ldp	q30, q0, [x9, #320]
+	eor	v20.16b, v20.16b, v4.16b
+	eor	v4.16b, v1.16b, v2.16b
+	ldp	q1, q2, [x9, #352]
+	eor	v6.16b, v3.16b, v31.16b
+	ldr	q3, [x9, #384]
+	tbl	v31.16b, {v30.16b}, v5.16b
+	eor	v17.16b, v4.16b, v6.16b
+	eor	v29.16b, v17.16b, v16.16b
+	tbl	v16.16b, {v0.16b}, v26.16b
+	tbl	v4.16b, {v1.16b}, v27.16b
+	tbl	v6.16b, {v2.16b}, v7.16b
+	eor	v21.16b, v21.16b, v29.16b
+	tbl	v17.16b, {v3.16b}, v28.16b
+	ldp	q2, q3, [x9, #400]
+	eor	v29.16b, v31.16b, v16.16b
+	ldp	q31, q16, [x9, #432]
+	eor	v30.16b, v4.16b, v6.16b
+	ldr	q4, [x9, #464]
+	eor	v0.16b, v29.16b, v30.16b
+	tbl	v6.16b, {v2.16b}, v5.16b
+	tbl	v29.16b, {v31.16b}, v27.16b
+	eor	v1.16b, v0.16b, v17.16b
+	tbl	v17.16b, {v3.16b}, v26.16b
+	tbl	v30.16b, {v16.16b}, v7.16b
+	tbl	v0.16b, {v4.16b}, v28.16b
+	ldp	q16, q4, [x9, #480]
+	eor	v22.16b, v22.16b, v1.16b
+	eor	v1.16b, v6.16b, v17.16b
+	ldp	q6, q17, [x9, #512]
+	eor	v2.16b, v29.16b, v30.16b
+	ldr	q29, [x9, #544]
+	tbl	v30.16b, {v16.16b}, v5.16b
+	eor	v3.16b, v1.16b, v2.16b
+	eor	v31.16b, v3.16b, v0.16b
+	tbl	v0.16b, {v4.16b}, v26.16b
+	tbl	v1.16b, {v6.16b}, v27.16b
+	tbl	v2.16b, {v17.16b}, v7.16b
+	eor	v23.16b, v23.16b, v31.16b
+	tbl	v3.16b, {v29.16b}, v28.16b
+	ldp	q17, q29, [x9, #560]
+	eor	v31.16b, v30.16b, v0.16b
+	ldp	q30, q0, [x9, #592]
+	eor	v16.16b, v1.16b, v2.16b
+	ldr	q1, [x9, #624]
+	add	x9, x9, x2
+	eor	v4.16b, v31.16b, v16.16b
+	tbl	v5.16b, {v17.16b}, v5.16b
+	tbl	v26.16b, {v29.16b}, v26.16b
+	tbl	v27.16b, {v30.16b}, v27.16b
+	tbl	v7.16b, {v0.16b}, v7.16b
+	eor	v6.16b, v4.16b, v3.16b
+	tbl	v28.16b, {v1.16b}, v28.16b
+	eor	v2.16b, v5.16b, v26.16b
+	eor	v24.16b, v24.16b, v6.16b
+	eor	v3.16b, v27.16b, v7.16b
+	eor	v31.16b, v2.16b, v3.16b
+	eor	v16.16b, v31.16b, v28.16b
+	eor	v25.16b, v25.16b, v16.16b
+	b.ne	L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2
+L_snova_gf16m_rowdot_tbl_25x5x5_run2_k_b2_store:
+	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out0_85_0
+	ldr	q30, L_snova_gf16m_rowdot_tbl_25x5x5_out0_101_0
+	ldr	q26, L_snova_gf16m_rowdot_tbl_25x5x5_out0_109_0
+	ldur	q17, [x0, #85]
+	ldur	q1, [x0, #101]
+	ldur	q7, [x0, #109]
+	tbl	v6.16b, {v18.16b, v19.16b, v20.16b, v21.16b}, v4.16b
+	tbl	v0.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v30.16b
+	tbl	v27.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v26.16b
+	eor	v29.16b, v6.16b, v17.16b
+	eor	v5.16b, v0.16b, v1.16b
+	eor	v28.16b, v27.16b, v7.16b
+	str	q29, [x0, #85]
+	str	q5, [x0, #101]
+	str	q28, [x0, #109]
+	ldr	q2, L_snova_gf16m_rowdot_tbl_25x5x5_out1_85_0
+	ldr	q3, L_snova_gf16m_rowdot_tbl_25x5x5_out1_101_0
+	ldr	q4, L_snova_gf16m_rowdot_tbl_25x5x5_out1_109_0
+	ldur	q31, [x0, #226]
+	tbl	v18.16b, {v18.16b, v19.16b, v20.16b, v21.16b}, v2.16b
+	ldur	q19, [x0, #210]
+	tbl	v21.16b, {v21.16b, v22.16b, v23.16b, v24.16b}, v3.16b
+	tbl	v22.16b, {v22.16b, v23.16b, v24.16b, v25.16b}, v4.16b
+	ldur	q23, [x0, #234]
+	eor	v20.16b, v18.16b, v19.16b
+	eor	v16.16b, v21.16b, v31.16b
+	eor	v24.16b, v22.16b, v23.16b
+	str	q20, [x0, #210]
+	str	q16, [x0, #226]
+	str	q24, [x0, #234]
 L_snova_gf16m_rowdot_tbl_25x5x5_next:
 	ret
 	.cfi_endproc
@@ -1731,21 +1732,6 @@ L_snova_gf16m_rowdot_tbl_25x5x5_out2_101_0:
 L_snova_gf16m_rowdot_tbl_25x5x5_out2_109_0:
 	.byte	14, 26, 27, 28, 29, 30, 42, 43, 44, 45, 46, 58, 59, 60, 61, 62
 	.p2align	4
-L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0:
-	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
-	.p2align	4
-L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0:
-	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
-	.p2align	4
-L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0:
-	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
-	.p2align	4
-L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0:
-	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
-	.p2align	4
-L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0:
-	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255
-	.p2align	4
 L_snova_gf16m_rowdot_tbl_25x5x5_w1_row0_0:
 	.byte	0, 1, 2, 3, 4, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
 	.p2align	4
@@ -1760,3 +1746,18 @@ L_snova_gf16m_rowdot_tbl_25x5x5_w1_row3_0:
 	.p2align	4
 L_snova_gf16m_rowdot_tbl_25x5x5_w1_row4_0:
 	.byte	27, 28, 29, 30, 31, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+	.p2align	4
+L_snova_gf16m_rowdot_tbl_25x5x5_w2_row0_0:
+	.byte	0, 1, 2, 3, 4, 25, 26, 27, 28, 29, 255, 255, 255, 255, 255, 255
+	.p2align	4
+L_snova_gf16m_rowdot_tbl_25x5x5_w2_row1_0:
+	.byte	5, 6, 7, 8, 9, 30, 31, 32, 33, 34, 255, 255, 255, 255, 255, 255
+	.p2align	4
+L_snova_gf16m_rowdot_tbl_25x5x5_w2_row2_0:
+	.byte	10, 11, 12, 13, 14, 35, 36, 37, 38, 39, 255, 255, 255, 255, 255, 255
+	.p2align	4
+L_snova_gf16m_rowdot_tbl_25x5x5_w2_row3_0:
+	.byte	15, 16, 17, 18, 19, 40, 41, 42, 43, 44, 255, 255, 255, 255, 255, 255
+	.p2align	4
+L_snova_gf16m_rowdot_tbl_25x5x5_w2_row4_0:
+	.byte	20, 21, 22, 23, 24, 45, 46, 47, 62, 63, 255, 255, 255, 255, 255, 255

@@ -1,0 +1,170 @@
+"""Products by a left factor given as tables for ranks whose rows do not fill
+lanes of four (3 and 5; tables.py has rank 4's form and the reasons for
+tables): the public map's rows times the signature's factors, T12ᵗ·F12 and
+F21 = T12ᵗ·P11 + P21.
+
+A TBL needs one table for all its lanes, so its lanes hold row m of several
+right factors: 16 // l consecutive l×l factors (five of rank 3, three of rank
+5: 15 lanes, lane 15 unused), lane l·c + j = Y_c[m][j]. The run's bytes are
+loaded as 16-byte registers, the last one ending at its last byte (8-byte ones
+below 16 bytes), and each row is gathered from them by one TBL (a second one
+over a fifth register). Row i of the run's results is then Σ_m
+TBL(tab_X[i][m], row m): l TBL + l EOR per row of X and k, already reduced.
+The rows' sums stay in registers, in bands of at most MAX_BAND rows; after the
+loop over k, TBLs over a band's sums give each result's 16-byte pieces of the
+band's rows. Tables are indexed by registers, never memory by data: constant
+time."""
+from __future__ import annotations
+
+from .matrix import NO_LANE, xor_tree
+from .tables import TABLE, in_runs
+
+MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
+
+
+def run_length(l):
+    """Right factors per run: as many rows of l lanes as 16 lanes hold."""
+    return 16 // l
+
+
+def load_offsets(l, width):
+    """(view, offsets) of the loads of `width` consecutive l×l right factors: every
+    16 bytes, the last load ending at their last byte; 8-byte loads where they
+    are fewer than 16 bytes."""
+    size = l * l * width
+    view, step = ("q", 16) if size >= 16 else ("d", 8)
+    return view, list(range(0, size - step, step)) + [size - step]
+
+
+def gather_indices(l, width, byte_of):
+    """TBL indices putting byte byte_of(c, j) of the run in lane l·c + j: over the
+    first four loads, and over the rest if there are more."""
+    view, offsets = load_offsets(l, width)
+    step = 16 if view == "q" else 8
+    first, rest = [NO_LANE] * 16, [NO_LANE] * 16
+    for c in range(width):
+        for j in range(l):
+            byte = byte_of(c, j)
+            reg = next(r for r, start in enumerate(offsets) if start <= byte < start + step)
+            index = first if reg < 4 else rest
+            index[l * c + j] = 16 * (reg % 4) + byte - offsets[reg]
+    return (bytes(first), bytes(rest)) if len(offsets) > 4 else (bytes(first),)
+
+
+def left_bands(l, p):
+    """(first row, rows) of the bands of the left factor's p rows: as few as fit
+    MAX_BAND sums, of near-equal size; each covers at least the 16 bytes a store
+    moves of a result."""
+    count = -(-p // MAX_BAND)
+    sizes = [p // count + (1 if i < p % count else 0) for i in range(count)]
+    assert l * min(sizes) >= 16, (l, p)
+    return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
+
+
+def band_windows(l, r0, rows):
+    """The 16-byte pieces (first byte) covering a band's rows of one p×l result."""
+    start, end = l * r0, l * (r0 + rows)
+    return list(range(start, end - 16, 16)) + [end - 16]
+
+
+class LeftTables:
+    """acc[c] += Σ_k X_k·Y_k[c], X_k p×l as tables: constants made on first use."""
+
+    def __init__(self, b, l, p):
+        self.b, self.l, self.p, self.labels = b, l, p, {}
+
+    def constants(self, name, indices):
+        if name not in self.labels:
+            self.labels[name] = [self.b.constant(f"{name}_{half}", index) for half, index in enumerate(indices)]
+        return [self.b.load_literal("q", label) for label in self.labels[name]]
+
+    def gather(self, regs, indices):
+        """TBL over the first four registers, EOR TBL over the rest (a group slice each)."""
+        b = self.b
+        first = b.tbl(regs[:4] if len(regs) > 1 else regs[0], indices[0])
+        if len(regs) <= 4:
+            return first
+        rest = regs[4:]
+        return b.eor(first, b.tbl(rest if len(rest) > 1 else rest[0], indices[1]))
+
+    def right_rows(self, loads, width):
+        """Rows 0..l-1 of the run's right factors, lane l·c + j = Y_c[m][j] in row m."""
+        l = self.l
+        return [self.gather(loads, self.constants(
+            f"w{width}_row{m}", gather_indices(l, width, lambda c, j, m=m: l * l * c + l * m + j)))
+            for m in range(l)]
+
+    def add_results(self, sums, r0, acc_ptr, width):
+        """acc[c] += the band's rows of each result, gathered from the sums (lane
+        l·c + j of sum i: row r0 + i); a result's pieces are all loaded before any
+        is stored."""
+        b, l = self.b, self.l
+        for c in range(width):
+            totals = []
+            for start in band_windows(l, r0, len(sums)):
+                i0, i1 = start // l - r0, (start + 15) // l - r0
+                indices = [[NO_LANE] * 16, [NO_LANE] * 16]
+                for lane in range(16):
+                    i, j = divmod(start + lane, l)
+                    i -= r0 + i0
+                    indices[i // 4][lane] = 16 * (i % 4) + l * c + j
+                used = 1 if i1 - i0 < 4 else 2
+                loaded = self.constants(f"out{c}_{start}", [bytes(x) for x in indices[:used]])
+                gathered = self.gather(sums[i0:i1 + 1], loaded)
+                totals.append((start, b.eor(gathered, b.load("q", acc_ptr, l * self.p * c + start))))
+            for start, total in totals:
+                b.store("q", total, acc_ptr, l * self.p * c + start)
+
+    def row_tables(self, tk, i):
+        """The l tables of row i of X (pairs by LDP)."""
+        b, at = self.b, i * self.l * TABLE
+        tables = []
+        for m in range(0, self.l - 1, 2):
+            tables += b.load_pair("q", tk, at + m * TABLE)
+        if self.l % 2:
+            tables.append(b.load("q", tk, at + (self.l - 1) * TABLE))
+        return tables
+
+    def run(self, width, params, name, region):
+        b, l = self.b, self.l
+        acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
+        view, offsets = load_offsets(l, width)
+        for index, (r0, rows) in enumerate(left_bands(l, self.p)):
+            suffix = "" if rows == self.p else f"_b{index}"
+            sums = [b.movi(0) for _ in range(rows)]
+            b.group(sums)
+            tk = b.gop_imm("add", "x", tab_ptr, r0 * l * TABLE) if r0 else b.mov_x(tab_ptr)
+            yk, k = b.mov_x(y_ptr), b.mov_x(count)
+            loop = b.start_block(name + suffix, mca_region=region and region + suffix)
+            loads = [b.load(view, yk, offset) for offset in offsets]
+            b.group(loads[:4])
+            rows_of_y = self.right_rows(loads, width)
+            for i in range(rows):
+                terms = [b.tbl(t, y) for t, y in zip(self.row_tables(tk, i), rows_of_y)]
+                b.eor(sums[i], xor_tree(b, terms, "16b"), dst=sums[i])
+            b.gop("add", "x", yk, y_stride, dst=yk)
+            b.gop("add", "x", tk, t_stride, dst=tk)
+            b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
+            b.b_cond("ne", loop)
+            b.start_block(f"{name}{suffix}_store")
+            self.add_results(sums, r0, acc_ptr, width)
+
+
+def describe_rowdot_left_tables(b, l, p):
+    """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×l matrix given as its
+    l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)),
+    Y_k[c] the l×l matrices at y + k·ystride + l²c, acc[c] p×l at acc + l·p·c.
+    Right factors in runs of 16 // l, those left over in one run; rows in bands
+    (left_bands). count >= 1; n may be 0."""
+    acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
+    shared = LeftTables(b, l, p)
+    params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
+    run = run_length(l)
+
+    def advance():
+        b.gop_imm("add", "x", acc_ptr, run * l * p, dst=acc_ptr)
+        b.gop_imm("add", "x", y_ptr, run * l * l, dst=y_ptr)
+
+    in_runs(b, n, run, lambda width, name, region: shared.run(width, params, name, region), advance,
+            f"gf16m_rowdot_tbl_{p}x{l}x{l}")
+    b.ret()
