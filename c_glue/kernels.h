@@ -92,7 +92,8 @@ struct snova_kernels {
      * (l = 5: three) block rows at a time; NULL where a backend has no table form,
      * as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
-    /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl */
+    /* rowdot_tll for l x l left factors (T12's blocks): l = 3 to 5, with rowdot_rtbl
+     * where there is one */
     snova_gf16m_rowdot_fn rowdot_tsq;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;

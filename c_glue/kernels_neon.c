@@ -140,6 +140,11 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
         }
 #endif
+#if SNOVA_L == 3
+        /* rank 3 multiplies by T12's tables on the left only */
+        if (snova_tables_pay(midr))
+            chosen.rowdot_tsq = snova_gf16m_rowdot_tbl_3x3x3;
+#endif
 #if SNOVA_L == 4 || SNOVA_L == 5
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;

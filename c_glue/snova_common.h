@@ -218,15 +218,17 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
-/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, rowdot_tsq; l = 4 and 5) */
-#define T12_TABLES (L == 4 || L == 5 ? V * O * LSQ * TABLE : 1)
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, l = 4 and
+ * 5; rowdot_tsq, l = 3 to 5) */
+#define T12_TABLES (L >= 3 ? V * O * LSQ * TABLE : 1)
 /* Block rows rowdot_rtbl takes in groups of */
 #define T12_ROW_GROUP (L == 5 ? 3 : 4)
 
 /* The product tables of T12's elements in tab, for the table-form products by T12
- * (kernels.h rowdot_rtbl); NULL where the kernel table has none. Secret, as T12 is. */
+ * (kernels.h rowdot_tsq, and rowdot_rtbl where there is one); NULL where the
+ * kernel table has none. Secret, as T12 is. */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
-    if (k->rowdot_rtbl == NULL)
+    if (k->rowdot_tsq == NULL)
         return NULL;
     k->gf16_mul_tables(tab, T12[0][0], (size_t)V * O * LSQ);
     return tab;
@@ -238,7 +240,7 @@ static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16
 static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, size_t rows, gf16m T12[V][O],
                                   const uint8_t *t12tab) {
     size_t r = 0;
-    if (t12tab != NULL) {
+    if (t12tab != NULL && k->rowdot_rtbl != NULL) {
         r = rows / T12_ROW_GROUP * T12_ROW_GROUP;
         k->rowdot_rtbl(acc, X, V * LSQ, t12tab, V, O, r);
     }

@@ -194,6 +194,7 @@ struct sign_key {
     const struct abq *abq;
     const struct abq_coef *qc;
     struct secret_map f;
+    const uint8_t *t12tab; /* T12's product tables (t12_tables) or NULL */
 };
 
 struct sign_ws {
@@ -220,7 +221,7 @@ static void matrix_vinegar_factors(kern_t *k, struct sign_ws *ws, const struct s
     for (int j = 0; j < V; j++)
         k->gf16m_rowdot(ws->W[j][0], key->f.F11[i][j][0], LSQ, at->qw.Yt[0][0], L * LSQ, V, L);
     for (int c = 0; c < O; c++)
-        k->gf16m_rowdot(at->ow.g2[c][0], key->f.T12[0][c], O * LSQ, ws->W[0][0], L * LSQ, V, L);
+        t12_column_rowdot(k, at->ow.g2[c][0], key->f.T12, key->t12tab, c, ws->W[0][0], L * LSQ, L);
 #endif
 #endif
 }
@@ -319,14 +320,15 @@ static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, cons
     recover_coefficients(&mem->qc, &e->abq, mem->s.at.spow);
     *key = (struct sign_key){&e->abq, &mem->qc,
                              {e->T12, e->F11, e->F12, e->F21, sk + SNOVA_ESK_NIBBLES / 2,
-                              sk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES}};
+                              sk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES},
+                             NULL};
 }
 #else
 struct sign_mem {
     struct pubmap pm;
     gf16m T12[V][O];
-#if SEED_KEY_FORMS_F21
     uint8_t t12tab[T12_TABLES];
+#if SEED_KEY_FORMS_F21
     gf16m F21[M][O][V];
 #endif
     struct sign_ws s;
@@ -337,14 +339,15 @@ struct sign_mem {
 static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk) {
     expand_public(k, &mem->pm, sk);
     gen_t12(k, mem->T12, sk + SNOVA_PK_SEED_BYTES);
+    const uint8_t *t12tab = t12_tables(k, mem->t12tab, mem->T12);
 #if SEED_KEY_FORMS_F21
-    compute_f21(k, M, mem->F21, mem->pm.P11, mem->pm.P21, mem->T12, t12_tables(k, mem->t12tab, mem->T12));
+    compute_f21(k, M, mem->F21, mem->pm.P11, mem->pm.P21, mem->T12, t12tab);
     gf16m(*F21)[O][V] = mem->F21;
 #else
     gf16m(*F21)[O][V] = mem->pm.P21;
 #endif
     *key = (struct sign_key){&mem->pm.abq, &mem->pm.qc,
-                             {mem->T12, mem->pm.P11, mem->pm.P12, F21, sk, sk + SNOVA_PK_SEED_BYTES}};
+                             {mem->T12, mem->pm.P11, mem->pm.P12, F21, sk, sk + SNOVA_PK_SEED_BYTES}, t12tab};
 }
 #endif
 

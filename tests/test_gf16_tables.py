@@ -17,8 +17,9 @@ from tests.test_gf16_shapes import random_matrices, span
 
 # Rows of the left factor per SNOVA Round 3 set: l = 4, r x 4 per a for r = 4 and
 # 8, (4 r) x 4 stacked for r = 5 and 6; l = 5, 5 x 5 (T12's blocks), r x 5 for
-# r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's stacked 9 x 3 (l = 3).
-ROWS = {3: (9,), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
+# r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's l = 3, 3 x 3 (T12's
+# blocks) and the stacked 9 x 3.
+ROWS = {3: (3, 9), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
 LEFT = [(l, p) for l, rows in ROWS.items() for p in rows]
 
 

@@ -359,7 +359,8 @@ def gf16_kernels(families=RANK_FAMILIES):
     square += [dot_kernel(gf16.Shape(1, 1, l * l)) for l in SQUARE_SYSTEM_RANKS] if "dot" in families else []
     if "rowdot" in families:
         square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS]
-        square += [rowdot_tables_kernel(l, l * l) for l in SQUARE_STACKED_RANKS]
+        # the public map's rows by the stacked factors, and the products by T12ᵗ
+        square += [rowdot_tables_kernel(l, p) for l in SQUARE_STACKED_RANKS for p in (l * l, l)]
     return ranked + paired + [k for k in square if k.name not in names]
 
 

@@ -28,12 +28,8 @@ def run_length(l):
 
 
 def load_offsets(l, width):
-    """(view, offsets) of the loads of `width` consecutive l×l right factors: every
-    16 bytes, the last load ending at their last byte; 8-byte loads where they
-    are fewer than 16 bytes."""
-    size = l * l * width
-    view, step = ("q", 16) if size >= 16 else ("d", 8)
-    return view, list(range(0, size - step, step)) + [size - step]
+    """(view, offsets) of the loads of `width` consecutive l×l right factors."""
+    return pieces(l * l * width)
 
 
 def gather_indices(l, width, byte_of):
@@ -53,12 +49,19 @@ def gather_indices(l, width, byte_of):
 
 def left_bands(l, p):
     """(first row, rows) of the bands of the left factor's p rows: as few as fit
-    MAX_BAND sums, of near-equal size; each covers at least the 16 bytes a store
-    moves of a result."""
+    MAX_BAND sums, of near-equal size; several only where each covers at least
+    the 16 bytes a store moves of a result."""
     count = -(-p // MAX_BAND)
     sizes = [p // count + (1 if i < p % count else 0) for i in range(count)]
-    assert l * min(sizes) >= 16, (l, p)
+    assert count == 1 or l * min(sizes) >= 16, (l, p)
     return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
+
+
+def pieces(size):
+    """(view, first bytes) of the loads and stores covering `size` bytes: 16 at a
+    time, the last ending at the last byte; 8 at a time below 16 bytes."""
+    view, step = ("q", 16) if size >= 16 else ("d", 8)
+    return view, list(range(0, size - step, step)) + [size - step]
 
 
 def band_windows(l, r0, rows):
@@ -94,11 +97,32 @@ class LeftTables:
             f"w{width}_row{m}", gather_indices(l, width, lambda c, j, m=m: l * l * c + l * m + j)))
             for m in range(l)]
 
+    def add_small_results(self, sums, acc_ptr, width):
+        """acc[c] += the results, for results smaller than a 16-byte store (one band
+        of at most four rows): the run's results lie one after the other, and its
+        pieces cover them all; all are loaded before any is stored."""
+        b, l, size = self.b, self.l, self.l * self.p
+        view, starts = pieces(size * width)
+        totals = []
+        for start in starts:
+            index = [NO_LANE] * 16
+            for lane in range(16 if view == "q" else 8):
+                c, within = divmod(start + lane, size)
+                i, j = divmod(within, l)
+                index[lane] = 16 * i + l * c + j
+            index = self.constants(f"small{width}_{start}", [bytes(index)])[0]
+            gathered = b.tbl(sums if len(sums) > 1 else sums[0], index)
+            totals.append((start, b.eor(gathered, b.load(view, acc_ptr, start))))
+        for start, total in totals:
+            b.store(view, total, acc_ptr, start)
+
     def add_results(self, sums, r0, acc_ptr, width):
         """acc[c] += the band's rows of each result, gathered from the sums (lane
         l·c + j of sum i: row r0 + i); a result's pieces are all loaded before any
         is stored."""
         b, l = self.b, self.l
+        if l * self.p < 16:
+            return self.add_small_results(sums, acc_ptr, width)
         for c in range(width):
             totals = []
             for start in band_windows(l, r0, len(sums)):

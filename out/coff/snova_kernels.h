@@ -466,6 +466,9 @@ void snova_gf16m_rowdot_9x3x3(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 9x3 times 3x3 matrices by table lookup: acc[c] (9x3, at acc + 27c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 27 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 9c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_9x3x3(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 3x3 times 3x3 matrices by table lookup: acc[c] (3x3, at acc + 9c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 9 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 9c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_3x3x3(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* AES-128 key schedule: the 11 FIPS-197 round keys of key, 176 bytes; table-free, constant time. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_key_expand(const uint8_t key[16], uint8_t rk[176]);
 
