@@ -40,7 +40,7 @@ STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # per product, folded against replicated, cortex-a72 30.3 / 35.8 (6×5) and 40.5 / 41.0
 # (8×5), cortex-a55 45.0 / 55.8 and 58.0 / 70.3; neoverse-n1 and apple-a15, where
 # PMUL is the bound and the folded form has more of them, take the table form
-# (tables_rank5.py).
+# (tables_gather.py).
 FOLDED_PAIRS = ((5, 6), (5, 8))
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
@@ -179,8 +179,9 @@ def pair_shapes(l, r, family):
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
-# The ranks with table-form products (tables.py, tables_rank5.py), and the rows
-# of the left factor each call of the fixed-right-factor form takes in groups of.
+# The ranks whose Round 3 pairs have table-form products (tables.py; rank 5:
+# tables_gather.py, tables_rank5.py), and the rows of the left factor each call
+# of the fixed-right-factor form takes in groups of.
 TABLE_RANKS = (tables.L, tables_rank5.RANK)
 RIGHT_TABLE_GROUPS = {tables.L: 4, tables_rank5.RANK: tables_rank5.GROUP}
 
