@@ -33,9 +33,10 @@ typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const ui
 typedef void (*snova_gf16m_linsys_lr_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                          const uint8_t *rx, size_t count);
 /* acc[r][c] += sum over k < count of X[r][k] Y_k[c] for r < rows (a multiple of 4
- * for l = 4, of 3 for l = 5) and c < n: X[r][k] the l x l matrix at x + r*xrow + k*l^2, Y_k[c] given as the
- * gf16_mul_tables of its elements at tab + 16 l^2 (k n + c), acc[r][c] at
- * acc + l^2 (r n + c); acc must not overlap X or the tables. */
+ * for l = 4, of 3 for l = 5) and c < n: X[r][k] the l x l matrix at
+ * x + r*xrow + k*l^2, Y_k[c] given as the gf16_mul_tables of its elements at
+ * tab + 16 l^2 (k n + c), acc[r][c] at acc + l^2 (r n + c); acc must not overlap
+ * X or the tables. */
 typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab,
                                            size_t count, size_t n, size_t rows);
 /* out[16 e + y] = x[e] y for e < n and y < 16: the product table of each element,

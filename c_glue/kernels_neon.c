@@ -14,8 +14,8 @@
 #define SNOVA_NEON_SHAPE_FN(op, p, q, s) SNOVA_NEON_SHAPE_FN_(op, p, q, s)
 #define SNOVA_NEON_LINSYS_FN_(lv, rv) snova_gf16m_linsys_l##lv##r##rv
 #define SNOVA_NEON_LINSYS_FN(l, r) SNOVA_NEON_LINSYS_FN_(l, r)
-/* the table-form rowdots of l = 4 and 5: by the rows p of the left factor, and
- * with the fixed factor on the right */
+/* the table-form rowdots (l = 3 to 5): by the rows p of the left factor, and
+ * with the fixed factor on the right (l = 4 and 5) */
 #define SNOVA_NEON_TBL_(p, l) snova_gf16m_rowdot_tbl_##p##x##l##x##l
 #define SNOVA_NEON_TBL(p, l) SNOVA_NEON_TBL_(p, l)
 #define SNOVA_NEON_RTBL_(l) snova_gf16m_rowdot_rtbl_##l##x##l##x##l
