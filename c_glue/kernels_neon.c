@@ -133,25 +133,19 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (!snova_tables_pay(midr))
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
-#if SNOVA_ROUND < 3 && (SNOVA_L == 3 || SNOVA_L == 5)
-        /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */
+#if SNOVA_L >= 3
         if (snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
-        }
-#endif
-#if SNOVA_L == 3
-        /* rank 3 multiplies by T12's tables on the left only */
-        if (snova_tables_pay(midr))
-            chosen.rowdot_tsq = snova_gf16m_rowdot_tbl_3x3x3;
-#endif
-#if SNOVA_L == 4 || SNOVA_L == 5
-        if (snova_tables_pay(midr)) {
-            chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-            chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
             chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
+            /* by T12 on the right: ranks 4 and 5 (rank 3 on the left only) */
+#if SNOVA_L >= 4
+            chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
+#endif
 #if SNOVA_ROUND == 3
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#elif SNOVA_L != 4
+            /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */
+            chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
 #endif
         }
 #endif

@@ -66,8 +66,9 @@ def pieces(size):
 
 def band_windows(l, r0, rows):
     """The 16-byte pieces (first byte) covering a band's rows of one p×l result."""
-    start, end = l * r0, l * (r0 + rows)
-    return list(range(start, end - 16, 16)) + [end - 16]
+    view, starts = pieces(l * rows)
+    assert view == "q", (l, rows)
+    return [l * r0 + start for start in starts]
 
 
 class LeftTables:
