@@ -134,13 +134,13 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
 #if SNOVA_L >= 3
-        if (snova_tables_pay(midr)) {
+        /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,
+         * those of ranks 4 and 5 only where snova_tables_pay says (llvm-mca cycles
+         * per 3 x 3 product by T12 on cortex-a72: 4.8 by tables, 9.7 by PMUL) */
+        if (SNOVA_L == 3 || snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
             chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
-            /* by T12 on the right: ranks 4 and 5 (rank 3 on the left only) */
-#if SNOVA_L >= 4
             chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
-#endif
 #if SNOVA_ROUND == 3
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #elif SNOVA_L != 4

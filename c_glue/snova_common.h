@@ -218,15 +218,16 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
-/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, l = 4 and
- * 5; rowdot_tsq, l = 3 to 5) */
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
+ * rowdot_tsq, l = 3 to 5) */
 #define T12_TABLES (L >= 3 ? V * O * LSQ * TABLE : 1)
-/* Block rows rowdot_rtbl takes in groups of */
-#define T12_ROW_GROUP (L == 5 ? 3 : 4)
+/* Block rows rowdot_rtbl takes in groups of: as many l x l blocks as 16 lanes
+ * hold a column of */
+#define T12_ROW_GROUP (16 / L)
 
 /* The product tables of T12's elements in tab, for the table-form products by T12
- * (kernels.h rowdot_tsq, and rowdot_rtbl where there is one); NULL where the
- * kernel table has none. Secret, as T12 is. */
+ * (kernels.h rowdot_tsq and rowdot_rtbl); NULL where the kernel table has
+ * none. Secret, as T12 is. */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
     if (k->rowdot_tsq == NULL)
         return NULL;

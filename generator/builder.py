@@ -148,6 +148,14 @@ class KernelBuilder:
                   cls="load_gpr" if gpr else "load_vec", mem="load")
         return dst
 
+    def load_post(self, view, base, step, dst=None) -> VReg:
+        """ldr of a vector register with post-index writeback: loads at base, then
+        base += step (-256..255)."""
+        dst = dst or self.v("ld")
+        self.emit("ldr", Reg(dst, view), Mem(base, step, post=True), defs=[dst, base], uses=[base],
+                  cls="load_vec", mem="load")
+        return dst
+
     def load_literal(self, view, label, dst=None) -> VReg:
         """PC-relative ldr of a constant placed after the function (label may add a
         byte offset, "name+8"): no address register."""

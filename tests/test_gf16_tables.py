@@ -9,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import pair_kernels, tables, tables_gather, tables_rank5
+from generator.kernels import gf16_kernels, tables, tables_gather, tables_right
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
@@ -129,20 +129,22 @@ def test_rowdot_tables_every_pair(dot_runner, l):
 # as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
 # into bands of 4 and gives the first band the second's rows (wrong row base);
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
-# moves its leftover of two block columns as three; `right5_columns` and
-# `right5_overread` do the same to the rank-5 one; `left5_rows` swaps two gathered
+# moves its leftover of two block columns as three; `right5_columns`,
+# `right5_overread`, `right3_columns` and `right3_overread` do the same to the
+# rank-5 and rank-3 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 left-table kernel's Y, `left5_overread` moves its leftover of
 # two right factors as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
-           "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
+           "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
+           "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
            "left5_overread": "gf16m_rowdot_tbl_6x5x5"}
 
 
 def mutant_source(kind):
     """The assembly of a broken variant (MUTANTS), generated with its patches."""
-    spec = next(k for k in pair_kernels() if k.name == MUTANTS[kind])
+    spec = next(k for k in gf16_kernels(("rowdot",)) if k.name == MUTANTS[kind])
 
     def patches():
         if kind == "drop_term":
@@ -155,12 +157,12 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "right_table_run",
                                       lambda b, width, *rest, real=tables.right_table_run:
                                       real(b, 3 if width == 2 else width, *rest))]
-        if kind == "right5_columns":
-            return [mock.patch.object(tables_rank5, "column_indices", lambda m, real=tables_rank5.column_indices:
-                                      real({1: 2, 2: 1}.get(m, m)))]
-        if kind == "right5_overread":
-            return [mock.patch.object(tables_rank5.RightTables5, "run",
-                                      lambda self, width, *rest, real=tables_rank5.RightTables5.run:
+        if kind in ("right5_columns", "right3_columns"):
+            return [mock.patch.object(tables_right, "column_indices", lambda l, m, real=tables_right.column_indices:
+                                      real(l, {0: 1, 1: 0}.get(m, m)))]
+        if kind in ("right5_overread", "right3_overread"):
+            return [mock.patch.object(tables_right.RightTables, "run",
+                                      lambda self, width, *rest, real=tables_right.RightTables.run:
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind == "left5_rows":
             return [mock.patch.object(tables_gather.LeftTables, "right_rows",
@@ -212,7 +214,7 @@ def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n):
 
 # --- the fixed factor on the right: gf16m_rowdot_rtbl_<l>x<l>x<l> ----------------------------------
 
-RIGHT = {4: "gf16m_rowdot_rtbl_4x4x4", 5: "gf16m_rowdot_rtbl_5x5x5"}
+RIGHT = {l: f"gf16m_rowdot_rtbl_{l}x{l}x{l}" for l in (3, 4, 5)}
 
 
 def right_table_records(l, rows, n, count, cases, seed, gap=5):
@@ -248,10 +250,13 @@ def run_right_tables(runner, kernel, l, rows, n, count, records, xrow, check=Tru
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Block columns with every run (l = 4: main loop of 4, leftovers of 3, 2 and 1;
-# l = 5: main loop of 3, leftovers of 2 and 1); one and several groups of rows;
-# counts of one, a few and the sets' v (Round 2's 24 and 29, Round 3's 40).
-RIGHT_RUNS = {4: [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
+# Block columns with every run (l = 3 and 4: main loop of 4, leftovers of 3, 2
+# and 1; l = 5: main loop of 3, leftovers of 2 and 1); one and several groups of
+# rows; counts of one, a few and the sets' v (Round 2's 24, 25, 29 and 49, Round
+# 3's 40).
+RIGHT_RUNS = {3: [(5, 1, 1), (5, 2, 3), (10, 3, 2), (5, 4, 1), (15, 5, 2), (5, 7, 3), (10, 8, 2), (5, 11, 49),
+                  (20, 8, 25)],
+              4: [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
                   (20, 5, 24)],
               5: [(3, 1, 1), (3, 2, 3), (6, 3, 2), (3, 4, 1), (9, 5, 2), (3, 6, 3), (6, 7, 2), (3, 8, 29),
                   (12, 5, 24), (6, 6, 40)]}
@@ -271,24 +276,20 @@ def test_rowdot_right_tables_no_rows(dot_runner, l):
     assert out == b""
 
 
-def test_right_columns_mutant_is_caught(dot_runner, mutant_runner):
-    records, xrow = right_table_records(4, 4, 5, 2, 4, 12)
+@pytest.mark.parametrize("l, kind, n", [(4, "right_columns", 5), (5, "right5_columns", 4), (3, "right3_columns", 5)])
+def test_right_columns_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
+    rows = 16 // l
+    records, xrow = right_table_records(l, rows, n, 2, 4, 12 + l)
     want = [r[3] for r in records]
-    assert run_right_tables(dot_runner, RIGHT[4], 4, 4, 5, 2, records, xrow) == want
-    assert run_right_tables(mutant_runner, "right_columns", 4, 4, 5, 2, records, xrow) != want
+    assert run_right_tables(dot_runner, RIGHT[l], l, rows, n, 2, records, xrow) == want
+    assert run_right_tables(mutant_runner, kind, l, rows, n, 2, records, xrow) != want
 
 
-def test_right5_columns_mutant_is_caught(dot_runner, mutant_runner):
-    records, xrow = right_table_records(5, 3, 4, 2, 4, 14)
-    want = [r[3] for r in records]
-    assert run_right_tables(dot_runner, RIGHT[5], 5, 3, 4, 2, records, xrow) == want
-    assert run_right_tables(mutant_runner, "right5_columns", 5, 3, 4, 2, records, xrow) != want
-
-
-@pytest.mark.parametrize("l, kind, n", [(4, "right_overread", 6), (5, "right5_overread", 5)])
+@pytest.mark.parametrize("l, kind, n", [(4, "right_overread", 6), (5, "right5_overread", 5),
+                                        (3, "right3_overread", 6)])
 def test_right_overread_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
     """A leftover of two block columns moved as three runs past the tables and acc."""
-    rows = {4: 4, 5: 3}[l]
+    rows = 16 // l
     records, xrow = right_table_records(l, rows, n, 1, 1, 13)
     assert run_right_tables(dot_runner, RIGHT[l], l, rows, n, 1, records, xrow) == [records[0][3]]
     assert_harness_verdict(run_right_tables(mutant_runner, kind, l, rows, n, 1, records, xrow, False), "segv")
@@ -298,8 +299,8 @@ def test_right_overread_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
 def test_rowdot_right_tables_every_pair(dot_runner, l):
     """Every (element, value) pair through every term: T all e in row m, and the
     rows of a group hold values in column m that put each of the 16 values in some
-    lane (l = 5 fills 15 lanes: a second record shifts the values by one)."""
-    sq, rows = l * l, {4: 4, 5: 3}[l]
+    lane (l = 3 and 5 fill 15 lanes: a second record shifts the values by one)."""
+    sq, rows = l * l, 16 // l
     records = []
     for shift in range(16 - rows * l + 1):
         for m in range(l):

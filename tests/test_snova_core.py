@@ -395,6 +395,11 @@ def test_folded_products_on_cortex_a72(set_name):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
         assert int(line[line.index("rll") + 1], 16) == address[kernel], cpu
+    check_kats_on_cortex_a72(set_name)
+
+
+def check_kats_on_cortex_a72(set_name):
+    """The NEON build's first two known answers under qemu -cpu cortex-a72."""
     kat = ROOT / "build" / "aarch64-neon" / set_name / "kat"
     result = subprocess.run([QEMU, "-cpu", "cortex-a72", str(kat), "--json", "-n", "2"], capture_output=True,
                             text=True, timeout=900)
@@ -402,3 +407,17 @@ def test_folded_products_on_cortex_a72(set_name):
     expected = load_kat(set_name)[:2]
     got = [json.loads(line) for line in result.stdout.splitlines()]
     assert [{k: g[k] for k in e} for g, e in zip(got, expected)] == expected
+
+
+@pytest.mark.parametrize("set_name", ["snova-r2-25-8-3", "snova-25-8-16-3-esk"])
+def test_rank3_tables_on_cortex_a72(set_name):
+    """Rank 3 multiplies by tables on every core (kernels_neon.c): under qemu -cpu
+    cortex-a72, whose MIDR keeps ranks 4 and 5 on PMUL, an l = 3 set's `kernels`
+    line says tables and its known answers hold; an l = 4 set's says none."""
+    bench = {s: f"build/bench/aarch64-neon/{s}/snova_bench" for s in (set_name, "snova-r2-24-5-4")}
+    make(f"build/aarch64-neon/{set_name}/kat", *bench.values())
+    for s, tables in ((set_name, "1"), ("snova-r2-24-5-4", "0")):
+        line = subprocess.run([QEMU, "-cpu", "cortex-a72", str(ROOT / bench[s]), "kernels", "0"], capture_output=True,
+                              text=True, env={}, check=True).stdout.split()
+        assert line[line.index("tables") + 1] == tables, s
+    check_kats_on_cortex_a72(set_name)

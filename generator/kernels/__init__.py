@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_rank5
+from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_right
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -180,10 +180,10 @@ def pair_shapes(l, r, family):
 
 
 # The ranks whose Round 3 pairs have table-form products (tables.py; rank 5:
-# tables_gather.py, tables_rank5.py), and the rows of the left factor each call
+# tables_gather.py, tables_right.py), and the rows of the left factor each call
 # of the fixed-right-factor form takes in groups of.
-TABLE_RANKS = (tables.L, tables_rank5.RANK)
-RIGHT_TABLE_GROUPS = {tables.L: 4, tables_rank5.RANK: tables_rank5.GROUP}
+TABLE_RANKS = (tables.L, 5)
+RIGHT_TABLE_GROUPS = {tables.L: 4, **{l: tables_right.group_rows(l) for l in tables_right.RANKS}}
 
 
 def table_rows(l, r):
@@ -215,7 +215,8 @@ def rowdot_tables_kernel(l, p) -> KernelSpec:
 
 def rowdot_right_tables_kernel(l) -> KernelSpec:
     sq, group = l * l, RIGHT_TABLE_GROUPS[l]
-    describe = tables.describe_rowdot_right_tables if l == tables.L else tables_rank5.describe_rowdot_right_tables5
+    describe = (tables.describe_rowdot_right_tables if l == tables.L
+                else partial(tables_right.describe_rowdot_right_tables_columns, l=l))
     return gf16_spec(f"gf16m_rowdot_rtbl_{l}x{l}x{l}", ("acc", "x", "xrow", "tab", "count", "n", "rows"),
                      f"GF(16) {l}x{l} matrices times fixed {l}x{l} matrices by table lookup: acc[r][c] (at acc + "
                      f"{sq}(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at "
@@ -351,7 +352,7 @@ def gf16_kernels(families=RANK_FAMILIES):
     then those only SNOVA Round 3's pairs need, then what Round 2's square blocks
     need that no pair has (rank 3): its signing system, scalars times l×l
     matrices (the weighing of its brackets and oil factors by the coefficients of
-    Q1 and Q2), and the stacked (l·l)×l·l×l rowdot."""
+    Q1 and Q2), the stacked (l·l)×l·l×l rowdot and the table forms."""
     ranked = ranked_kernels(RANKS, families)
     names = {k.name for k in ranked}
     paired = [k for k in pair_kernels(PAIRS, families) if k.name not in names]
@@ -360,8 +361,9 @@ def gf16_kernels(families=RANK_FAMILIES):
     square += [dot_kernel(gf16.Shape(1, 1, l * l)) for l in SQUARE_SYSTEM_RANKS] if "dot" in families else []
     if "rowdot" in families:
         square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS]
-        # the public map's rows by the stacked factors, and the products by T12ᵗ
+        # the public map's rows by the stacked factors, and the products by T12ᵗ and T12
         square += [rowdot_tables_kernel(l, p) for l in SQUARE_STACKED_RANKS for p in (l * l, l)]
+        square += [rowdot_right_tables_kernel(l) for l in SQUARE_STACKED_RANKS]
     return ranked + paired + [k for k in square if k.name not in names]
 
 

@@ -292,6 +292,35 @@ def in_runs(b, n, run, emit_run, advance, region):
     b.start_block("next")
 
 
+def pieces(size):
+    """(view, first bytes) of the loads and stores covering exactly `size` bytes:
+    16 at a time, the last ending at the last byte; 8 at a time below 16 bytes,
+    4 below 8."""
+    view, step = next((view, step) for view, step in (("q", 16), ("d", 8), ("s", 4)) if size >= step)
+    return view, list(range(0, size - step, step)) + [size - step]
+
+
+def gather(b, regs, indices):
+    """TBL over the first four registers, EOR TBL over the rest (up to four more):
+    indices[0] and indices[1] index each slice as one table (a group of registers)."""
+    first = b.tbl(regs[:4] if len(regs) > 1 else regs[0], indices[0])
+    if len(regs) <= 4:
+        return first
+    rest = regs[4:]
+    return b.eor(first, b.tbl(rest if len(rest) > 1 else rest[0], indices[1]))
+
+
+def load_tables(b, base, offset, count):
+    """`count` consecutive tables at base + offset, in pairs (LDP) and one LDR for
+    an odd count."""
+    tables = []
+    for m in range(0, count - 1, 2):
+        tables += b.load_pair("q", base, offset + m * TABLE)
+    if count % 2:
+        tables.append(b.load("q", base, offset + (count - 1) * TABLE))
+    return tables
+
+
 def row_pointers(b, acc_ptr, acc_row, rows):
     """Registers pointing at rows 0..rows-1 of acc, acc_row bytes apart."""
     pointers = [b.mov_x(acc_ptr)]

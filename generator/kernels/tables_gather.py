@@ -16,8 +16,9 @@ band's rows. Tables are indexed by registers, never memory by data: constant
 time."""
 from __future__ import annotations
 
+from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import TABLE, in_runs
+from .tables import TABLE, gather, in_runs, load_tables, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 
@@ -36,7 +37,7 @@ def gather_indices(l, width, byte_of):
     """TBL indices putting byte byte_of(c, j) of the run in lane l·c + j: over the
     first four loads, and over the rest if there are more."""
     view, offsets = load_offsets(l, width)
-    step = 16 if view == "q" else 8
+    step = ACCESS_BYTES[view]
     first, rest = [NO_LANE] * 16, [NO_LANE] * 16
     for c in range(width):
         for j in range(l):
@@ -57,13 +58,6 @@ def left_bands(l, p):
     return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
 
 
-def pieces(size):
-    """(view, first bytes) of the loads and stores covering `size` bytes: 16 at a
-    time, the last ending at the last byte; 8 at a time below 16 bytes."""
-    view, step = ("q", 16) if size >= 16 else ("d", 8)
-    return view, list(range(0, size - step, step)) + [size - step]
-
-
 def band_windows(l, r0, rows):
     """The 16-byte pieces (first byte) covering a band's rows of one p×l result."""
     view, starts = pieces(l * rows)
@@ -82,19 +76,10 @@ class LeftTables:
             self.labels[name] = [self.b.constant(f"{name}_{half}", index) for half, index in enumerate(indices)]
         return [self.b.load_literal("q", label) for label in self.labels[name]]
 
-    def gather(self, regs, indices):
-        """TBL over the first four registers, EOR TBL over the rest (a group slice each)."""
-        b = self.b
-        first = b.tbl(regs[:4] if len(regs) > 1 else regs[0], indices[0])
-        if len(regs) <= 4:
-            return first
-        rest = regs[4:]
-        return b.eor(first, b.tbl(rest if len(rest) > 1 else rest[0], indices[1]))
-
     def right_rows(self, loads, width):
         """Rows 0..l-1 of the run's right factors, lane l·c + j = Y_c[m][j] in row m."""
         l = self.l
-        return [self.gather(loads, self.constants(
+        return [gather(self.b, loads, self.constants(
             f"w{width}_row{m}", gather_indices(l, width, lambda c, j, m=m: l * l * c + l * m + j)))
             for m in range(l)]
 
@@ -107,7 +92,7 @@ class LeftTables:
         totals = []
         for start in starts:
             index = [NO_LANE] * 16
-            for lane in range(16 if view == "q" else 8):
+            for lane in range(ACCESS_BYTES[view]):
                 c, within = divmod(start + lane, size)
                 i, j = divmod(within, l)
                 index[lane] = 16 * i + l * c + j
@@ -135,20 +120,10 @@ class LeftTables:
                     indices[i // 4][lane] = 16 * (i % 4) + l * c + j
                 used = 1 if i1 - i0 < 4 else 2
                 loaded = self.constants(f"out{c}_{start}", [bytes(x) for x in indices[:used]])
-                gathered = self.gather(sums[i0:i1 + 1], loaded)
+                gathered = gather(self.b, sums[i0:i1 + 1], loaded)
                 totals.append((start, b.eor(gathered, b.load("q", acc_ptr, l * self.p * c + start))))
             for start, total in totals:
                 b.store("q", total, acc_ptr, l * self.p * c + start)
-
-    def row_tables(self, tk, i):
-        """The l tables of row i of X (pairs by LDP)."""
-        b, at = self.b, i * self.l * TABLE
-        tables = []
-        for m in range(0, self.l - 1, 2):
-            tables += b.load_pair("q", tk, at + m * TABLE)
-        if self.l % 2:
-            tables.append(b.load("q", tk, at + (self.l - 1) * TABLE))
-        return tables
 
     def run(self, width, params, name, region):
         b, l = self.b, self.l
@@ -165,7 +140,7 @@ class LeftTables:
             b.group(loads[:4])
             rows_of_y = self.right_rows(loads, width)
             for i in range(rows):
-                terms = [b.tbl(t, y) for t, y in zip(self.row_tables(tk, i), rows_of_y)]
+                terms = [b.tbl(t, y) for t, y in zip(load_tables(b, tk, i * l * TABLE, l), rows_of_y)]
                 b.eor(sums[i], xor_tree(b, terms, "16b"), dst=sums[i])
             b.gop("add", "x", yk, y_stride, dst=yk)
             b.gop("add", "x", tk, t_stride, dst=tk)
