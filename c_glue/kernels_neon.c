@@ -133,22 +133,22 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (!snova_tables_pay(midr))
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
-#if SNOVA_L >= 3
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,
-         * those of ranks 4 and 5 only where snova_tables_pay says (llvm-mca cycles
+         * those of the other ranks only where snova_tables_pay says (llvm-mca cycles
          * per 3 x 3 product by T12 on cortex-a72: 4.8 by tables, 9.7 by PMUL) */
         if (SNOVA_L == 3 || snova_tables_pay(midr)) {
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
-            chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
             chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
-#if SNOVA_ROUND == 3
+#if SNOVA_L >= 3
+            chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
+#endif
+#if SNOVA_ROUND == 3 && SNOVA_L >= 4
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#elif SNOVA_L != 4
+#elif SNOVA_ROUND < 3 && (SNOVA_L == 3 || SNOVA_L == 5)
             /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
 #endif
         }
-#endif
         chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes)

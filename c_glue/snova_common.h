@@ -218,9 +218,9 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
-/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
- * rowdot_tsq, l = 3 to 5) */
-#define T12_TABLES (L >= 3 ? V * O * LSQ * TABLE : 1)
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, and
+ * rowdot_tsq for l = 3 to 5) */
+#define T12_TABLES (V * O * LSQ * TABLE)
 /* Block rows rowdot_rtbl takes in groups of: as many l x l blocks as 16 lanes
  * hold a column of */
 #define T12_ROW_GROUP (16 / L)
@@ -229,7 +229,7 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
  * (kernels.h rowdot_tsq and rowdot_rtbl); NULL where the kernel table has
  * none. Secret, as T12 is. */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
-    if (k->rowdot_tsq == NULL)
+    if (k->rowdot_rtbl == NULL)
         return NULL;
     k->gf16_mul_tables(tab, T12[0][0], (size_t)V * O * LSQ);
     return tab;
@@ -241,7 +241,7 @@ static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16
 static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, size_t rows, gf16m T12[V][O],
                                   const uint8_t *t12tab) {
     size_t r = 0;
-    if (t12tab != NULL && k->rowdot_rtbl != NULL) {
+    if (t12tab != NULL) {
         r = rows / T12_ROW_GROUP * T12_ROW_GROUP;
         k->rowdot_rtbl(acc, X, V * LSQ, t12tab, V, O, r);
     }
@@ -250,10 +250,11 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
 }
 
 /* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by
- * the tables t12tab where there are some */
+ * the tables t12tab where there are some and a kernel takes T12 on the left
+ * (rowdot_tsq, l >= 3) */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
-    if (t12tab != NULL)
+    if (t12tab != NULL && k->rowdot_tsq != NULL)
         k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);

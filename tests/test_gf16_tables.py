@@ -129,16 +129,16 @@ def test_rowdot_tables_every_pair(dot_runner, l):
 # as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
 # into bands of 4 and gives the first band the second's rows (wrong row base);
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
-# moves its leftover of two block columns as three; `right5_columns`,
-# `right5_overread`, `right3_columns` and `right3_overread` do the same to the
-# rank-5 and rank-3 ones; `left5_rows` swaps two gathered
+# moves its leftover of two block columns as three; `right<l>_columns` and
+# `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 left-table kernel's Y, `left5_overread` moves its leftover of
 # two right factors as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
-           "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
+           "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
+           "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
            "left5_overread": "gf16m_rowdot_tbl_6x5x5"}
 
 
@@ -157,10 +157,10 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "right_table_run",
                                       lambda b, width, *rest, real=tables.right_table_run:
                                       real(b, 3 if width == 2 else width, *rest))]
-        if kind in ("right5_columns", "right3_columns"):
+        if kind in ("right5_columns", "right3_columns", "right2_columns"):
             return [mock.patch.object(tables_right, "column_indices", lambda l, m, real=tables_right.column_indices:
                                       real(l, {0: 1, 1: 0}.get(m, m)))]
-        if kind in ("right5_overread", "right3_overread"):
+        if kind in ("right5_overread", "right3_overread", "right2_overread"):
             return [mock.patch.object(tables_right.RightTables, "run",
                                       lambda self, width, *rest, real=tables_right.RightTables.run:
                                       real(self, 3 if width == 2 else width, *rest))]
@@ -214,7 +214,7 @@ def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n):
 
 # --- the fixed factor on the right: gf16m_rowdot_rtbl_<l>x<l>x<l> ----------------------------------
 
-RIGHT = {l: f"gf16m_rowdot_rtbl_{l}x{l}x{l}" for l in (3, 4, 5)}
+RIGHT = {l: f"gf16m_rowdot_rtbl_{l}x{l}x{l}" for l in (2, 3, 4, 5)}
 
 
 def right_table_records(l, rows, n, count, cases, seed, gap=5):
@@ -250,11 +250,13 @@ def run_right_tables(runner, kernel, l, rows, n, count, records, xrow, check=Tru
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Block columns with every run (l = 3 and 4: main loop of 4, leftovers of 3, 2
-# and 1; l = 5: main loop of 3, leftovers of 2 and 1); one and several groups of
-# rows; counts of one, a few and the sets' v (Round 2's 24, 25, 29 and 49, Round
-# 3's 40).
-RIGHT_RUNS = {3: [(5, 1, 1), (5, 2, 3), (10, 3, 2), (5, 4, 1), (15, 5, 2), (5, 7, 3), (10, 8, 2), (5, 11, 49),
+# Block columns with every run (l = 2: main loop of 6, leftovers of 5 to 1; l = 3
+# and 4: main loop of 4, leftovers of 3, 2 and 1; l = 5: main loop of 3,
+# leftovers of 2 and 1); one and several groups of rows; counts of one, a few
+# and the sets' v (Round 2's 24, 25, 29, 37, 49 and 56, Round 3's 40).
+RIGHT_RUNS = {2: [(8, 1, 1), (8, 2, 3), (16, 3, 2), (8, 4, 1), (8, 5, 2), (16, 6, 1), (8, 7, 3), (8, 11, 2),
+                  (8, 17, 37), (16, 25, 56)],
+              3: [(5, 1, 1), (5, 2, 3), (10, 3, 2), (5, 4, 1), (15, 5, 2), (5, 7, 3), (10, 8, 2), (5, 11, 49),
                   (20, 8, 25)],
               4: [(4, 1, 1), (4, 2, 3), (8, 3, 2), (4, 4, 1), (12, 5, 2), (4, 7, 3), (8, 8, 2), (4, 10, 24),
                   (20, 5, 24)],
@@ -276,7 +278,8 @@ def test_rowdot_right_tables_no_rows(dot_runner, l):
     assert out == b""
 
 
-@pytest.mark.parametrize("l, kind, n", [(4, "right_columns", 5), (5, "right5_columns", 4), (3, "right3_columns", 5)])
+@pytest.mark.parametrize("l, kind, n", [(4, "right_columns", 5), (5, "right5_columns", 4), (3, "right3_columns", 5),
+                                        (2, "right2_columns", 7)])
 def test_right_columns_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
     rows = 16 // l
     records, xrow = right_table_records(l, rows, n, 2, 4, 12 + l)
@@ -286,7 +289,7 @@ def test_right_columns_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
 
 
 @pytest.mark.parametrize("l, kind, n", [(4, "right_overread", 6), (5, "right5_overread", 5),
-                                        (3, "right3_overread", 6)])
+                                        (3, "right3_overread", 6), (2, "right2_overread", 8)])
 def test_right_overread_mutant_is_caught(dot_runner, mutant_runner, l, kind, n):
     """A leftover of two block columns moved as three runs past the tables and acc."""
     rows = 16 // l

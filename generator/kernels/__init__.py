@@ -46,6 +46,9 @@ FOLDED_PAIRS = ((5, 6), (5, 8))
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
 # 9-byte matrices fill 9 of 16 lanes.
 SQUARE_STACKED_RANKS = (3,)
+# The ranks beyond the Round 3 pairs' 4 and 5 whose products by T12 take the
+# fixed-right-factor tables (tables_right.py): rank 3 of Rounds 1 and 2, and rank 2.
+SQUARE_RIGHT_TABLE_RANKS = (2, 3)
 
 
 @dataclass(frozen=True)
@@ -352,7 +355,8 @@ def gf16_kernels(families=RANK_FAMILIES):
     then those only SNOVA Round 3's pairs need, then what Round 2's square blocks
     need that no pair has (rank 3): its signing system, scalars times l×l
     matrices (the weighing of its brackets and oil factors by the coefficients of
-    Q1 and Q2), the stacked (l·l)×l·l×l rowdot and the table forms."""
+    Q1 and Q2), the stacked (l·l)×l·l×l rowdot and the table forms (rank 2's
+    products by T12 too)."""
     ranked = ranked_kernels(RANKS, families)
     names = {k.name for k in ranked}
     paired = [k for k in pair_kernels(PAIRS, families) if k.name not in names]
@@ -363,7 +367,7 @@ def gf16_kernels(families=RANK_FAMILIES):
         square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS]
         # the public map's rows by the stacked factors, and the products by T12ᵗ and T12
         square += [rowdot_tables_kernel(l, p) for l in SQUARE_STACKED_RANKS for p in (l * l, l)]
-        square += [rowdot_right_tables_kernel(l) for l in SQUARE_STACKED_RANKS]
+        square += [rowdot_right_tables_kernel(l) for l in SQUARE_RIGHT_TABLE_RANKS]
     return ranked + paired + [k for k in square if k.name not in names]
 
 
