@@ -33,7 +33,7 @@ typedef void (*snova_gf16m_linsys_fn)(uint8_t *coef, const uint8_t *lx, const ui
 typedef void (*snova_gf16m_linsys_lr_fn)(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A,
                                          const uint8_t *rx, size_t count);
 /* acc[r][c] += sum over k < count of X[r][k] Y_k[c] for r < rows (a multiple of
- * 16 / l: 5, 4 and 3 for l = 3, 4 and 5) and c < n: X[r][k] the l x l matrix at
+ * 16 / l: 8, 5, 4 and 3 for l = 2 to 5) and c < n: X[r][k] the l x l matrix at
  * x + r*xrow + k*l^2, Y_k[c] given as the gf16_mul_tables of its elements at
  * tab + 16 l^2 (k n + c), acc[r][c] at acc + l^2 (r n + c); acc must not overlap
  * X or the tables. */
@@ -89,11 +89,10 @@ struct snova_kernels {
      * (the portable one: its masked products cost about what lookups would). */
     snova_gf16_mul_tables_fn gf16_mul_tables;
     snova_gf16m_rowdot_fn rowdot_tll;
-    /* l = 3 to 5: products by a fixed right factor (T12) given as tables, 16 / l
-     * block rows at a time; NULL where a backend has no table form, as above */
+    /* products by a fixed right factor (T12) given as tables, 16 / l block rows
+     * at a time; NULL where a backend has no table form, as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
-    /* rowdot_tll for l x l left factors (T12's blocks): l = 3 to 5, set with
-     * rowdot_rtbl */
+    /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl */
     snova_gf16m_rowdot_fn rowdot_tsq;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;

@@ -218,8 +218,8 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
-/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl, and
- * rowdot_tsq for l = 3 to 5) */
+/* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
+ * rowdot_tsq) */
 #define T12_TABLES (V * O * LSQ * TABLE)
 /* Block rows rowdot_rtbl takes in groups of: as many l x l blocks as 16 lanes
  * hold a column of */
@@ -250,11 +250,10 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
 }
 
 /* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by
- * the tables t12tab where there are some and a kernel takes T12 on the left
- * (rowdot_tsq, l >= 3) */
+ * the tables t12tab where there are some */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
-    if (t12tab != NULL && k->rowdot_tsq != NULL)
+    if (t12tab != NULL)
         k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);

@@ -18,8 +18,8 @@ from tests.test_gf16_shapes import random_matrices, span
 # Rows of the left factor per SNOVA Round 3 set: l = 4, r x 4 per a for r = 4 and
 # 8, (4 r) x 4 stacked for r = 5 and 6; l = 5, 5 x 5 (T12's blocks), r x 5 for
 # r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's l = 3, 3 x 3 (T12's
-# blocks) and the stacked 9 x 3.
-ROWS = {3: (3, 9), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
+# blocks) and the stacked 9 x 3; l = 2, 2 x 2 (T12's blocks).
+ROWS = {2: (2,), 3: (3, 9), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
 LEFT = [(l, p) for l, rows in ROWS.items() for p in rows]
 
 
@@ -77,7 +77,8 @@ def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, 
     return [result.stdout[i * size:(i + 1) * size] for i in range(len(records))]
 
 
-# Row lengths with every run (l = 3: main loop of 5, leftovers of 4 to 1; l = 4:
+# Row lengths with every run (l = 2: main loop of 8, leftovers of 7 to 1 (27 = 3
+# x 8 + 3, 14 = 8 + 6); l = 3: main loop of 5, leftovers of 4 to 1; l = 4:
 # main loop of 4, leftovers of 3, 2 and 1; l = 5: main loop of 3, leftovers of
 # 2 and 1) and none; counts of one, a few and the sets' v.
 TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (4, 2), (7, 2), (27, 1), (5, 29), (8, 40), (14, 3)]

@@ -46,9 +46,10 @@ FOLDED_PAIRS = ((5, 6), (5, 8))
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
 # 9-byte matrices fill 9 of 16 lanes.
 SQUARE_STACKED_RANKS = (3,)
-# The ranks beyond the Round 3 pairs' 4 and 5 whose products by T12 take the
-# fixed-right-factor tables (tables_right.py): rank 3 of Rounds 1 and 2, and rank 2.
-SQUARE_RIGHT_TABLE_RANKS = (2, 3)
+# The ranks beyond the Round 3 pairs' 4 and 5 whose products by T12 take table
+# forms, on the right (tables_right.py) and the left (tables_gather.py): rank 3
+# of Rounds 1 and 2, and rank 2.
+SQUARE_T12_TABLE_RANKS = (2, 3)
 
 
 @dataclass(frozen=True)
@@ -366,8 +367,9 @@ def gf16_kernels(families=RANK_FAMILIES):
     if "rowdot" in families:
         square += [rowdot_kernel(gf16.Shape(l * l, l, l)) for l in SQUARE_STACKED_RANKS]
         # the public map's rows by the stacked factors, and the products by T12ᵗ and T12
-        square += [rowdot_tables_kernel(l, p) for l in SQUARE_STACKED_RANKS for p in (l * l, l)]
-        square += [rowdot_right_tables_kernel(l) for l in SQUARE_RIGHT_TABLE_RANKS]
+        square += [rowdot_tables_kernel(l, l * l) for l in SQUARE_STACKED_RANKS]
+        square += [kernel for l in SQUARE_T12_TABLE_RANKS
+                   for kernel in (rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l))]
     return ranked + paired + [k for k in square if k.name not in names]
 
 

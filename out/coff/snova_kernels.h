@@ -466,11 +466,14 @@ void snova_gf16m_rowdot_9x3x3(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 9x3 times 3x3 matrices by table lookup: acc[c] (9x3, at acc + 27c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 27 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 9c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_9x3x3(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 3x3 times 3x3 matrices by table lookup: acc[c] (3x3, at acc + 9c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 9 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 9c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_tbl_3x3x3(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) 2x2 times 2x2 matrices by table lookup: acc[c] (2x2, at acc + 4c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 4 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 4c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_2x2x2(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 2x2 matrices times fixed 2x2 matrices by table lookup: acc[r][c] (at acc + 4(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 4k, T_k[c] given as the gf16m_mul_tables of its 4 elements at tab + 64(k*n + c); rows a multiple of 8, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_2x2x2(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
+
+/* GF(16) 3x3 times 3x3 matrices by table lookup: acc[c] (3x3, at acc + 9c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 9 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 9c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_3x3x3(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 3x3 matrices times fixed 3x3 matrices by table lookup: acc[r][c] (at acc + 9(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 9k, T_k[c] given as the gf16m_mul_tables of its 9 elements at tab + 144(k*n + c); rows a multiple of 5, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_3x3x3(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
