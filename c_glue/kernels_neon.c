@@ -140,7 +140,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
             chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
             chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
-#if SNOVA_ROUND == 3 && SNOVA_L >= 4
+#if SNOVA_ROUND == 3
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #elif SNOVA_ROUND < 3 && (SNOVA_L == 3 || SNOVA_L == 5)
             /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */

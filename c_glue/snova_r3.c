@@ -142,14 +142,11 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* l = 4 and 5: the product tables of Ut's elements (kernels.h rowdot_tll), TABLE bytes each */
-#define QUAD_TABLES (L == 4 || L == 5)
-
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
-#if QUAD_TABLES
-    uint8_t tab[N][L][LR][TABLE]; /* tab[j][a][e][y] = Ut[j][a][e] y */
-#endif
+    /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
+     * tab[j][a][e][y] = Ut[j][a][e] y */
+    uint8_t tab[N][L][LR][TABLE];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
 #if SNOVA_STACKED
     mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
@@ -179,11 +176,9 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
-#if QUAD_TABLES
     /* made once, used by every public matrix and block column */
     if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0][0], w->Ut[0][0], (size_t)n * L * LR);
-#endif
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
@@ -192,12 +187,10 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
  * has the table form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
-#if QUAD_TABLES
     if (k->rowdot_tll != NULL) {
         k->rowdot_tll(acc, w->tab[j0][a][0], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
-#endif
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);
 }
 

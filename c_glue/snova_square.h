@@ -151,8 +151,8 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * Portable C builds stack l = 5 only: their rank-3 rowdot (a word per row)
  * beats the generic 9x3x3 product, which made l = 3 verification 45-65%
  * slower there.
- * QUAD_TABLES (l = 4, and the stacked l = 3 and 5, where the kernel table has
- * the table form): the U_pj, fixed for the whole evaluation, are also kept as
+ * QUAD_TABLES (where the kernel table has the table form: l = 2 and 4 per p,
+ * the stacked l = 3 and 5 as one factor): the U_pj, fixed for the whole evaluation, are also kept as
  * the product tables of their elements, and the T sums multiply by them with
  * TBL (kernels.h rowdot_tsq per p, rowdot_tll for the stacked factor) instead
  * of PMUL. The Z sums keep PMUL: they are n l^2 products per public
@@ -175,12 +175,13 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #if QUAD_STACKED
 #define QUAD_TABLES(k) ((k)->rowdot_tll != NULL)
 #else
-#define QUAD_TABLES(k) (L == 4 && (k)->rowdot_tsq != NULL)
+#define QUAD_TABLES(k) ((k)->rowdot_tsq != NULL)
 #endif
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
-    /* QUAD_TABLES: the Ut's product tables (stacked: of the (l l) x l factor Ut[j]) */
-    uint8_t utab[N][L][L == 4 || QUAD_STACKED ? LSQ * TABLE : 1];
+    /* QUAD_TABLES: the Ut's product tables (stacked: of the (l l) x l factor Ut[j];
+     * none for l = 3 unstacked, the portable build, which has no table form) */
+    uint8_t utab[N][L][L == 3 && !QUAD_STACKED ? 1 : LSQ * TABLE];
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
