@@ -116,6 +116,20 @@ def test_committed_l5_profiles_use_rank5_tables_where_they_pay():
             assert expect <= set(profiles[c]["tables"]), (s, op, c)
 
 
+@pytest.mark.parametrize("l, cores", [(3, CPUS), (2, ("neoverse-n1", "apple-a15"))])
+def test_committed_l3_and_l2_profiles_use_their_tables(l, cores):
+    """Ranks 3 and 2 multiply by T12's tables (kernels_neon.c): every set's key
+    generation runs rtbl_<l>x<l>x<l> and tbl_<l>x<l>x<l>, on every core for rank 3
+    (its PMUL products fill 9 of 16 lanes), where snova_tables_pay for rank 2."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    ranked = [s for s in neon if sets.rank(s) == l]
+    assert len(ranked) == {3: 8, 2: 14}[l]
+    expect = {f"snova_gf16m_rowdot_rtbl_{l}x{l}x{l}", f"snova_gf16m_rowdot_tbl_{l}x{l}x{l}"}
+    for s in ranked:
+        profiles = neon[s]["keygen"]["profiles"]
+        assert [c for c in CPUS if expect <= set(profiles[c]["tables"])] == list(cores), s
+
+
 @pytest.fixture(scope="module")
 def progs():
     from tests.snova_harness import make   # holds the lock the core's tests build under
