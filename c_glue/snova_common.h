@@ -218,9 +218,16 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
+/* Bytes of the product tables of n elements in a workspace: NEON builds only,
+ * one byte elsewhere (the portable kernel table has no table forms) */
+#if defined(SNOVA_NEON)
+#define TABLE_BYTES(n) ((n) * TABLE)
+#else
+#define TABLE_BYTES(n) 1
+#endif
 /* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
  * rowdot_tsq) */
-#define T12_TABLES (V * O * LSQ * TABLE)
+#define T12_TABLES TABLE_BYTES(V * O * LSQ)
 /* Block rows rowdot_rtbl takes in groups of: as many l x l blocks as 16 lanes
  * hold a column of */
 #define T12_ROW_GROUP (16 / L)

@@ -145,8 +145,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
-     * tab[j][a][e][y] = Ut[j][a][e] y */
-    uint8_t tab[N][L][LR][TABLE];
+     * tab[j][a][16 e + y] = Ut[j][a][e] y */
+    uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
 #if SNOVA_STACKED
     mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
@@ -178,7 +178,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     }
     /* made once, used by every public matrix and block column */
     if (k->rowdot_tll != NULL)
-        k->gf16_mul_tables(w->tab[0][0][0], w->Ut[0][0], (size_t)n * L * LR);
+        k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
@@ -188,7 +188,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
     if (k->rowdot_tll != NULL) {
-        k->rowdot_tll(acc, w->tab[j0][a][0], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
+        k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);

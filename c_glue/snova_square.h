@@ -179,9 +179,8 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #endif
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
-    /* QUAD_TABLES: the Ut's product tables (stacked: of the (l l) x l factor Ut[j];
-     * none for l = 3 unstacked, the portable build, which has no table form) */
-    uint8_t utab[N][L][L == 3 && !QUAD_STACKED ? 1 : LSQ * TABLE];
+    /* QUAD_TABLES: the Ut's product tables (stacked: of the (l l) x l factor Ut[j]) */
+    uint8_t utab[N][L][TABLE_BYTES(LSQ)];
 #if QUAD_STACKED
     gf16m T[N][L];
 #else
