@@ -81,9 +81,9 @@ struct snova_kernels {
     /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll;
     snova_gf16m_linsys_lr_fn linsys_lr;
-    /* l = 4 and 5: the left factors of the quadratic forms' public-map products (rowdot_rll,
-     * rowdot_sll where stacked; Rounds 1 and 2: the stacked (l l) x l factors of l = 3
-     * and 5) as the gf16_mul_tables of their elements, X_k at
+    /* the left factors of the quadratic forms' public-map products (Round 3:
+     * rowdot_rll, rowdot_sll where stacked; Rounds 1 and 2: the stacked (l l) x l
+     * factors of l = 3 and 5) as the gf16_mul_tables of their elements, X_k at
      * x + k*xstride (16 bytes per element), multiplied by lookups in those tables
      * (rowdot_fn semantics otherwise). NULL where a backend has no table form
      * (the portable one: its masked products cost about what lookups would). */

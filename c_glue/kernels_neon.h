@@ -19,9 +19,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr);
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap);
 /* MIDR_EL1 where HWCAP_CPUID lets user space read it, else 0. */
 uint64_t snova_read_midr(unsigned long hwcap);
-/* 1 when the table-form products of ranks 4 and 5 (kernels.h rowdot_tll) beat
- * the PMUL ones on the core MIDR_EL1 names (keccak_neon.c); rank 3 takes them on
- * every core. */
+/* 1 when the table-form products of ranks 2, 4 and 5 (kernels.h rowdot_tll)
+ * beat the PMUL ones on the core MIDR_EL1 names (keccak_neon.c); rank 3 takes
+ * them on every core. */
 int snova_tables_pay(uint64_t midr);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with

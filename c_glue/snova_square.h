@@ -152,12 +152,13 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * beats the generic 9x3x3 product, which made l = 3 verification 45-65%
  * slower there.
  * QUAD_TABLES (where the kernel table has the table form: l = 2 and 4 per p,
- * the stacked l = 3 and 5 as one factor): the U_pj, fixed for the whole evaluation, are also kept as
- * the product tables of their elements, and the T sums multiply by them with
- * TBL (kernels.h rowdot_tsq per p, rowdot_tll for the stacked factor) instead
- * of PMUL. The Z sums keep PMUL: they are n l^2 products per public
- * matrix against T's n^2 l, too few to repay the tables of the Y_qk (on
- * apple-a15, verification of the smallest l = 4 sets became 3-5% slower). */
+ * the stacked l = 3 and 5 as one factor): the U_pj, fixed for the whole
+ * evaluation, are also kept as the product tables of their elements, and the
+ * T sums multiply by them with TBL (kernels.h rowdot_tsq per p, rowdot_tll for
+ * the stacked factor) instead of PMUL. The Z sums keep PMUL: they are n l^2
+ * products per public matrix against T's n^2 l, too few to repay the tables of
+ * the Y_qk (on apple-a15, verification of the smallest l = 4 sets became 3-5%
+ * slower). */
 #if defined(SNOVA_NEON)
 #define QUAD_STACKED (L == 3 || L == 5)
 #else
