@@ -184,10 +184,8 @@ def pair_shapes(l, r, family):
 
 
 # The ranks whose Round 3 pairs have table-form products (tables.py; rank 5:
-# tables_gather.py, tables_right.py), and the rows of the left factor each call
-# of the fixed-right-factor form takes in groups of.
+# tables_gather.py, tables_right.py).
 TABLE_RANKS = (tables.L, 5)
-RIGHT_TABLE_GROUPS = {tables.L: 4, **{l: tables_right.group_rows(l) for l in tables_right.RANKS}}
 
 
 def table_rows(l, r):
@@ -218,7 +216,7 @@ def rowdot_tables_kernel(l, p) -> KernelSpec:
 
 
 def rowdot_right_tables_kernel(l) -> KernelSpec:
-    sq, group = l * l, RIGHT_TABLE_GROUPS[l]
+    sq, group = l * l, tables_right.group_rows(l)
     describe = (tables.describe_rowdot_right_tables if l == tables.L
                 else partial(tables_right.describe_rowdot_right_tables_columns, l=l))
     return gf16_spec(f"gf16m_rowdot_rtbl_{l}x{l}x{l}", ("acc", "x", "xrow", "tab", "count", "n", "rows"),

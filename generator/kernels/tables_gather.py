@@ -96,8 +96,7 @@ class LeftTables:
                 c, within = divmod(start + lane, size)
                 i, j = divmod(within, l)
                 index[lane] = 16 * i + l * c + j
-            index = self.constants(f"small{width}_{start}", [bytes(index)])[0]
-            gathered = b.tbl(sums if len(sums) > 1 else sums[0], index)
+            gathered = gather(b, sums, self.constants(f"small{width}_{start}", [bytes(index)]))
             totals.append((start, b.eor(gathered, b.load(view, acc_ptr, start))))
         for start, total in totals:
             b.store(view, total, acc_ptr, start)

@@ -30,7 +30,8 @@ LDP_REACH = 1024  # LDP of q registers encodes offsets below this
 
 
 def group_rows(l):
-    """Block rows per group: the blocks whose columns fill 16 lanes."""
+    """Block rows per group: the blocks whose columns fill 16 lanes (rank 4's
+    four of tables.py too)."""
     return 16 // l
 
 
