@@ -91,11 +91,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_ROUND < 3
         /* scalars times l x l matrices (the coefficients of Q1 and Q2) */
         chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_LSQ);
-        /* the l factors X^t S^p stacked (snova_square.h QUAD_STACKED) */
-#if SNOVA_L == 3
-        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, 9, 3, 3);
-#elif SNOVA_L == 5
-        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, 25, 5, 5);
+        /* the l factors X^t S^p stacked (params_square.h) */
+#if SNOVA_QUAD_STACKED
+        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LSQ, SNOVA_L, SNOVA_L);
 #endif
 #endif
 #if SNOVA_ROUND == 1
@@ -142,7 +140,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
 #if SNOVA_ROUND == 3
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#elif SNOVA_ROUND < 3 && (SNOVA_L == 3 || SNOVA_L == 5)
+#elif SNOVA_QUAD_STACKED
             /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
 #endif

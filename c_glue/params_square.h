@@ -32,6 +32,15 @@
                   2 * SNOVA_M * SNOVA_V * SNOVA_O))
 #define SNOVA_ESK_BYTES (SNOVA_ESK_NIBBLES / 2 + SNOVA_SEED_BYTES)
 
+/* The quadratic forms' l factors kept as one stacked l^2 x l left factor
+ * (snova_square.h, QUAD_STACKED): l = 3 and 5 with the NEON kernels, only l = 5
+ * with the portable ones, whose rank-3 product beats the generic stacked one. */
+#if defined(SNOVA_NEON)
+#define SNOVA_QUAD_STACKED (SNOVA_L == 3 || SNOVA_L == 5)
+#else
+#define SNOVA_QUAD_STACKED (SNOVA_L == 5)
+#endif
+
 /* equations (and unknowns) of the linear system solved when signing */
 #define SNOVA_NEQ (SNOVA_M * SNOVA_LSQ)
 

@@ -159,11 +159,7 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * products per public matrix against T's n^2 l, too few to repay the tables of
  * the Y_qk (on apple-a15, verification of the smallest l = 4 sets became 3-5%
  * slower). */
-#if defined(SNOVA_NEON)
-#define QUAD_STACKED (L == 3 || L == 5)
-#else
-#define QUAD_STACKED (L == 5)
-#endif
+#define QUAD_STACKED SNOVA_QUAD_STACKED
 #if QUAD_STACKED
 #define T_AT(w, p, k) ((w)->T[k][p])
 #define T_KSTRIDE (L * LSQ)

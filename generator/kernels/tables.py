@@ -19,6 +19,7 @@ per four right factors, in the same lane order: result rows i..i+3 of matrix c
 are the 16 bytes LD4/ST4 move as lane c of four registers."""
 from __future__ import annotations
 
+from ..builder import ACCESS_BYTES
 from .matrix import POLY, reduce_mod_poly, xor_tree
 
 L = 4                   # the right factors are L×L: a row is one 32-bit lane
@@ -298,6 +299,15 @@ def pieces(size):
     4 below 8."""
     view, step = next((view, step) for view, step in (("q", 16), ("d", 8), ("s", 4)) if size >= step)
     return view, list(range(0, size - step, step)) + [size - step]
+
+
+def holding(size, byte, among=None):
+    """The first of the loads of pieces(size), or of those numbered in `among`,
+    that holds `byte`; None if none does."""
+    view, starts = pieces(size)
+    step = ACCESS_BYTES[view]
+    return next((p for p in (range(len(starts)) if among is None else among)
+                 if starts[p] <= byte < starts[p] + step), None)
 
 
 def gather(b, regs, indices):

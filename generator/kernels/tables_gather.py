@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import TABLE, gather, in_runs, load_tables, pieces
+from .tables import TABLE, gather, holding, in_runs, load_tables, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 
@@ -36,13 +36,12 @@ def load_offsets(l, width):
 def gather_indices(l, width, byte_of):
     """TBL indices putting byte byte_of(c, j) of the run in lane l·c + j: over the
     first four loads, and over the rest if there are more."""
-    view, offsets = load_offsets(l, width)
-    step = ACCESS_BYTES[view]
+    _, offsets = load_offsets(l, width)
     first, rest = [NO_LANE] * 16, [NO_LANE] * 16
     for c in range(width):
         for j in range(l):
             byte = byte_of(c, j)
-            reg = next(r for r, start in enumerate(offsets) if start <= byte < start + step)
+            reg = holding(l * l * width, byte)
             index = first if reg < 4 else rest
             index[l * c + j] = 16 * (reg % 4) + byte - offsets[reg]
     return (bytes(first), bytes(rest)) if len(offsets) > 4 else (bytes(first),)

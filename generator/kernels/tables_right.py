@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE
-from .tables import TABLE, gather, in_runs, load_tables, pieces, row_pointers
+from .tables import TABLE, gather, holding, in_runs, load_tables, pieces, row_pointers
 
 RANKS = (2, 3, 5)
 # Block columns per run: its sums (l per column), a group's loads and columns and
@@ -38,12 +38,11 @@ def group_rows(l):
 def column_loads(l, m):
     """The indices of a block's loads (pieces(l²)) that column m is gathered from:
     the fewest that hold all its bytes, the first such."""
-    view, starts = pieces(l * l)
-    step = ACCESS_BYTES[view]
+    _, starts = pieces(l * l)
     wanted = {l * i + m for i in range(l)}
     for size in range(1, len(starts) + 1):
         for chosen in combinations(range(len(starts)), size):
-            if all(any(starts[p] <= byte < starts[p] + step for p in chosen) for byte in wanted):
+            if all(holding(l * l, byte, chosen) is not None for byte in wanted):
                 return chosen
     raise AssertionError((l, m))
 
@@ -51,14 +50,14 @@ def column_loads(l, m):
 def column_indices(l, m):
     """The TBL indices of column m over the registers column_loads(l, m) of every
     block of a group (block-major), four registers per TBL."""
-    view, starts = pieces(l * l)
-    step, chosen = ACCESS_BYTES[view], column_loads(l, m)
+    _, starts = pieces(l * l)
+    chosen = column_loads(l, m)
     registers = [(t, p) for t in range(group_rows(l)) for p in chosen]
     indices = [[NO_LANE] * 16 for _ in range(-(-len(registers) // 4))]
     for t in range(group_rows(l)):
         for i in range(l):
             byte = l * i + m
-            p = next(p for p in chosen if starts[p] <= byte < starts[p] + step)
+            p = holding(l * l, byte, chosen)
             reg = registers.index((t, p))
             indices[reg // 4][l * t + i] = 16 * (reg % 4) + byte - starts[p]
     return [bytes(index) for index in indices]
