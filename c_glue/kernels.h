@@ -42,6 +42,9 @@ typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_
 /* out[16 e + y] = x[e] y for e < n and y < 16: the product table of each element,
  * made by arithmetic (constant time); out must not overlap x. */
 typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
+/* The folded rowdot's row patterns (generator/kernels/folded.py): 32 bytes per
+ * row of five elements, for rows >= 2 rows of x; out must not overlap x. */
+typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* The n x n system over GF(16) in g: n rows of stride bytes (stride a multiple of
@@ -94,6 +97,12 @@ struct snova_kernels {
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
     /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl */
     snova_gf16m_rowdot_fn rowdot_tsq;
+    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8) as the row
+     * patterns of the folded form (fold_patterns), X_k at x + k*xstride, 32 bytes
+     * per row; rowdot_rll in the folded form otherwise. NULL where rowdot_rll is
+     * not folded. */
+    snova_fold_patterns_fn fold_patterns;
+    snova_gf16m_rowdot_fn rowdot_pll;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;
     snova_keccakf1600_x3_fn keccakf1600_x3;

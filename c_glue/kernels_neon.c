@@ -128,8 +128,11 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R != SNOVA_L
         /* where table lookups do not pay, nor do TBLs on every right factor: the
          * public map's rows times the r x l factors in the folded form */
-        if (!snova_tables_pay(midr))
+        if (!snova_tables_pay(midr)) {
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
+            chosen.fold_patterns = snova_gf16m_fold_patterns;
+            chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
+        }
 #endif
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,
          * those of the other ranks only where snova_tables_pay says (llvm-mca cycles

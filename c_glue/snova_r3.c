@@ -145,7 +145,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
-     * tab[j][a][16 e + y] = Ut[j][a][e] y */
+     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_pll instead, the
+     * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
 #if SNOVA_STACKED
@@ -168,6 +169,13 @@ struct quad_ws {
 #define T_KSTRIDE LR
 #endif
 
+/* the row patterns of Ut[j][a] in quad_ws.tab (kernels.h rowdot_pll) */
+#define PATTERN_BYTES (32 * R)
+#define PATTERNS_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PATTERN_BYTES)
+#if defined(SNOVA_NEON)
+_Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
+#endif
+
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
     memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
     for (int j = 0; j < n; j++) {
@@ -179,16 +187,23 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     /* made once, used by every public matrix and block column */
     if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
+    else if (k->rowdot_pll != NULL)
+        k->fold_patterns(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R);
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
  * P + j*ystride + c*l^2; stacked, a = 0 stands for all l factors ((l r) x l left
  * factors, acc[c] (l r) x l). Through the product tables of Ut where the backend
- * has the table form. */
+ * has the table form, through its row patterns where it has the patterned folded
+ * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
     if (k->rowdot_tll != NULL) {
         k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
+        return;
+    }
+    if (k->rowdot_pll != NULL) {
+        k->rowdot_pll(acc, PATTERNS_AT(w, j0, a), L * PATTERN_BYTES, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);

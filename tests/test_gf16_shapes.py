@@ -5,6 +5,8 @@ before and after every operand and AAPCS64 canaries on every call (the runners
 of tests/harness). Generated variants with one step of the method broken must
 be caught by the same checks."""
 import contextlib
+import functools
+import operator
 import random
 import re
 from dataclasses import dataclass
@@ -17,7 +19,7 @@ from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, written_sources
-from tests.gf16_model import linsys_pair, mat_add, mat_prod
+from tests.gf16_model import gf16_mul, linsys_pair, mat_add, mat_prod
 
 # SNOVA Round 3: l in {2, 4, 5}, r in {2, 4, 5, 6, 8}; per (l, r) the products
 # l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l, for mul also l×r·r×l, for dot
@@ -64,7 +66,9 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
             if re.search(r"_\d+x\d+x\d+$", p.stem) and "tbl_" not in p.stem and "fold_" not in p.stem}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
-    assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {f"gf16m_rowdot_fold_{name(s)}" for s in FOLDED_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
+        f"gf16m_rowdot_fold_{form}{name(s)}" for s in FOLDED_SHAPES for form in ("", "pat_")}
+    assert (OUT / "gf16m_fold_patterns.S").exists()
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -226,6 +230,77 @@ def test_folded_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
+def model_patterns(x):
+    """The folded form's two 16-byte patterns of each 5-element row of x: element t
+    of the row in lanes 5t..5t+4 of the first (t < 3) or the second (t - 3)."""
+    out = bytearray()
+    for i in range(0, len(x), 5):
+        row = x[i:i + 5]
+        out += bytes(row[lane // 5] for lane in range(15)) + bytes(1)
+        out += bytes(row[3 + lane // 5] for lane in range(10)) + bytes(6)
+    return bytes(out)
+
+
+def run_patterns(runner, kernel, xs):
+    rows = len(xs[0]) // 5
+    out = run_qemu(runner, [kernel, "separate", 0, f"{32 * rows},{5 * rows}", rows], b"".join(xs)).stdout
+    assert len(out) == 32 * rows * len(xs)
+    return [out[i * 32 * rows:(i + 1) * 32 * rows] for i in range(len(xs))]
+
+
+@pytest.mark.parametrize("rows", [2, 3, 6, 8, 31, 44 * 5 * 8])
+def test_fold_patterns_match_model(gf16_runner, rows):
+    """Every element value in every column, random rows, the fewest rows (2) and
+    the most a Round 3 set asks for (n l r rows of SNOVA_V_K: 44 · 5 · 8)."""
+    rng = random.Random(rows)
+    xs = [bytes(range(16)) * (5 * rows // 16) + bytes(range(5 * rows % 16))] + random_matrices(rng, 6, 5 * rows)
+    assert run_patterns(gf16_runner, "gf16m_fold_patterns", xs) == [model_patterns(x) for x in xs]
+
+
+def test_model_patterns_times_y_rows_sum_to_the_product():
+    """The model's patterns say what the folded form says they are: lane 5u + j of
+    pattern h times Y's byte 15h + 5u + j, summed over u, is the product's (i, j)."""
+    rng = random.Random(5)
+    x, y = random_matrices(rng, 1, 8 * 5)[0], random_matrices(rng, 1, 25)[0]
+    pats, product = model_patterns(x), mat_prod(x, y, 8, 5, 5)
+    for i in range(8):
+        for j in range(5):
+            terms = [gf16_mul(pats[32 * i + 16 * h + 5 * u + j], y[15 * h + 5 * u + j])
+                     for h, us in ((0, range(3)), (1, range(2))) for u in us]
+            assert functools.reduce(operator.xor, terms) == product[5 * i + j]
+
+
+def patterned_records(shape, n, count, cases, seed):
+    """rowdot_records with each X_k replaced by its patterns (model_patterns) at a
+    stride with 7 bytes of garbage between them."""
+    p = shape[0]
+    records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
+    pstride = 32 * p + 7
+    rng = random.Random(seed)
+    patterned = []
+    for acc, x, y, expect in records:
+        pats = bytearray(rng.randbytes(span(count, pstride, 32 * p)))
+        for k in range(count):
+            pats[k * pstride:k * pstride + 32 * p] = model_patterns(x[k * xstride:k * xstride + 5 * p])
+        patterned.append((acc, bytes(pats), y, expect))
+    return patterned, pstride, ystride
+
+
+def run_patterned(runner, kernel, shape, n, count, records, pstride, ystride):
+    args = [kernel, *shape, count, pstride, ystride, n, 32 * shape[0]]
+    out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
+    size = len(records[0][3])
+    return [out[i * size:(i + 1) * size] for i in range(len(records))]
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", FOLDED_SHAPES, ids=name)
+def test_patterned_folded_rowdot_matches_model(dot_runner, shape, n, count):
+    records, pstride, ystride = patterned_records(shape, n, count, 8, hash((shape, n, "pat")) & 0xFFFF)
+    got = run_patterned(dot_runner, f"gf16m_rowdot_fold_pat_{name(shape)}", shape, n, count, records, pstride, ystride)
+    assert got == [r[3] for r in records]
+
+
 # --- the Round 3 signing system --------------------------------------------------------------------
 
 def run_linsys(runner, kernel, l, r, count, cases):
@@ -296,6 +371,12 @@ MUTANTS = {
     "wrong_factor": Mutant("wrong_factor", "gf16m_linsys_l4r8"),
     # drop_tail: a 9-byte matrix held as its first 8 bytes (rank 3's byte 8 never moved)
     "drop_tail": Mutant("drop_tail", "gf16m_dot_1x1x9"),
+    # pattern_stride: the patterned rowdot reads a row's patterns 16 bytes apart,
+    # not 32 (the second register of row i is the first of row i + 1)
+    "pattern_stride": Mutant("pattern_stride", "gf16m_rowdot_fold_pat_6x5x5"),
+    # patterns_overread: the pattern maker loads the last row like the others,
+    # 8 bytes from its first, 3 past x's end
+    "patterns_overread": Mutant("patterns_overread", "gf16m_fold_patterns"),
 }
 
 
@@ -307,6 +388,10 @@ def mutant_patches(kind):
         return [mock.patch.object(gf16, "rowdot_plan", lambda shape: gf16.RowdotPlan(2, ((0,), (1,)), False))]
     if kind == "fold_offset":
         return [mock.patch.object(folded, "SECOND_FROM", 16)]
+    if kind == "pattern_stride":
+        return [mock.patch.object(folded, "PATTERN_BYTES", 16)]
+    if kind == "patterns_overread":
+        return [mock.patch.object(folded, "ROW_BYTES", folded.RANK)]
     if kind == "drop_term":
         real = matrix.Products.products
         return [mock.patch.object(matrix.Products, "products", lambda self, c, r, m: real(self, c, r, m)[:-1])]
@@ -327,9 +412,11 @@ def mutant_source(mutant):
         with contextlib.ExitStack() as patches:
             for patch in mutant_patches(mutant.kind):
                 patches.enter_context(patch)
-            shape = spec.describe.keywords.get("shape")
-            fresh = matrix.Shape(shape.p, shape.q, shape.s) if shape else None
-            spec.describe.func(b, **({"shape": fresh} if shape else spec.describe.keywords))
+            keywords = dict(getattr(spec.describe, "keywords", {}))
+            if "shape" in keywords:
+                shape = keywords["shape"]
+                keywords["shape"] = matrix.Shape(shape.p, shape.q, shape.s)
+            getattr(spec.describe, "func", spec.describe)(b, **keywords)
     mutant_spec = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
     return generate_kernel(mutant_spec, "elf", f"mutant_{mutant.kind}_", load_model("generic"), "test mutant")
 
@@ -369,6 +456,20 @@ def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, coun
     want = [r[3] for r in records]
     assert run_dot(dot_runner, real, shape, count, *strides, n, records) == want
     assert run_dot(mutant_runners[1], kind, shape, count, *strides, n, records) != want
+
+
+def test_pattern_mutants_are_caught(dot_runner, gf16_runner, mutant_runners):
+    """The patterned rowdot reading its rows' patterns at the wrong stride gets the
+    products wrong; the pattern maker reading past x is stopped by the guard page."""
+    shape, n, count = (6, 5, 5), 3, 2
+    records, pstride, ystride = patterned_records(shape, n, count, 4, 7)
+    want = [r[3] for r in records]
+    assert run_patterned(dot_runner, "gf16m_rowdot_fold_pat_6x5x5", shape, n, count, records, pstride, ystride) == want
+    assert run_patterned(mutant_runners[1], "pattern_stride", shape, n, count, records, pstride, ystride) != want
+    xs = random_matrices(random.Random(8), 2, 5 * 6)
+    assert run_patterns(gf16_runner, "gf16m_fold_patterns", xs) == [model_patterns(x) for x in xs]
+    result = run_qemu(mutant_runners[0], ["patterns_overread", "separate", 0, "192,30", 6], b"".join(xs), check=False)
+    assert_harness_verdict(result, "segv")
 
 
 def test_linsys_mutant_is_caught(gf16_runner, mutant_runners):

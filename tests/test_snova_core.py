@@ -385,16 +385,20 @@ FOLDED_SETS = {"snova-r3-v-b-aes": "6x5x5", "snova-r3-v-k-aes": "8x5x5"}
 @pytest.mark.parametrize("set_name", FOLDED_SETS)
 def test_folded_products_on_cortex_a72(set_name):
     """Under qemu -cpu cortex-a72 (MIDR 0x410FD083) the NEON build's rowdot_rll is
-    the folded kernel, as snova_bench's `kernels` line and the symbol table say, and
-    the known answers hold; under -cpu max it is the replicating one."""
+    the folded kernel and its rowdot_pll the patterned one, as snova_bench's
+    `kernels` line and the symbol table say, and the known answers hold; under
+    -cpu max rowdot_rll is the replicating one and there is no rowdot_pll."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
     make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
     address = {name: at for at, name in function_starts(str(bench))}
-    for cpu, kernel in (("cortex-a72", f"snova_gf16m_rowdot_fold_{FOLDED_SETS[set_name]}"),
-                        ("max", f"snova_gf16m_rowdot_{FOLDED_SETS[set_name]}")):
+    address[None] = 0
+    shape = FOLDED_SETS[set_name]
+    for cpu, rll, pll in (("cortex-a72", f"snova_gf16m_rowdot_fold_{shape}", f"snova_gf16m_rowdot_fold_pat_{shape}"),
+                          ("max", f"snova_gf16m_rowdot_{shape}", None)):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
-        assert int(line[line.index("rll") + 1], 16) == address[kernel], cpu
+        assert int(line[line.index("rll") + 1], 16) == address[rll], cpu
+        assert int(line[line.index("pll") + 1], 16) == address[pll], cpu
     check_kats_on_cortex_a72(set_name)
 
 

@@ -8,6 +8,7 @@ from typing import Callable
 
 from ..features import ARCH
 from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_right
+from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
 GF16_FAMILIES = ("add", "mul")
@@ -149,14 +150,24 @@ def dot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(shape, folded=False) -> KernelSpec:
+def rowdot_kernel(shape, folded=False, patterned=False) -> KernelSpec:
     """rowdot of `shape`; folded: its second form gf16m_rowdot_fold_<shape>
-    (folded.py; the kernel table picks one of the two per core)."""
-    return gf16_spec(f"gf16m_rowdot_{'fold_' if folded else ''}{shape.name}", (*SUM_PARAMS, "n"),
-                     f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at "
+    (folded.py; the kernel table picks one of the two per core), patterned: that
+    form with X_k given as gf16m_fold_patterns, gf16m_rowdot_fold_pat_<shape>."""
+    given = (f"given as the gf16m_fold_patterns of its {shape.p} rows ({folded_form.PATTERN_BYTES * shape.p} "
+             f"bytes) at" if patterned else "at")
+    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned)}{shape.name}", (*SUM_PARAMS, "n"),
+                     f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k {given} "
                      f"x + k*xstride, Y_k[c] at y + k*ystride + c*{shape.q * shape.s} (strides in bytes); "
                      f"count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
-                     partial(gf16.describe_rowdot, shape=shape, folded=folded))
+                     partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned))
+
+
+def fold_patterns_kernel() -> KernelSpec:
+    return gf16_spec("gf16m_fold_patterns", ("out", "x", "rows"),
+                     f"the folded rowdot's row patterns: out[{folded_form.PATTERN_BYTES}i ..] = the two 16-byte "
+                     f"patterns of row i of x (rows of 5 elements, rows >= 2; {folded_form.PATTERN_BYTES}*rows "
+                     f"bytes), made by TBL in registers; out must not overlap x", folded_form.describe_fold_patterns)
 
 
 # family -> rank -> its kernels of that rank
@@ -251,7 +262,10 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 if f in _PRODUCT:
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
-                    kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True))
+                    # the patterned form for the signature's fixed factors U_ja
+                    kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True),
+                                rowdot_kernel(gf16.Shape(r, l, l), folded=True, patterned=True),
+                                fold_patterns_kernel()]
                 if f == "rowdot" and table_rows(l, r):
                     # the public map's rows, and the products by T12 on either side
                     kernels += [mul_tables_kernel(), rowdot_tables_kernel(l, table_rows(l, r)),

@@ -327,7 +327,12 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region):
             store_reduced(b, accs[j], acc_ptr, layout, j * c_bytes, poly, j < width - 1)
 
 
-def describe_rowdot(b, shape: Shape, folded=False):
+def form_prefix(folded, patterned):
+    """The part of a rowdot's name that says its form (after gf16m_rowdot_)."""
+    return ("fold_pat_" if patterned else "fold_") if folded else ""
+
+
+def describe_rowdot(b, shape: Shape, folded=False, patterned=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
     x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
     the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
@@ -335,15 +340,16 @@ def describe_rowdot(b, shape: Shape, folded=False):
     run's sums stay unreduced in registers across k. Runs of the plan's width
     loop; the n mod width left over go in runs of halving width, one per set
     bit of n. count >= 1; n may be 0. The folded form of folded.py where
-    folds(shape) takes it, or as the second form of the shape when `folded`."""
+    folds(shape) takes it, or as the second form of the shape when `folded`
+    (`patterned`: X_k given as its rows' patterns, folded.PATTERN_BYTES each)."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
-    region = f"gf16m_rowdot_{'fold_' if folded else ''}{shape.name}"
+    region = f"gf16m_rowdot_{form_prefix(folded, patterned)}{shape.name}"
     if is_rank2(shape):
         width = PACKED_WIDTH
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
     elif folded or folds(shape):
-        form = FoldedRowdot(b, shape)
+        form = FoldedRowdot(b, shape, patterned)
         width = FOLDED_WIDTH
         run = lambda w, name, reg: form.run(w, params, name, reg)
     else:

@@ -29,7 +29,8 @@
  * baseline (SNOVA_BENCH_C_KECCAK) keeps its portable Keccak-f[1600], which
  * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
  * name, its Keccak-f[1600] entries (addresses, ways), whether it multiplies by
- * table lookup (gf16_mul_tables set) and its rowdot_rll (l = 5: folded or not), and
+ * table lookup (gf16_mul_tables set), its rowdot_rll (l = 5: folded or not) and
+ * rowdot_pll (the patterned folded form, or none), and
  * exits, so that the caller can tell which cores get the same kernels.
  */
 #include <stdint.h>
@@ -107,10 +108,10 @@ int main(int argc, char **argv) {
         return usage(prog);
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
-        printf("%s keccak %llx %llx %llx %d tables %d rll %llx\n", k->name,
+        printf("%s keccak %llx %llx %llx %d tables %d rll %llx pll %llx\n", k->name,
                (unsigned long long)(uintptr_t)k->keccakf1600, (unsigned long long)(uintptr_t)k->keccakf1600_x2,
                (unsigned long long)(uintptr_t)k->keccakf1600_x3, k->keccak_ways, k->gf16_mul_tables != NULL,
-               (unsigned long long)(uintptr_t)k->rowdot_rll);
+               (unsigned long long)(uintptr_t)k->rowdot_rll, (unsigned long long)(uintptr_t)k->rowdot_pll);
         return 0;
     }
     enum op op;
