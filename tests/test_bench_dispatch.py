@@ -83,7 +83,8 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
     """The l = 5, r ≠ 5 sets of Round 3 take the folded r×l products where table
     lookups do not pay (kernels_neon.c): cortex-a72 and cortex-a55 must have been
     measured running them (in every operation: the quadratic forms of signing and
-    verification multiply by the public map's rows), neoverse-n1 and apple-a15
+    verification multiply by the public map's rows), with the signature's fixed
+    factors as row patterns (gf16m_rowdot_fold_pat_*), neoverse-n1 and apple-a15
     without (a profile shared across that line, as when snova_bench's kernels
     line did not print rowdot_rll, is caught)."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
@@ -93,6 +94,8 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
         for op in ("sign", "verify"):
             profiles = neon[s][op]["profiles"]
             assert [c for c in CPUS if profiles[c]["folded"]] == ["cortex-a72", "cortex-a55"], (s, op)
+            for c in ("cortex-a72", "cortex-a55"):
+                assert any("_fold_pat_" in f for f in profiles[c]["folded"]), (s, op, c)
 
 
 def test_committed_l5_profiles_use_rank5_tables_where_they_pay():
