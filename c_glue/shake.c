@@ -3,6 +3,8 @@
  * one, or on AArch64 a generated kernel chosen at run time. */
 #include "shake.h"
 
+#include <string.h>
+
 #include "ct.h"
 #include "util.h"
 
@@ -143,6 +145,20 @@ static void get_bytes(uint8_t *out, const uint64_t lane[25], size_t len) {
         out[i] = get_byte(lane, i);
 }
 
+/* get_bytes of a block of SHAKE128 output: whole blocks as one copy of the
+ * state's bytes where the lanes are stored little-endian already (compilers
+ * make 16-byte loads and stores of it; by word, a loop of one 8-byte word at a
+ * time) */
+static void get_block(uint8_t *out, const uint64_t lane[25], size_t len) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (len == SNOVA_SHAKE128_RATE) {
+        memcpy(out, lane, SNOVA_SHAKE128_RATE);
+        return;
+    }
+#endif
+    get_bytes(out, lane, len);
+}
+
 static void shake_init(snova_shake_ctx *ctx, size_t rate) {
     for (int i = 0; i < 25; i++)
         ctx->lane[i] = 0;
@@ -253,7 +269,7 @@ void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
             k->keccakf1600(lane);
         for (int s = 0; s < states; s++) {
             size_t n = len < SNOVA_SHAKE128_RATE ? len : SNOVA_SHAKE128_RATE;
-            get_bytes(out, lane + 25 * s, n);
+            get_block(out, lane + 25 * s, n);
             out += n;
             len -= n;
         }
