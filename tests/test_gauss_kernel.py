@@ -174,10 +174,14 @@ def mutant_describe(kind):
     """describe_solve with one step of the method broken."""
     def describe(b):
         with contextlib.ExitStack() as patches:
-            if kind == "nopivot":                 # no masked row additions
-                real = gauss.row_loops
+            if kind == "nopivot":                 # no masked row additions: the masks are all zero
+                b.cmeq_zero = lambda a, arr="16b", dst=None: b.movi(0, dst=dst)
+            elif kind == "stale_pivot":           # the next column's masks from its elements before elimination
+                real = gauss.eliminate_and_search
                 patches.enter_context(mock.patch.object(
-                    gauss, "row_loops", lambda b_, name, *a, **k: None if name == "search" else real(b_, name, *a, **k)))
+                    gauss, "eliminate_and_search",
+                    lambda b_, constants, column, next_column, stride, next_element, next_pivot: real(
+                        b_, constants, column, next_column, stride, b_.movi(0), next_pivot)))
             elif kind == "no_backward":           # no back-substitution
                 real = gauss.row_loops
                 patches.enter_context(mock.patch.object(
@@ -202,7 +206,7 @@ def mutant_describe(kind):
     return describe
 
 
-MUTANTS = ("nopivot", "no_backward", "bad_inverse", "always_regular", "no_rest")
+MUTANTS = ("nopivot", "stale_pivot", "no_backward", "bad_inverse", "always_regular", "no_rest")
 
 
 @pytest.fixture(scope="session")

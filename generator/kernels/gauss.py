@@ -25,6 +25,13 @@ the rows concerned):
 3. Elimination below: row j ^= f_j * row i for j > i, f_j = row j's element in
    column i, again by TBL with f_j*[0..15].
 
+Steps 3 and then 1 of the next column are one pass: while row j > i+1 is
+eliminated, it is also added into row i+1 under column i+1's mask, whose
+pivot is tracked from the rows' column-(i+1) elements as elimination leaves
+them (e_j = g_j,i+1 ^ f_j * g_i,i+1, computed before the vector loop), so each
+row is loaded and stored once per column instead of twice. Row i+1 itself is
+eliminated first, alone, and only column 0 has a search of its own.
+
 Then back-substitution, column i = n-1 .. 1, as an upward elimination on the
 vectors from column n's onwards only: there row i is e_i | x_i (the columns
 right of i were cleared by the earlier steps), so row j ^= f_j * row i for
@@ -32,8 +39,10 @@ j < i leaves x_j in column n once every column right of j is done.
 
 The row loops take rows eight at a time (one load of the pivot row's vector
 serves eight rows, eight independent chains for an in-order core), then the
-rest four at a time, then one at a time; the forward elimination's eight-row
-vector loop is the kernel's llvm-mca region. The return value is the AND of
+rest four at a time, then one at a time; the fused pass's eight-row vector
+loop is the kernel's llvm-mca region. Its eight tables, eight masks and eight
+rows leave no room for the constants of scale_table, which are reloaded where
+a table is made. The return value is the AND of
 CMTST(pivot) over all columns. Every branch and address depends on n, stride
 and loop counters only: matrix data never leaves the vector registers except
 as the returned mask.
@@ -142,11 +151,55 @@ def eliminate_row(b, column, stride, lanes, poly):
     return setup, update
 
 
+class Constants:
+    """The kernel's constant vectors, loaded where they are used rather than held
+    in registers across the loops (the fused loop over eight rows needs all but
+    a few of the 32)."""
+
+    def __init__(self, b):
+        self.b = b
+        self.labels = {"lanes": b.constant("lanes", LANES), "inverses": b.constant("inverses", INVERSES)}
+
+    def scale(self):
+        """(lanes, poly) for scale_table."""
+        return self.b.load_literal("q", self.labels["lanes"]), self.b.movi(POLY)
+
+    def inverses(self):
+        return self.b.load_literal("q", self.labels["inverses"])
+
+
+def eliminate_and_search(b, constants, column, next_column, stride, next_element, next_pivot):
+    """Elimination of column i fused with the pivot search of column i+1, per row
+    j > i+1: the table f_j*[0..15] of its element f_j in column i (the constants
+    of scale_table reloaded: a group of eight rows leaves no register for them),
+    its element in column i+1 once eliminated, e_j = g_j,i+1 ^ f_j*next_element,
+    and the mask `take`, all ones while next_pivot (row i+1's element in column
+    i+1, with the rows taken so far added) is zero. Then, per vector, row j ^=
+    f_j * row i and row i+1 ^= take_j & row j: each row is loaded and stored once
+    per column instead of twice."""
+    def setup():
+        f = b.load_replicated_post("16b", column, stride)
+        table = scale_table(b, f, *constants.scale())
+        e = b.eor(b.load_replicated_post("16b", next_column, stride), b.tbl(table, next_element))
+        take = b.cmeq_zero(next_pivot)
+        b.eor(next_pivot, b.vop("and", "16b", take, e, "vec_logic"), dst=next_pivot)
+        return table, take
+
+    def update(values, ends, k, pivot_end, next_end):
+        source = b.load_indexed("q", pivot_end, k)
+        acc = b.load_indexed("q", next_end, k)
+        rows = [b.load_indexed("q", end, k) for end in ends]
+        rows = [b.eor(row, b.tbl(table, source)) for row, (table, _) in zip(rows, values)]
+        for row, end in zip(rows, ends):
+            b.store_indexed("q", row, end, k)
+        terms = [b.vop("and", "16b", take, row, "vec_logic") for row, (_, take) in zip(rows, values)]
+        b.store_indexed("q", b.eor(acc, xor_tree(b, terms)), next_end, k)
+    return setup, update
+
+
 def describe_solve(b):
     g, n, stride = b.params
-    lanes = b.load_literal("q", b.constant("lanes", LANES))
-    inverses = b.load_literal("q", b.constant("inverses", INVERSES))
-    poly = b.movi(POLY)
+    constants = Constants(b)
     ok = b.movi(0xFF)
     i = b.mov_imm(0)
     diag = b.mov_x(g)                          # row i, column i
@@ -155,37 +208,51 @@ def describe_solve(b):
     b.cbz(n, done)
 
     # --- forward: column i = 0 .. n-1 --------------------------------------------------
-    pivot_label = b.start_block("pivot")
+    # 1. the pivot search of column 0: rows j > 0 into row 0 while its pivot is zero
     pivot = b.load_replicated("16b", diag)
+    setup, update = search_row(b, b.gop("add", "x", g, stride), stride, pivot)
+    row_loops(b, "search", b.gop_imm("sub", "x", n, 1), setup, lambda *a: update(*a, pivot_end),
+              b.gop("add", "x", pivot_end, stride), stride, b.gop("sub", "x", b.mov_imm(0), stride),
+              b.block_label("pivot"))
+
+    pivot_label = b.start_block("pivot")
     # the vectors of a row from column i's on: offsets kinit .. -16 from the row's end
     kinit = b.gop("sub", "x", b.gop_imm("and", "x", i, BLOCK_START), stride)
-    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)
-
-    # 1. rows j > i into row i while the pivot is zero
-    column = b.gop("add", "x", diag, stride)         # row i+1, column i
-    row_end = b.gop("add", "x", pivot_end, stride)   # end of row i+1
-    setup, update = search_row(b, column, stride, pivot)
-    row_loops(b, "search", below, setup, lambda *a: update(*a, pivot_end), row_end, stride, kinit,
-              b.block_label("normalise"))
 
     # 2. regular so far? row i times the pivot's inverse
-    b.start_block("normalise")
     b.vop("and", "16b", ok, b.vop("cmtst", "16b", pivot, pivot, "vec_alu"), "vec_logic", dst=ok)
-    table = scale_table(b, b.tbl(inverses, pivot), lanes, poly)
+    table = scale_table(b, b.tbl(constants.inverses(), pivot), *constants.scale())
     k = b.mov_x(kinit)
     vec = b.start_block("normalise_vec")
     b.store_indexed("q", b.tbl(table, b.load_indexed("q", pivot_end, k)), pivot_end, k)
     b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
     b.b_cond("ne", vec)
 
-    # 3. row j ^= f_j * row i for the rows j > i
+    # 3. row i+1 ^= f * row i; its element in column i+1 is the next pivot
+    b.start_block("first_below")
+    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)
+    b.cbz(below, b.block_label("next"))
+    b.start_block("next_row")
+    column = b.gop("add", "x", diag, stride)                     # row i+1, column i
+    next_element = b.load_replicated("16b", b.gop_imm("add", "x", diag, 1))
+    table = scale_table(b, b.load_replicated("16b", column), *constants.scale())
+    b.eor(b.load_replicated("16b", b.gop_imm("add", "x", column, 1)), b.tbl(table, next_element), dst=pivot)
+    next_end = b.gop("add", "x", pivot_end, stride)
+    k = b.mov_x(kinit)
+    vec = b.start_block("next_row_vec")
+    row = b.load_indexed("q", next_end, k)
+    b.store_indexed("q", b.eor(row, b.tbl(table, b.load_indexed("q", pivot_end, k))), next_end, k)
+    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
+    b.b_cond("ne", vec)
+
+    # 4. rows j > i+1: eliminated, and added into row i+1 while its pivot is zero
     b.start_block("eliminate")
-    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)     # (recomputed: one register less)
-    column = b.gop("add", "x", diag, stride)
-    row_end = b.gop("add", "x", pivot_end, stride)
-    setup, update = eliminate_row(b, column, stride, lanes, poly)
-    row_loops(b, "eliminate", below, setup, lambda *a: update(*a, pivot_end), row_end, stride, kinit,
-              b.block_label("next"), mca_region="gf16_solve")
+    rest = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 2)
+    column = b.gop("add", "x", column, stride)                   # row i+2, column i
+    setup, update = eliminate_and_search(b, constants, column, b.gop_imm("add", "x", column, 1), stride,
+                                         next_element, pivot)
+    row_loops(b, "eliminate", rest, setup, lambda *a: update(*a, pivot_end, next_end),
+              b.gop("add", "x", next_end, stride), stride, kinit, b.block_label("next"), mca_region="gf16_solve")
 
     b.start_block("next")
     b.gop_imm("add", "x", i, 1, dst=i)
@@ -202,11 +269,11 @@ def describe_solve(b):
     b.gop_imm("subs", "x", i, 1, dst=i, sets_flags=True)           # i = n-1
     b.b_cond("eq", done)
 
-    # 4. row j ^= f_j * row i for the rows j < i (row i is e_i | x_i there)
+    # 5. row j ^= f_j * row i for the rows j < i (row i is e_i | x_i there)
     back_label = b.start_block("backward")
     column = b.gop("add", "x", g, i)                  # row 0, column i
     row_end = b.gop("add", "x", g, stride)            # end of row 0
-    setup, update = eliminate_row(b, column, stride, lanes, poly)
+    setup, update = eliminate_row(b, column, stride, *constants.scale())
     row_loops(b, "backward", i, setup, lambda *a: update(*a, pivot_end), row_end, stride, rhs_k,
               b.block_label("backward_next"))
     b.start_block("backward_next")

@@ -31,6 +31,7 @@ uint8_t faulty_solve_clobber_d8(uint8_t *, size_t, size_t);
 /* broken variants made by the generator with one step of the method changed
  * (tests/test_gauss_kernel.py writes them before building this runner) */
 uint8_t mutant_nopivot_gf16_solve(uint8_t *, size_t, size_t);
+uint8_t mutant_stale_pivot_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_no_backward_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_bad_inverse_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_always_regular_gf16_solve(uint8_t *, size_t, size_t);
@@ -59,6 +60,7 @@ static const struct { const char *name; solve_fn fn; } solvers[] = {
     { "faulty_clobber_d8", faulty_solve_clobber_d8 },
     { "faulty_branchy", faulty_solve_branchy },
     { "mutant_nopivot", mutant_nopivot_gf16_solve },
+    { "mutant_stale_pivot", mutant_stale_pivot_gf16_solve },
     { "mutant_no_backward", mutant_no_backward_gf16_solve },
     { "mutant_bad_inverse", mutant_bad_inverse_gf16_solve },
     { "mutant_always_regular", mutant_always_regular_gf16_solve },
