@@ -43,7 +43,7 @@ typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_
  * made by arithmetic (constant time); out must not overlap x. */
 typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
 /* The folded rowdot's row patterns (generator/kernels/folded.py): 32 bytes per
- * row of five elements, for rows >= 2 rows of x; out must not overlap x. */
+ * row of five elements, for the rows (at least 2) of x; out must not overlap x. */
 typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);

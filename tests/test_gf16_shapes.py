@@ -154,9 +154,10 @@ def span(count, stride, size):
     return (count - 1) * stride + size if count else 0
 
 
-def run_dot(runner, kernel, shape, count, xstride, ystride, n, records):
-    """records: (acc, x region, y region, expected acc); n None for gf16m_dot."""
-    args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n])
+def run_dot(runner, kernel, shape, count, xstride, ystride, n, records, xbytes=None):
+    """records: (acc, x region, y region, expected acc); n None for gf16m_dot;
+    xbytes: the bytes of one X when it is not given as its p·q elements."""
+    args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n]) + ([] if xbytes is None else [xbytes])
     out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
     size = len(records[0][3])
     return [out[i * size:(i + 1) * size] for i in range(len(records))]
@@ -286,18 +287,12 @@ def patterned_records(shape, n, count, cases, seed):
     return patterned, pstride, ystride
 
 
-def run_patterned(runner, kernel, shape, n, count, records, pstride, ystride):
-    args = [kernel, *shape, count, pstride, ystride, n, 32 * shape[0]]
-    out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
-    size = len(records[0][3])
-    return [out[i * size:(i + 1) * size] for i in range(len(records))]
-
-
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
 @pytest.mark.parametrize("shape", FOLDED_SHAPES, ids=name)
 def test_patterned_folded_rowdot_matches_model(dot_runner, shape, n, count):
     records, pstride, ystride = patterned_records(shape, n, count, 8, hash((shape, n, "pat")) & 0xFFFF)
-    got = run_patterned(dot_runner, f"gf16m_rowdot_fold_pat_{name(shape)}", shape, n, count, records, pstride, ystride)
+    got = run_dot(dot_runner, f"gf16m_rowdot_fold_pat_{name(shape)}", shape, count, pstride, ystride, n, records,
+                  32 * shape[0])
     assert got == [r[3] for r in records]
 
 
@@ -464,8 +459,9 @@ def test_pattern_mutants_are_caught(dot_runner, gf16_runner, mutant_runners):
     shape, n, count = (6, 5, 5), 3, 2
     records, pstride, ystride = patterned_records(shape, n, count, 4, 7)
     want = [r[3] for r in records]
-    assert run_patterned(dot_runner, "gf16m_rowdot_fold_pat_6x5x5", shape, n, count, records, pstride, ystride) == want
-    assert run_patterned(mutant_runners[1], "pattern_stride", shape, n, count, records, pstride, ystride) != want
+    args = (shape, count, pstride, ystride, n, records, 32 * shape[0])
+    assert run_dot(dot_runner, "gf16m_rowdot_fold_pat_6x5x5", *args) == want
+    assert run_dot(mutant_runners[1], "pattern_stride", *args) != want
     xs = random_matrices(random.Random(8), 2, 5 * 6)
     assert run_patterns(gf16_runner, "gf16m_fold_patterns", xs) == [model_patterns(x) for x in xs]
     result = run_qemu(mutant_runners[0], ["patterns_overread", "separate", 0, "192,30", 6], b"".join(xs), check=False)
