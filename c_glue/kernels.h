@@ -47,8 +47,8 @@ typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t 
 typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
-/* The n x n system over GF(16) in g: n rows of stride bytes (stride a multiple of
- * 16, at least n + 1; bytes past column n zero), one element per byte, right-hand
+/* The n x n system over GF(16) in g (n < 256): n rows of stride bytes (stride a
+ * multiple of 16, at least n + 1; bytes past column n zero), one element per byte, right-hand
  * side in column n. Constant time. Returns 0xFF when the system is regular, and
  * then column n of row i holds the solution x_i; 0 when singular (g unspecified). */
 typedef uint8_t (*snova_gf16_solve_fn)(uint8_t *g, size_t n, size_t stride);

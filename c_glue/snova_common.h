@@ -26,6 +26,7 @@
 /* bytes per row of the augmented system [coefficients | right-hand side | zeros]:
  * a multiple of 16, as the gf16_solve kernel wants */
 #define GSTRIDE ((NEQ + 1 + 15) / 16 * 16)
+_Static_assert(NEQ < 256, "the gf16_solve kernel takes systems of fewer than 256 unknowns");
 
 typedef uint8_t gf16m[LSQ];
 typedef const struct snova_kernels kern_t;

@@ -29,6 +29,12 @@ class VReg:
         return f"%{self.kind}.{self.hint}"
 
 
+def base_name(n):
+    """A general register's 64-bit name; number 31 is sp, which the generator
+    uses only as a base or to take an address from (never as xzr)."""
+    return "sp" if n == 31 else f"x{n}"
+
+
 class Operand:
     """Something that renders into assembly text once registers are known."""
     def regs(self) -> Sequence[VReg]:
@@ -50,7 +56,9 @@ class Reg(Operand):
 
     def render(self, phys):
         n = phys[self.reg]
-        if self.view in ("x", "w", "q", "d", "s", "h", "b"):
+        if self.view == "x":
+            return base_name(n)
+        if self.view in ("w", "q", "d", "s", "h", "b"):
             return f"{self.view}{n}"
         return f"v{n}.{self.view}"
 
@@ -107,7 +115,7 @@ class MemRegOffset(Operand):
         return (self.base, self.offset)
 
     def render(self, phys):
-        return f"[x{phys[self.base]}, x{phys[self.offset]}]"
+        return f"[{base_name(phys[self.base])}, x{phys[self.offset]}]"
 
 
 @dataclass(eq=False)
@@ -134,7 +142,7 @@ class Mem(Operand):
         return (self.base,)
 
     def render(self, phys):
-        base = f"x{phys[self.base]}" if phys[self.base] != 31 else "sp"
+        base = base_name(phys[self.base])
         if self.post:
             return f"[{base}], #{self.offset}"
         return f"[{base}, #{self.offset}]" if self.offset else f"[{base}]"

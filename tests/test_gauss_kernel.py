@@ -183,9 +183,10 @@ def mutant_describe(kind):
                     lambda b_, constants, column, next_column, stride, next_element, next_pivot: real(
                         b_, constants, column, next_column, stride, b_.movi(0), next_pivot)))
             elif kind == "no_backward":           # no back-substitution
-                real = gauss.row_loops
-                patches.enter_context(mock.patch.object(
-                    gauss, "row_loops", lambda b_, name, *a, **k: None if name == "backward" else real(b_, name, *a, **k)))
+                patches.enter_context(mock.patch.object(gauss, "back_substitute", lambda *a: None))
+            elif kind == "no_right_blocks":       # back-substitution sees only the solutions of its own block
+                b_cond = b.b_cond
+                b.b_cond = lambda cond, label: b.b(label) if cond == "hi" else b_cond(cond, label)
             elif kind == "bad_inverse":           # a wrong inverse table
                 patches.enter_context(mock.patch.object(gauss, "INVERSES", bytes(range(16))))
             elif kind == "always_regular":        # the result ignores zero pivots
@@ -206,7 +207,9 @@ def mutant_describe(kind):
     return describe
 
 
-MUTANTS = ("nopivot", "stale_pivot", "no_backward", "bad_inverse", "always_regular", "no_rest")
+# each mutant and a size it must fail at (no_right_blocks needs more than 16 columns)
+MUTANTS = {"nopivot": 6, "stale_pivot": 6, "no_backward": 6, "bad_inverse": 6, "always_regular": 6, "no_rest": 6,
+           "no_right_blocks": 40}
 
 
 @pytest.fixture(scope="session")
@@ -267,6 +270,17 @@ def test_every_signing_system_size(gauss_runner, solver, n):
         assert not mismatches(gauss_runner, solver, n, stride_for(n, extra), checked)
 
 
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_largest_system(gauss_runner, solver):
+    """n = 255, the most the kernel's back-substitution keeps solutions for in its
+    frame (gauss.SCRATCH bytes hold n + 1)."""
+    n, rng = gauss.SCRATCH - 1, random.Random(255)
+    systems = [(a, [rng.randrange(16) for _ in range(n)]) for a in (random_matrix(rng, n), reversed_permutation(rng, n))]
+    checked = [(system, expected(*system)) for system in systems]
+    assert all(ret for _, (ret, _) in checked)
+    assert not mismatches(gauss_runner, solver, n, stride_for(n), checked)
+
+
 def test_all_leading_pivot_patterns_of_size_6(gauss_runner):
     """Every pattern of zeros on the diagonal of a 6 x 6 system (64 patterns,
     regular and singular ones)."""
@@ -302,7 +316,7 @@ def test_harness_catches_faulty_solvers(gauss_runner, name, expect):
 def test_broken_methods_are_caught(gauss_runner, kind):
     """Each generated variant with one step broken fails the model comparison
     on the same cases as the real kernel (n = 6: two rows after the group of four)."""
-    n = 6
+    n = MUTANTS[kind]
     assert not mismatches(gauss_runner, "gf16_solve", n, stride_for(n), cases(n, 6))
     assert mismatches(gauss_runner, f"mutant_{kind}", n, stride_for(n), cases(n, 6))
 

@@ -3,8 +3,8 @@ constant time.
 
     uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride)
 
-g holds n rows of `stride` bytes (a multiple of 16, at least n + 1), one element
-0..15 per byte; row i is [A_i0 .. A_i,n-1 | b_i | zeros]. The kernel returns
+g holds n < 256 rows of `stride` bytes (a multiple of 16, at least n + 1), one
+element 0..15 per byte; row i is [A_i0 .. A_i,n-1 | b_i | zeros]. The kernel returns
 0xFF when A is regular, and then byte n of row i is x_i, the unique solution of
 A x = b; it returns 0 when A is singular (g is then unspecified). It reads and
 writes the n*stride bytes of g and nothing else.
@@ -32,12 +32,15 @@ them (e_j = g_j,i+1 ^ f_j * g_i,i+1, computed before the vector loop), so each
 row is loaded and stored once per column instead of twice. Row i+1 itself is
 eliminated first, alone, and only column 0 has a search of its own.
 
-Then back-substitution, column i = n-1 .. 1, as an upward elimination on the
-vectors from column n's onwards only: there row i is e_i | x_i (the columns
-right of i were cleared by the earlier steps), so row j ^= f_j * row i for
-j < i leaves x_j in column n once every column right of j is done.
+Then back-substitution, row j = n-1 .. 0, one dot product per row: row j is
+[0 .. 0 1 u_j,j+1 .. u_j,n-1 | c_j], so x_j = c_j + sum u_jk x_k is the sum of
+its products with X = [x_j+1 .. x_n-1 | 1]: PMUL (products of at most 7 bits),
+EOR, one fold of the 16 lanes and one reduction per row. X's finished blocks
+of 16 wait in the frame (256 bytes: hence n < 256), the block being filled in
+a register. An upward elimination instead costs a table and a TBL for every
+pair of rows.
 
-The row loops take rows eight at a time (one load of the pivot row's vector
+The forward row loops take rows eight at a time (one load of the pivot row's vector
 serves eight rows, eight independent chains for an in-order core), then the
 rest four at a time, then one at a time; the fused pass's eight-row vector
 loop is the kernel's llvm-mca region. Its eight tables, eight masks and eight
@@ -49,10 +52,13 @@ as the returned mask.
 """
 from __future__ import annotations
 
+from ..builder import SP
 from .matrix import POLY
 GROUPS = (8, 4, 1)   # rows per iteration of the row loops: eight, then four, then one
 VECTOR = 16          # bytes per vector
 BLOCK_START = 0xFFFFFFFFFFFFFFF0   # i & BLOCK_START: column of the first byte of i's vector
+SCRATCH = 256        # frame bytes for back-substitution's blocks of solutions: n + 1 <= SCRATCH
+ONE_LANE = bytes(15) + b"\xff" + bytes(16)   # the 16 bytes from offset 15 - c: 0xFF in lane c only
 
 
 def _gf16_mul(a, b):
@@ -136,21 +142,6 @@ def search_row(b, column, stride, pivot):
     return setup, update
 
 
-def eliminate_row(b, column, stride, lanes, poly):
-    """Elimination, per row: the table f*[0..15] of its element f in the pivot
-    column, then row ^= f * pivot row, by TBL on the pivot row's vectors."""
-    def setup():
-        return scale_table(b, b.load_replicated_post("16b", column, stride), lanes, poly)
-
-    def update(tables, ends, k, pivot_end):
-        source = b.load_indexed("q", pivot_end, k)
-        rows = [b.load_indexed("q", end, k) for end in ends]
-        rows = [b.eor(row, b.tbl(t, source)) for row, t in zip(rows, tables)]
-        for row, end in zip(rows, ends):
-            b.store_indexed("q", row, end, k)
-    return setup, update
-
-
 class Constants:
     """The kernel's constant vectors, loaded where they are used rather than held
     in registers across the loops (the fused loop over eight rows needs all but
@@ -195,6 +186,65 @@ def eliminate_and_search(b, constants, column, next_column, stride, next_element
         terms = [b.vop("and", "16b", take, row, "vec_logic") for row, (_, take) in zip(rows, values)]
         b.store_indexed("q", b.eor(acc, xor_tree(b, terms)), next_end, k)
     return setup, update
+
+
+def fold_lanes(b, acc, poly):
+    """The sum of acc's 16 lanes (products of elements, at most 7 bits each) in
+    lane 0, reduced modulo x^4+x+1; the other lanes hold partial sums."""
+    acc = b.eor(acc, b.ext(acc, acc, 8))
+    for bits in (32, 16, 8):
+        acc = b.eor(acc, b.shift("ushr", acc, bits, arr="2d"))
+    return b.eor(acc, b.pmul(b.shift("ushr", acc, 4), poly))
+
+
+def back_substitute(b, g, n, stride, row_end):
+    """x_j for j = n-1 .. 0, each as one dot product: with the rows left as
+    [0 .. 0 1 u_j,j+1 .. u_j,n-1 | c_j | 0 ..] by the forward pass, x_j is the sum
+    of row j times X = [0 .. 0 x_j+1 .. x_n-1 | 1 | 0 ..] (x_j's lane of X still
+    zero, so the diagonal's 1 adds nothing). X's blocks of 16 columns right of
+    row j's block are complete and wait in the frame (SCRATCH bytes); the block
+    of row j itself is built in a register, x_j entering its lane c under the
+    mask read from the literal ONE_LANE at offset 15 - c. x_j is stored into
+    column n of row j. row_end is the end of row n-1."""
+    poly = b.movi(POLY)
+    sp = b.pinned_x(SP)
+    scratch = b.gop_imm("add", "x", sp, b.stack_slot(SCRATCH))
+    one_lane = b.adr(b.constant("one_lane", ONE_LANE))
+    top = b.gop_imm("and", "x", n, BLOCK_START)             # offset of the block holding column n
+    block = b.mov_x(top)                                    # offset of the block in hand
+    rows = b.gop_imm("and", "x", n, VECTOR - 1)             # rows in it: n mod 16, then 16 per block
+    row = b.gop("sub", "x", row_end, stride)                # row n-1
+    mask = b.load_indexed("q", one_lane, b.gop("sub", "x", b.mov_imm(VECTOR - 1), rows))
+    current = b.vop("and", "16b", mask, b.movi(1), "vec_logic")  # X's 1 at column n
+
+    block_label = b.start_block("backward")
+    b.cbz(rows, b.block_label("backward_block_done"))
+    lane = b.gop("add", "x", one_lane, b.gop("sub", "x", b.mov_imm(VECTOR), rows))
+    b.start_block("backward_row")
+    onehot = b.load_post("q", lane, 1)
+    acc = b.pmul(b.load_indexed("q", row, block), current)
+    right = b.gop_imm("add", "x", block, VECTOR)
+    b.cmp(right, top)
+    b.b_cond("hi", b.block_label("backward_fold"))
+    b.start_block("backward_right")
+    product = b.pmul(b.load_indexed("q", row, right), b.load_indexed("q", scratch, right))
+    b.eor(acc, product, dst=acc)
+    b.gop_imm("add", "x", right, VECTOR, dst=right)
+    b.cmp(right, top)
+    b.b_cond("ls", b.block_label("backward_right"))
+    b.start_block("backward_fold")
+    x = fold_lanes(b, acc, poly)
+    b.store_indexed("b", x, row, n)
+    b.eor(current, b.vop("and", "16b", b.dup_elem(x, "b", 0, "16b"), onehot, "vec_logic"), dst=current)
+    b.gop("sub", "x", row, stride, dst=row)
+    b.gop_imm("subs", "x", rows, 1, dst=rows, sets_flags=True)
+    b.b_cond("ne", b.block_label("backward_row"))
+    b.start_block("backward_block_done")
+    b.store_indexed("q", current, scratch, block)
+    b.movi(0, dst=current)
+    b.mov_imm(VECTOR, dst=rows)
+    b.gop_imm("subs", "x", block, VECTOR, dst=block, sets_flags=True)
+    b.b_cond("pl", block_label)
 
 
 def describe_solve(b):
@@ -262,24 +312,8 @@ def describe_solve(b):
     b.cmp(i, n)
     b.b_cond("ne", pivot_label)
 
-    # --- backward: column i = n-1 .. 1, on the vectors from column n's on ---------------
     b.start_block("backward_init")
-    rhs_k = b.gop("sub", "x", b.gop_imm("and", "x", n, BLOCK_START), stride)
-    b.gop("sub", "x", pivot_end, stride, dst=pivot_end)           # end of row n-1
-    b.gop_imm("subs", "x", i, 1, dst=i, sets_flags=True)           # i = n-1
-    b.b_cond("eq", done)
-
-    # 5. row j ^= f_j * row i for the rows j < i (row i is e_i | x_i there)
-    back_label = b.start_block("backward")
-    column = b.gop("add", "x", g, i)                  # row 0, column i
-    row_end = b.gop("add", "x", g, stride)            # end of row 0
-    setup, update = eliminate_row(b, column, stride, *constants.scale())
-    row_loops(b, "backward", i, setup, lambda *a: update(*a, pivot_end), row_end, stride, rhs_k,
-              b.block_label("backward_next"))
-    b.start_block("backward_next")
-    b.gop("sub", "x", pivot_end, stride, dst=pivot_end)
-    b.gop_imm("subs", "x", i, 1, dst=i, sets_flags=True)
-    b.b_cond("ne", back_label)
+    back_substitute(b, g, n, stride, b.gop("sub", "x", pivot_end, stride))
 
     b.start_block("done")
     b.umov(ok, "b", 0, dst=b.pinned_x(0))

@@ -36,6 +36,7 @@ uint8_t mutant_no_backward_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_bad_inverse_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_always_regular_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_no_rest_gf16_solve(uint8_t *, size_t, size_t);
+uint8_t mutant_no_right_blocks_gf16_solve(uint8_t *, size_t, size_t);
 /* the portable C solver of the SNOVA core (c_glue/kernels_portable.c) */
 uint8_t snova_c_gf16_solve(uint8_t *, size_t, size_t);
 
@@ -65,6 +66,7 @@ static const struct { const char *name; solve_fn fn; } solvers[] = {
     { "mutant_bad_inverse", mutant_bad_inverse_gf16_solve },
     { "mutant_always_regular", mutant_always_regular_gf16_solve },
     { "mutant_no_rest", mutant_no_rest_gf16_solve },
+    { "mutant_no_right_blocks", mutant_no_right_blocks_gf16_solve },
 };
 
 /* gauss_call.S: calls fn(g, n, stride) and stores its result at out, since
