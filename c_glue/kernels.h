@@ -48,9 +48,11 @@ typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t ro
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* The n x n system over GF(16) in g (n < 256): n rows of stride bytes (stride a
- * multiple of 16, at least n + 1; bytes past column n zero), one element per byte, right-hand
- * side in column n. Constant time. Returns 0xFF when the system is regular, and
- * then column n of row i holds the solution x_i; 0 when singular (g unspecified). */
+ * multiple of 16, at least n + 1), one element per byte, row i being [b_i | A_i0
+ * .. A_i,n-1 | zeros]. Constant time. Returns 0xFF when the system is regular,
+ * and then byte 0 of row n-1-k holds the solution x_k; 0 when singular (g
+ * unspecified). (Unknowns are eliminated from the last, so that the bytes in
+ * use are a prefix of every row.) */
 typedef uint8_t (*snova_gf16_solve_fn)(uint8_t *g, size_t n, size_t stride);
 
 /* Keccak-f[1600] in place: 25 lanes, little-endian 64-bit words, lane (x, y) at

@@ -164,44 +164,46 @@ SNOVA_LINSYS_FN(5)
 
 /* ------------------------------------------------------------------------- */
 /* The signing system's Gaussian elimination (kernels.h), in constant time: a row
- * of the augmented system is handled as 64-bit words of eight elements. Row
- * pivoting adds every lower row under a mask that is set only while the pivot is
- * still zero; the pivot row is scaled by the pivot's inverse, and every lower row
- * loses f times it (f its element in the pivot column) through masks of the bits
- * of f and the row's multiples by x, x^2, x^3. Back-substitution then writes x_i
- * into column n. Branches and addresses depend on n, stride and counters only. */
+ * of the augmented system is handled as 64-bit words of eight elements. The
+ * unknowns are eliminated from the last (byte n) to the first (byte 1), so a step
+ * needs only the words of a row up to its column. Row pivoting adds every lower
+ * row under a mask that is set only while the pivot is still zero; the pivot row
+ * is scaled by the pivot's inverse, and every lower row loses f times it (f its
+ * element in the pivot column) through masks of the bits of f and the row's
+ * multiples by x, x^2, x^3. Back-substitution then writes each unknown into byte
+ * 0 of its pivot row. Branches and addresses depend on n, stride and counters
+ * only. */
 
 /* words of the pivot row's multiples by x, x^2, x^3 kept at a time (every SNOVA row: 22 at most) */
 enum { SOLVE_CHUNK = 32 };
 
 uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
-    const size_t words = stride / 8;
     uint64_t px[3][SOLVE_CHUNK];
     uint8_t ok = 0xFF;
     for (size_t i = 0; i < n; i++) {
         uint8_t *gi = g + i * stride;
-        const size_t w0 = i / 8;
+        const size_t col = n - i, words = col / 8 + 1; /* the words holding bytes 0 .. col */
         for (size_t j = i + 1; j < n; j++) {
             const uint8_t *gj = g + j * stride;
-            uint64_t take = snova_ct_mask64(1u & ~gf16_nonzero_mask(gi[i]));
-            for (size_t w = w0; w < words; w++)
+            uint64_t take = snova_ct_mask64(1u & ~gf16_nonzero_mask(gi[col]));
+            for (size_t w = 0; w < words; w++)
                 store_bytes64(gi + 8 * w, load_bytes64(gi + 8 * w, 8) ^ (take & load_bytes64(gj + 8 * w, 8)), 8);
         }
-        uint8_t piv = gi[i];
+        uint8_t piv = gi[col];
         ok &= gf16_nonzero_mask(piv);
         uint8_t inv = gf16_inv(piv);
         uint64_t m0 = bit_mask64(inv, 0), m1 = bit_mask64(inv, 1);
         uint64_t m2 = bit_mask64(inv, 2), m3 = bit_mask64(inv, 3);
-        for (size_t w = w0; w < words; w++) {
+        for (size_t w = 0; w < words; w++) {
             uint64_t y0 = load_bytes64(gi + 8 * w, 8), y1 = lanes_times_x(y0), y2 = lanes_times_x(y1);
             uint64_t y3 = lanes_times_x(y2);
             store_bytes64(gi + 8 * w, (y0 & m0) ^ (y1 & m1) ^ (y2 & m2) ^ (y3 & m3), 8);
         }
-        /* the lower rows a chunk of words at a time, from the last chunk to the
-         * first: column i, which gives each row its factor, lies in the first, so
-         * it changes only after every chunk has read it */
-        for (size_t hi = words; hi > w0;) {
-            const size_t lo = hi - w0 > SOLVE_CHUNK ? hi - SOLVE_CHUNK : w0;
+        /* the lower rows a chunk of words at a time, from the first chunk to the
+         * last: the pivot column, which gives each row its factor, lies in the
+         * last, so it changes only after every chunk has read it */
+        for (size_t lo = 0; lo < words; lo += SOLVE_CHUNK) {
+            const size_t hi = words - lo > SOLVE_CHUNK ? lo + SOLVE_CHUNK : words;
             for (size_t w = lo; w < hi; w++) {
                 px[0][w - lo] = lanes_times_x(load_bytes64(gi + 8 * w, 8));
                 px[1][w - lo] = lanes_times_x(px[0][w - lo]);
@@ -209,7 +211,7 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
             }
             for (size_t j = i + 1; j < n; j++) {
                 uint8_t *gj = g + j * stride;
-                uint8_t f = gj[i];
+                uint8_t f = gj[col];
                 uint64_t f0 = bit_mask64(f, 0), f1 = bit_mask64(f, 1);
                 uint64_t f2 = bit_mask64(f, 2), f3 = bit_mask64(f, 3);
                 for (size_t w = lo; w < hi; w++)
@@ -218,16 +220,16 @@ uint8_t snova_c_gf16_solve(uint8_t *g, size_t n, size_t stride) {
                                       (px[0][w - lo] & f1) ^ (px[1][w - lo] & f2) ^ (px[2][w - lo] & f3),
                                   8);
             }
-            hi = lo;
         }
     }
-    /* row i is now [0 .. 0 1 a_i,i+1 .. a_i,n-1 | c_i]: x_i = c_i + sum a_ic x_c */
-    for (size_t i = n; i-- > 0;) {
-        uint8_t *gi = g + i * stride;
-        uint8_t s = gi[n];
-        for (size_t c = i + 1; c < n; c++)
-            s ^= gf16_mul(gi[c], g[c * stride + n]);
-        gi[n] = s;
+    /* row j is now [c_j | a_j,1 .. a_j,p-1 | 1 | 0 ..], p = n - j, and the unknown
+     * at byte q < p is already in byte 0 of row n - q */
+    for (size_t j = n; j-- > 0;) {
+        uint8_t *gj = g + j * stride;
+        uint8_t s = gj[0];
+        for (size_t q = 1; q < n - j; q++)
+            s ^= gf16_mul(gj[q], g[(n - q) * stride]);
+        gj[0] = s;
     }
     snova_wipe(px, sizeof(px));
     return ok;

@@ -142,7 +142,7 @@ static int sign_core(kern_t *k, uint8_t *sig, const uint8_t *digest, const uint8
             quad_block(k, &at->qw, (gf16m *)key->f.F11[i], V, V, 0, 0);
             quad_equation(k, &at->qw, ws->fvv, V, &ws->terms);
             for (int r = 0; r < LSQ; r++)
-                at->G[i * LSQ + r][NEQ] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[r]);
+                at->G[i * LSQ + r][G_RHS] = (uint8_t)(ws->hash[i * LSQ + r] ^ ws->fvv[r]);
         }
         build_system(k, ws, key);
         ok = attempt_solve(k, at);

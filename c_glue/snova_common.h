@@ -23,9 +23,12 @@
 #define L SNOVA_L
 #define LSQ SNOVA_LSQ
 #define NEQ SNOVA_NEQ
-/* bytes per row of the augmented system [coefficients | right-hand side | zeros]:
- * a multiple of 16, as the gf16_solve kernel wants */
+/* The augmented system as the gf16_solve kernel takes it: row r is
+ * [right-hand side | coefficients of unknowns 0 .. NEQ-1 | zeros], GSTRIDE bytes
+ * (a multiple of 16). G_COEF(c) is the byte of unknown c's coefficient. */
 #define GSTRIDE ((NEQ + 1 + 15) / 16 * 16)
+#define G_RHS 0
+#define G_COEF(c) (1 + (c))
 _Static_assert(NEQ < 256, "the gf16_solve kernel takes systems of fewer than 256 unknowns");
 
 typedef uint8_t gf16m[LSQ];
@@ -335,13 +338,14 @@ static inline void finish_signature(uint8_t *sig, uint8_t *X, size_t block, snov
     memcpy(sig + SNOVA_SIG_PACKED_BYTES, salt, SNOVA_SALT_BYTES);
 }
 
-/* Solves the augmented system G (NEQ x NEQ, right-hand side in column NEQ) in
- * constant time with the gf16_solve kernel. Returns 0xFF if it is regular (then
- * sol holds the unique solution), 0 if singular. */
+/* Solves the augmented system G (see GSTRIDE) in constant time with the
+ * gf16_solve kernel, which leaves unknown i in the first byte of row NEQ-1-i.
+ * Returns 0xFF if it is regular (then sol holds the unique solution), 0 if
+ * singular. */
 static inline uint8_t solve_system(kern_t *k, uint8_t G[NEQ][GSTRIDE], uint8_t sol[NEQ]) {
     uint8_t ok = k->gf16_solve(&G[0][0], NEQ, GSTRIDE);
     for (int i = 0; i < NEQ; i++)
-        sol[i] = G[i][NEQ];
+        sol[i] = G[NEQ - 1 - i][G_RHS];
     return ok;
 }
 

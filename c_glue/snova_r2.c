@@ -260,7 +260,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         /* right-hand side: hash + F11 at the vinegar; coefficients: each equation's
          * alpha terms through the system kernel */
         for (int r = 0; r < NEQ; r++)
-            at->G[r][NEQ] = (uint8_t)(ws->hash[r] ^ ((const uint8_t *)ws->fvv)[r]);
+            at->G[r][G_RHS] = (uint8_t)(ws->hash[r] ^ ((const uint8_t *)ws->fvv)[r]);
         for (int e = 0; e < O; e++)
             for (int c = 0; c < O; c++) {
                 k->linsys_lr(at->coef, ws->lx[c][e][0], key->abq->B[e][0], key->abq->A[e][0], ws->rx[c][e][0],

@@ -367,7 +367,7 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c) {
             }
             k->linsys_lr(ws->coef, ws->lx[0], c->B[e * ALPHA], c->A[e * ALPHA], ws->rx[0], ALPHA);
             for (int r = 0; r < LR; r++)
-                memcpy(&ws->G[e * LR + r][oc * LR], ws->coef + r * LR, LR);
+                memcpy(&ws->G[e * LR + r][G_COEF(oc * LR)], ws->coef + r * LR, LR);
         }
     }
 }
@@ -405,7 +405,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         memset(ws->G, 0, sizeof(ws->G));
         for (int e = 0; e < O; e++)
             for (int r = 0; r < LR; r++)
-                ws->G[e * LR + r][NEQ] = (uint8_t)(ws->hash[e * LR + r] ^ ws->fvv[e][r]);
+                ws->G[e * LR + r][G_RHS] = (uint8_t)(ws->hash[e * LR + r] ^ ws->fvv[e][r]);
         build_system(k, ws, c);
 
         ok = solve_system(k, ws->G, ws->sol);

@@ -314,7 +314,7 @@ static inline void oil_factors(kern_t *k, struct oil_ws *ow, int c, const struct
 /* the l^2 x l^2 coefficients of oil block c in equation e into the system */
 static inline void put_coefficients(uint8_t G[NEQ][GSTRIDE], int e, int c, const uint8_t coef[LSQ * LSQ]) {
     for (int r = 0; r < LSQ; r++)
-        memcpy(&G[e * LSQ + r][c * LSQ], coef + r * LSQ, LSQ);
+        memcpy(&G[e * LSQ + r][G_COEF(c * LSQ)], coef + r * LSQ, LSQ);
 }
 
 /* The secret map in use when signing: T12, F11 (= P11), F12 and F21, and the seeds */

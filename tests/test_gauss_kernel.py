@@ -72,27 +72,31 @@ def random_matrix(rng, n):
     return [[rng.randrange(16) for _ in range(n)] for _ in range(n)]
 
 
+# The solvers eliminate the unknowns from the last: step i's pivot is sought in
+# column n-1-i, from row i down. The structured systems below aim at that order.
+
 def zero_leading_pivots(rng, n):
-    """The top-left k x k block zero (k = n/2): the first k pivots all have to be
+    """The top-right k x k block zero (k = n/2): the first k pivots all have to be
     found below, by the masked row additions."""
     a = random_matrix(rng, n)
     for r in range(n // 2):
         for c in range(n // 2):
-            a[r][c] = 0
+            a[r][n - 1 - c] = 0
     return a
 
 
-def zero_diagonal(rng, n):
+def zero_pivots(rng, n):
+    """Zeros where every pivot would be found without a search."""
     a = random_matrix(rng, n)
     for i in range(n):
-        a[i][i] = 0
+        a[i][n - 1 - i] = 0
     return a
 
 
-def reversed_permutation(rng, n):
-    """Row i has a single nonzero, in column n-1-i: regular, and every pivot is
-    the last row still below it."""
-    return [[rng.randrange(1, 16) if c == n - 1 - r else 0 for c in range(n)] for r in range(n)]
+def pivots_last(rng, n):
+    """Row i has a single nonzero, in column i: regular, and every pivot is the
+    last row still below it."""
+    return [[rng.randrange(1, 16) if c == r else 0 for c in range(n)] for r in range(n)]
 
 
 def singular(rng, n, how):
@@ -129,7 +133,7 @@ def cases(n, seed, count=None):
     rng = random.Random(seed)
     count = count if count is not None else (40 if n <= 17 else 10 if n <= 80 else 5)
     mats = [random_matrix(rng, n) for _ in range(count)]
-    mats += [zero_leading_pivots(rng, n), zero_diagonal(rng, n), reversed_permutation(rng, n)]
+    mats += [zero_leading_pivots(rng, n), zero_pivots(rng, n), pivots_last(rng, n)]
     mats += [singular(rng, n, how) for how in SINGULAR_KINDS] + [[[0] * n for _ in range(n)]]
     if n == 1:
         mats += [[[v]] for v in range(16)]
@@ -141,7 +145,7 @@ def cases(n, seed, count=None):
 
 def record(a, rhs, stride):
     n = len(a)
-    return b"".join(bytes(row + [b] + [0] * (stride - n - 1)) for row, b in zip(a, rhs))
+    return b"".join(bytes([b] + row + [0] * (stride - n - 1)) for row, b in zip(a, rhs))
 
 
 def expected(a, rhs):
@@ -150,7 +154,7 @@ def expected(a, rhs):
 
 
 def run_solver(runner, name, n, stride, systems, check=True):
-    """systems: (matrix, right-hand side) pairs; returns (return value, column n) per system."""
+    """systems: (matrix, right-hand side) pairs; returns (return value, x) per system."""
     out = run_qemu(runner, [name, n, stride], b"".join(record(a, b, stride) for a, b in systems), check=check)
     if not check:
         return out
@@ -184,9 +188,10 @@ def mutant_describe(kind):
                         b_, constants, column, next_column, stride, b_.movi(0), next_pivot)))
             elif kind == "no_backward":           # no back-substitution
                 patches.enter_context(mock.patch.object(gauss, "back_substitute", lambda *a: None))
-            elif kind == "no_right_blocks":       # back-substitution sees only the solutions of its own block
-                b_cond = b.b_cond
-                b.b_cond = lambda cond, label: b.b(label) if cond == "hi" else b_cond(cond, label)
+            elif kind == "no_left_blocks":        # back-substitution sees only the solutions of its own block
+                cbz = b.cbz
+                b.cbz = lambda reg, label, nonzero=False: (b.b(label) if label.endswith("_backward_fold")
+                                                           else cbz(reg, label, nonzero))
             elif kind == "bad_inverse":           # a wrong inverse table
                 patches.enter_context(mock.patch.object(gauss, "INVERSES", bytes(range(16))))
             elif kind == "always_regular":        # the result ignores zero pivots
@@ -207,9 +212,9 @@ def mutant_describe(kind):
     return describe
 
 
-# each mutant and a size it must fail at (no_right_blocks needs more than 16 columns)
+# each mutant and a size it must fail at (no_left_blocks needs more than 16 columns)
 MUTANTS = {"nopivot": 6, "stale_pivot": 6, "no_backward": 6, "bad_inverse": 6, "always_regular": 6, "no_rest": 6,
-           "no_right_blocks": 40}
+           "no_left_blocks": 40}
 
 
 @pytest.fixture(scope="session")
@@ -243,7 +248,7 @@ def test_model_solutions_satisfy_the_system():
     for n in (3, 9, 20):
         for how in SINGULAR_KINDS:
             assert rank(singular(rng, n, how)) < n
-        assert rank(reversed_permutation(rng, n)) == n
+        assert rank(pivots_last(rng, n)) == n
         a = random_matrix(rng, n)
         x = [rng.randrange(16) for _ in range(n)]
         if rank(a) == n:
@@ -275,22 +280,22 @@ def test_largest_system(gauss_runner, solver):
     """n = 255, the most the kernel's back-substitution keeps solutions for in its
     frame (gauss.SCRATCH bytes hold n + 1)."""
     n, rng = gauss.SCRATCH - 1, random.Random(255)
-    systems = [(a, [rng.randrange(16) for _ in range(n)]) for a in (random_matrix(rng, n), reversed_permutation(rng, n))]
+    systems = [(a, [rng.randrange(16) for _ in range(n)]) for a in (random_matrix(rng, n), pivots_last(rng, n))]
     checked = [(system, expected(*system)) for system in systems]
     assert all(ret for _, (ret, _) in checked)
     assert not mismatches(gauss_runner, solver, n, stride_for(n), checked)
 
 
 def test_all_leading_pivot_patterns_of_size_6(gauss_runner):
-    """Every pattern of zeros on the diagonal of a 6 x 6 system (64 patterns,
-    regular and singular ones)."""
+    """Every pattern of zeros where the pivots of a 6 x 6 system would be found
+    without a search (64 patterns, regular and singular ones)."""
     rng = random.Random(6)
     systems = []
     for mask in range(64):
         a = random_matrix(rng, 6)
         for i in range(6):
             if mask >> i & 1:
-                a[i][i] = 0
+                a[i][5 - i] = 0
         systems.append((a, [rng.randrange(16) for _ in range(6)]))
     checked = [(system, expected(*system)) for system in systems]
     assert not mismatches(gauss_runner, "gf16_solve", 6, 16, checked)
@@ -330,7 +335,7 @@ def block_profiles(runner, solver):
     from tools.bench.count import count
     n, rng = 68, random.Random(68)
     stride = stride_for(n)
-    matrices = [random_matrix(rng, n), reversed_permutation(rng, n), singular(rng, n, "combination"),
+    matrices = [random_matrix(rng, n), pivots_last(rng, n), singular(rng, n, "combination"),
                 [[0] * n for _ in range(n)], [[15] * n for _ in range(n)]]
     profiles = []
     for a in matrices:

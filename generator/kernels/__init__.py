@@ -324,8 +324,8 @@ def solve_kernels():
             params=("g", "n", "stride"),
             c_signature="uint8_t {symbol}(uint8_t *g, size_t n, size_t stride)",
             doc="GF(16) linear system, constant time: g holds n < 256 rows of stride bytes (stride a multiple "
-                "of 16, >= n+1; bytes past column n zero), one element per byte, right-hand side in column n; returns "
-                "0xFF and the solution x_i in column n of row i when the system is regular, 0 when singular",
+                "of 16, >= n+1), one element per byte, row i = [b_i | A_i0 .. A_i,n-1 | zeros]; returns 0xFF and "
+                "the solution x_k in byte 0 of row n-1-k when the system is regular, 0 when singular",
             describe=gauss.describe_solve,
         ),
     ]

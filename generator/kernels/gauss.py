@@ -4,14 +4,17 @@ constant time.
     uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride)
 
 g holds n < 256 rows of `stride` bytes (a multiple of 16, at least n + 1), one
-element 0..15 per byte; row i is [A_i0 .. A_i,n-1 | b_i | zeros]. The kernel returns
-0xFF when A is regular, and then byte n of row i is x_i, the unique solution of
-A x = b; it returns 0 when A is singular (g is then unspecified). It reads and
-writes the n*stride bytes of g and nothing else.
+element 0..15 per byte; row i is [b_i | A_i0 .. A_i,n-1 | zeros]: the right-hand
+side first. The kernel returns 0xFF when A is regular, and then byte 0 of row
+n-1-k is x_k, the unique solution of A x = b; it returns 0 when A is singular
+(g is then unspecified). It reads and writes the n*stride bytes of g and
+nothing else.
 
-Forward elimination, column i = 0 .. n-1, on whole 16-byte vectors of a row
-from the vector holding column i onwards (the columns before it are zero in
-the rows concerned):
+Forward elimination takes the unknowns from the last: "column i", i = 0 .. n-1,
+is byte n - i, and the bytes a row still needs for it, b and the columns not
+yet eliminated, are its first n - i + 1, so each step works on the 16-byte
+vectors of that prefix. (With b after the coefficients, the vector holding b
+would be worked on in every step: one vector in seven for n = 96.)
 
 1. Pivoting without branches: every row j > i is added into row i under a mask
    that is all ones while the pivot (row i, column i) is still zero, exactly as
@@ -32,13 +35,14 @@ them (e_j = g_j,i+1 ^ f_j * g_i,i+1, computed before the vector loop), so each
 row is loaded and stored once per column instead of twice. Row i+1 itself is
 eliminated first, alone, and only column 0 has a search of its own.
 
-Then back-substitution, row j = n-1 .. 0, one dot product per row: row j is
-[0 .. 0 1 u_j,j+1 .. u_j,n-1 | c_j], so x_j = c_j + sum u_jk x_k is the sum of
-its products with X = [x_j+1 .. x_n-1 | 1]: PMUL (products of at most 7 bits),
-EOR, one fold of the 16 lanes and one reduction per row. X's finished blocks
-of 16 wait in the frame (256 bytes: hence n < 256), the block being filled in
-a register. An upward elimination instead costs a table and a TBL for every
-pair of rows.
+Then back-substitution, one dot product per row, rows n-1 .. 0: row j is then
+[c_j | u_j,1 .. u_j,p-1 | 1 | 0 ..] with p = n - j, and its unknown is the sum
+of its products with [1 | x_1 .. x_p-1 | 0 ..] (x_q: the unknown at byte q,
+solved by an earlier row): PMUL (products of at most 7 bits), EOR, one fold of
+the 16 lanes and one reduction per row. The finished blocks of 16 solutions
+wait in the frame (256 bytes: hence n < 256), the block being filled in a
+register. An upward elimination instead costs a table and a TBL for every pair
+of rows.
 
 The forward row loops take rows eight at a time (one load of the pivot row's vector
 serves eight rows, eight independent chains for an in-order core), then the
@@ -197,77 +201,82 @@ def fold_lanes(b, acc, poly):
     return b.eor(acc, b.pmul(b.shift("ushr", acc, 4), poly))
 
 
-def back_substitute(b, g, n, stride, row_end):
-    """x_j for j = n-1 .. 0, each as one dot product: with the rows left as
-    [0 .. 0 1 u_j,j+1 .. u_j,n-1 | c_j | 0 ..] by the forward pass, x_j is the sum
-    of row j times X = [0 .. 0 x_j+1 .. x_n-1 | 1 | 0 ..] (x_j's lane of X still
-    zero, so the diagonal's 1 adds nothing). X's blocks of 16 columns right of
-    row j's block are complete and wait in the frame (SCRATCH bytes); the block
-    of row j itself is built in a register, x_j entering its lane c under the
-    mask read from the literal ONE_LANE at offset 15 - c. x_j is stored into
-    column n of row j. row_end is the end of row n-1."""
+def back_substitute(b, n, stride, last_row):
+    """The solutions, from the rows the forward pass leaves: row j, whose pivot is
+    the unknown at byte p = n - j, is [c_j | u_j,1 .. u_j,p-1 | 1 | 0 ..] (the
+    unknowns at bytes 1 .. p-1 are solved by the rows after it), so its unknown
+    is the sum of row j times X = [1 | x_1 .. x_p-1 | 0 ..], x_q the solved unknown
+    at byte q (x_p's lane still zero, so the diagonal's 1 adds nothing). Rows
+    j = n-1 .. 0 in turn; X's finished blocks of 16 bytes wait in the frame
+    (SCRATCH bytes), the block being filled in a register, each solution entering
+    its lane c under the mask read from the literal ONE_LANE at 15 - c. The
+    solution goes to byte 0 of its row. last_row is the start of row n-1."""
     poly = b.movi(POLY)
-    sp = b.pinned_x(SP)
-    scratch = b.gop_imm("add", "x", sp, b.stack_slot(SCRATCH))
+    scratch = b.gop_imm("add", "x", b.pinned_x(SP), b.stack_slot(SCRATCH))
     one_lane = b.adr(b.constant("one_lane", ONE_LANE))
-    top = b.gop_imm("and", "x", n, BLOCK_START)             # offset of the block holding column n
-    block = b.mov_x(top)                                    # offset of the block in hand
-    rows = b.gop_imm("and", "x", n, VECTOR - 1)             # rows in it: n mod 16, then 16 per block
-    row = b.gop("sub", "x", row_end, stride)                # row n-1
-    mask = b.load_indexed("q", one_lane, b.gop("sub", "x", b.mov_imm(VECTOR - 1), rows))
-    current = b.vop("and", "16b", mask, b.movi(1), "vec_logic")  # X's 1 at column n
+    lane = b.gop_imm("add", "x", one_lane, VECTOR - 2)      # byte 1 first
+    current = b.vop("and", "16b", b.load("q", one_lane, VECTOR - 1), b.movi(1), "vec_logic")  # X's 1 at byte 0
+    block = b.mov_imm(0)                                    # offset of the block being filled
+    byte = b.mov_imm(1)                                     # p
+    row = b.mov_x(last_row)
 
-    block_label = b.start_block("backward")
-    b.cbz(rows, b.block_label("backward_block_done"))
-    lane = b.gop("add", "x", one_lane, b.gop("sub", "x", b.mov_imm(VECTOR), rows))
-    b.start_block("backward_row")
-    onehot = b.load_post("q", lane, 1)
+    row_label = b.start_block("backward")
+    onehot = b.load_post("q", lane, -1)
     acc = b.pmul(b.load_indexed("q", row, block), current)
-    right = b.gop_imm("add", "x", block, VECTOR)
-    b.cmp(right, top)
-    b.b_cond("hi", b.block_label("backward_fold"))
-    b.start_block("backward_right")
-    product = b.pmul(b.load_indexed("q", row, right), b.load_indexed("q", scratch, right))
-    b.eor(acc, product, dst=acc)
-    b.gop_imm("add", "x", right, VECTOR, dst=right)
-    b.cmp(right, top)
-    b.b_cond("ls", b.block_label("backward_right"))
+    fold_label = b.block_label("backward_fold")
+    b.cbz(block, fold_label)
+    b.start_block("backward_left")
+    left = b.mov_imm(0)
+    left_label = b.start_block("backward_left_block")
+    b.eor(acc, b.pmul(b.load_indexed("q", row, left), b.load_indexed("q", scratch, left)), dst=acc)
+    b.gop_imm("add", "x", left, VECTOR, dst=left)
+    b.cmp(left, block)
+    b.b_cond("lo", left_label)
     b.start_block("backward_fold")
     x = fold_lanes(b, acc, poly)
-    b.store_indexed("b", x, row, n)
+    b.store("b", x, row)
     b.eor(current, b.vop("and", "16b", b.dup_elem(x, "b", 0, "16b"), onehot, "vec_logic"), dst=current)
     b.gop("sub", "x", row, stride, dst=row)
-    b.gop_imm("subs", "x", rows, 1, dst=rows, sets_flags=True)
-    b.b_cond("ne", b.block_label("backward_row"))
-    b.start_block("backward_block_done")
+    b.gop_imm("add", "x", byte, 1, dst=byte)
+    same_block = b.block_label("backward_same_block")
+    b.tst_imm(byte, VECTOR - 1)
+    b.b_cond("ne", same_block)
+    b.start_block("backward_next_block")
     b.store_indexed("q", current, scratch, block)
     b.movi(0, dst=current)
-    b.mov_imm(VECTOR, dst=rows)
-    b.gop_imm("subs", "x", block, VECTOR, dst=block, sets_flags=True)
-    b.b_cond("pl", block_label)
+    b.gop_imm("add", "x", block, VECTOR, dst=block)
+    b.gop_imm("add", "x", one_lane, VECTOR - 1, dst=lane)
+    b.start_block("backward_same_block")
+    b.cmp(byte, n)
+    b.b_cond("ls", row_label)
 
 
 def describe_solve(b):
     g, n, stride = b.params
     constants = Constants(b)
     ok = b.movi(0xFF)
-    i = b.mov_imm(0)
-    diag = b.mov_x(g)                          # row i, column i
-    pivot_end = b.gop("add", "x", g, stride)   # end of row i
+    live = b.mov_x(n)                           # n - i: the byte of column i
+    pivot_row = b.mov_x(g)                      # row i
     done = b.block_label("done")
     b.cbz(n, done)
 
+    def span(row):
+        """(end, first offset) of the vectors of row that hold bytes 0 .. live:
+        offsets first .. -16 from end."""
+        end = b.gop_imm("add", "x", b.gop_imm("and", "x", live, BLOCK_START), VECTOR)
+        return b.gop("add", "x", row, end), b.gop("sub", "x", b.mov_imm(0), end)
+
     # --- forward: column i = 0 .. n-1 --------------------------------------------------
     # 1. the pivot search of column 0: rows j > 0 into row 0 while its pivot is zero
-    pivot = b.load_replicated("16b", diag)
-    setup, update = search_row(b, b.gop("add", "x", g, stride), stride, pivot)
+    pivot = b.load_replicated("16b", b.gop("add", "x", g, n))
+    pivot_end, kinit = span(g)
+    setup, update = search_row(b, b.gop("add", "x", b.gop("add", "x", g, stride), n), stride, pivot)
     row_loops(b, "search", b.gop_imm("sub", "x", n, 1), setup, lambda *a: update(*a, pivot_end),
-              b.gop("add", "x", pivot_end, stride), stride, b.gop("sub", "x", b.mov_imm(0), stride),
-              b.block_label("pivot"))
+              b.gop("add", "x", pivot_end, stride), stride, kinit, b.block_label("pivot"))
 
     pivot_label = b.start_block("pivot")
-    # the vectors of a row from column i's on: offsets kinit .. -16 from the row's end
-    kinit = b.gop("sub", "x", b.gop_imm("and", "x", i, BLOCK_START), stride)
+    diag = b.gop("add", "x", pivot_row, live)                    # row i, column i
+    pivot_end, kinit = span(pivot_row)
 
     # 2. regular so far? row i times the pivot's inverse
     b.vop("and", "16b", ok, b.vop("cmtst", "16b", pivot, pivot, "vec_alu"), "vec_logic", dst=ok)
@@ -280,13 +289,13 @@ def describe_solve(b):
 
     # 3. row i+1 ^= f * row i; its element in column i+1 is the next pivot
     b.start_block("first_below")
-    below = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 1)
+    below = b.gop_imm("sub", "x", live, 1)
     b.cbz(below, b.block_label("next"))
     b.start_block("next_row")
     column = b.gop("add", "x", diag, stride)                     # row i+1, column i
-    next_element = b.load_replicated("16b", b.gop_imm("add", "x", diag, 1))
+    next_element = b.load_replicated("16b", b.gop_imm("sub", "x", diag, 1))
     table = scale_table(b, b.load_replicated("16b", column), *constants.scale())
-    b.eor(b.load_replicated("16b", b.gop_imm("add", "x", column, 1)), b.tbl(table, next_element), dst=pivot)
+    b.eor(b.load_replicated("16b", b.gop_imm("sub", "x", column, 1)), b.tbl(table, next_element), dst=pivot)
     next_end = b.gop("add", "x", pivot_end, stride)
     k = b.mov_x(kinit)
     vec = b.start_block("next_row_vec")
@@ -297,23 +306,20 @@ def describe_solve(b):
 
     # 4. rows j > i+1: eliminated, and added into row i+1 while its pivot is zero
     b.start_block("eliminate")
-    rest = b.gop_imm("sub", "x", b.gop("sub", "x", n, i), 2)
+    rest = b.gop_imm("sub", "x", live, 2)
     column = b.gop("add", "x", column, stride)                   # row i+2, column i
-    setup, update = eliminate_and_search(b, constants, column, b.gop_imm("add", "x", column, 1), stride,
+    setup, update = eliminate_and_search(b, constants, column, b.gop_imm("sub", "x", column, 1), stride,
                                          next_element, pivot)
     row_loops(b, "eliminate", rest, setup, lambda *a: update(*a, pivot_end, next_end),
               b.gop("add", "x", next_end, stride), stride, kinit, b.block_label("next"), mca_region="gf16_solve")
 
     b.start_block("next")
-    b.gop_imm("add", "x", i, 1, dst=i)
-    b.gop("add", "x", diag, stride, dst=diag)
-    b.gop_imm("add", "x", diag, 1, dst=diag)
-    b.gop("add", "x", pivot_end, stride, dst=pivot_end)
-    b.cmp(i, n)
+    b.gop("add", "x", pivot_row, stride, dst=pivot_row)
+    b.gop_imm("subs", "x", live, 1, dst=live, sets_flags=True)
     b.b_cond("ne", pivot_label)
 
     b.start_block("backward_init")
-    back_substitute(b, g, n, stride, b.gop("sub", "x", pivot_end, stride))
+    back_substitute(b, n, stride, b.gop("sub", "x", pivot_row, stride))
 
     b.start_block("done")
     b.umov(ok, "b", 0, dst=b.pinned_x(0))

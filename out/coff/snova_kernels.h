@@ -496,7 +496,7 @@ void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t iv[16], 
 /* SNOVA public-key expansion: AES-128-CTR keystream of key with a zero IV, len bytes to out; round keys stay in registers and are wiped before return. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
 
-/* GF(16) linear system, constant time: g holds n < 256 rows of stride bytes (stride a multiple of 16, >= n+1; bytes past column n zero), one element per byte, right-hand side in column n; returns 0xFF and the solution x_i in column n of row i when the system is regular, 0 when singular. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+/* GF(16) linear system, constant time: g holds n < 256 rows of stride bytes (stride a multiple of 16, >= n+1), one element per byte, row i = [b_i | A_i0 .. A_i,n-1 | zeros]; returns 0xFF and the solution x_k in byte 0 of row n-1-k when the system is regular, 0 when singular. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride);
 
 /* Keccak-f[1600] in place on general registers (ARMv8.0), lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires base AArch64 only (ARMv8.0-A, no Advanced SIMD). */

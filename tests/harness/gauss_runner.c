@@ -36,7 +36,7 @@ uint8_t mutant_no_backward_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_bad_inverse_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_always_regular_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_no_rest_gf16_solve(uint8_t *, size_t, size_t);
-uint8_t mutant_no_right_blocks_gf16_solve(uint8_t *, size_t, size_t);
+uint8_t mutant_no_left_blocks_gf16_solve(uint8_t *, size_t, size_t);
 /* the portable C solver of the SNOVA core (c_glue/kernels_portable.c) */
 uint8_t snova_c_gf16_solve(uint8_t *, size_t, size_t);
 
@@ -45,7 +45,7 @@ uint8_t snova_c_gf16_solve(uint8_t *, size_t, size_t);
 static uint8_t faulty_solve_branchy(uint8_t *g, size_t n, size_t stride)
 {
     static volatile int spin;
-    if (g[0] == 0)
+    if (g[1] == 0) /* A_00 */
         for (int i = 0; i < 3; i++)
             spin++;
     return snova_gf16_solve(g, n, stride);
@@ -66,7 +66,7 @@ static const struct { const char *name; solve_fn fn; } solvers[] = {
     { "mutant_bad_inverse", mutant_bad_inverse_gf16_solve },
     { "mutant_always_regular", mutant_always_regular_gf16_solve },
     { "mutant_no_rest", mutant_no_rest_gf16_solve },
-    { "mutant_no_right_blocks", mutant_no_right_blocks_gf16_solve },
+    { "mutant_no_left_blocks", mutant_no_left_blocks_gf16_solve },
 };
 
 /* gauss_call.S: calls fn(g, n, stride) and stores its result at out, since
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
         }
         out[0] = ret[0];
         for (size_t i = 0; i < n; i++)
-            out[1 + i] = after[0][i * stride + n];
+            out[1 + i] = after[0][(n - 1 - i) * stride]; /* x_i: byte 0 of row n-1-i */
         fwrite(out, 1, n + 1, stdout);
     }
     return 0;
