@@ -246,18 +246,28 @@ static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16
     return tab;
 }
 
-/* acc[r] += X[r] T12 for the rows r < rows of block matrices X (rows of V blocks)
- * and acc (rows of O blocks), each row right after the one before: in groups by
- * the tables t12tab where there are some, the rest a row at a time */
-static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, size_t rows, gf16m T12[V][O],
-                                  const uint8_t *t12tab) {
+/* acc[r] += X[r] Y for the rows r < rows of a block matrix X (rows of `count`
+ * l x l blocks, xrow bytes apart) and acc (rows of n blocks, each right after
+ * the one before), Y count x n blocks, row after row: in groups of
+ * T12_ROW_GROUP rows by ytab, the product tables of Y's elements, where there
+ * are some (kernels.h rowdot_rtbl), the rest a row at a time */
+static inline void rows_times_fixed(kern_t *k, uint8_t *acc, const uint8_t *X, size_t xrow, size_t rows,
+                                    const uint8_t *Y, size_t count, size_t n, const uint8_t *ytab) {
     size_t r = 0;
-    if (t12tab != NULL) {
+    if (ytab != NULL) {
         r = rows / T12_ROW_GROUP * T12_ROW_GROUP;
-        k->rowdot_rtbl(acc, X, V * LSQ, t12tab, V, O, r);
+        k->rowdot_rtbl(acc, X, xrow, ytab, count, n, r);
     }
     for (; r < rows; r++)
-        k->gf16m_rowdot(acc + r * O * LSQ, X + r * V * LSQ, LSQ, T12[0][0], O * LSQ, V, O);
+        k->gf16m_rowdot(acc + r * n * LSQ, X + r * xrow, LSQ, Y, n * LSQ, count, n);
+}
+
+/* acc[r] += X[r] T12 for the rows r < rows of block matrices X (rows of V blocks)
+ * and acc (rows of O blocks), each row right after the one before (t12tab:
+ * t12_tables or NULL) */
+static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, size_t rows, gf16m T12[V][O],
+                                  const uint8_t *t12tab) {
+    rows_times_fixed(k, acc, X, V * LSQ, rows, T12[0][0], V, O, t12tab);
 }
 
 /* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by

@@ -217,11 +217,18 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
         ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, P[0], (size_t)nc * LSQ, nj, nc);
 }
 
-/* Z[i] from T[i], for the n variables in use */
-static void quad_z(kern_t *k, struct quad_ws *w, int i, int n) {
+/* Z[i] from T[i], for the n variables in use. yttab: the product tables of their
+ * Yt (sign_yt_tables), or NULL; used by the square sets whose T rows are the
+ * l x l blocks rowdot_rtbl takes (not stacked). */
+static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
+#if L == R && !SNOVA_STACKED
+    rows_times_fixed(k, w->Z[i][0][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
+#else
+    (void)yttab;
     for (int a = 0; a < L; a++)
         k->rowdot_rlr(w->Z[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
+#endif
 }
 
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
@@ -286,17 +293,27 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
  * vinegar's quadratic form. For G2, F21 costs v^2 o products of l x l blocks per
  * public matrix, W_k = sum_j P11[i][k][j] Yt[j] (then G2 = sum_k T12[k][c] W_k +
  * sum_j P21[i][c][j] Yt[j]) v^2 l products of l x r, as much as v^2 r of l x l:
- * the cheaper of the two is used. */
+ * the cheaper of the two is used.
+ * In the square sets (l = r) every block of those products is l x l, and most
+ * have a right factor fixed for the signature (T12) or the attempt (Yt: W, Z,
+ * P21 Yt): where the kernel table has the right-table form they go through
+ * product tables of T12 and of the vinegar's Yt (SIGN_TABLES). */
 #define SIGN_G2_BY_F21 (O <= R)
+#define SIGN_TABLES (L == R && !SIGN_G2_BY_F21)
 
 struct sign_ws {
     struct pubmap pm;
     gf16m T12[V][O];
-#if SIGN_G2_BY_F21
+#if SIGN_G2_BY_F21 || SIGN_TABLES
     uint8_t t12tab[T12_TABLES];
+#endif
+#if SIGN_G2_BY_F21
     gf16m F21[M1][O][V];
 #else
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
+#endif
+#if SIGN_TABLES
+    uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the product tables of the vinegar's Yt */
 #endif
     gf16m spow[L];
     uint8_t hash[SNOVA_HASH_NIBBLES];
@@ -316,14 +333,21 @@ struct sign_ws {
     snova_shake_ctx sh;
 };
 
-/* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block */
-static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
+/* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
+ * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (SIGN_TABLES
+ * only). */
+static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
     for (int i = 0; i < M1; i++) {
-        for (int a = 0; a < L; a++) {
+#if SIGN_TABLES && !SNOVA_STACKED
+        rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
+#else
+        for (int a = 0; a < L; a++)
             k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
+#endif
+        for (int a = 0; a < L; a++) {
 #if SNOVA_STACKED
             k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #else
@@ -333,6 +357,12 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++)
             k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+#elif SIGN_TABLES
+        memset(ws->W, 0, sizeof(ws->W));
+        rows_times_fixed(k, ws->W[0][0], ws->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);
+        for (int oc = 0; oc < O; oc++)
+            t12_column_rowdot(k, ws->g2[i][oc][0], ws->T12, t12tab, oc, ws->W[0][0], L * LR, L);
+        rows_times_fixed(k, ws->g2[i][0][0], ws->pm.P21[i][0][0], V * LSQ, O, w->Yt[0][0], V, L, yttab);
 #else
         memset(ws->W, 0, sizeof(ws->W));
         for (int j = 0; j < V; j++)
@@ -343,6 +373,10 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
         }
 #endif
     }
+#if !SIGN_TABLES
+    (void)t12tab;
+    (void)yttab;
+#endif
 }
 
 /* Coefficients of the oil variables in the system. Equation row e*lr + (ra, rb)
@@ -352,8 +386,9 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws) {
  *   LX_a X_c B_a + A_a X_c^t RX_a,
  *   LX_a = A_a (sum_a1 q1[a1] G1_a1) Q2_a,  G1_a1 = sum_j Ut[j][a1] F12[i][j][c],
  *   RX_a = Q1_a (sum_b1 q2[b1] G2_b1) B_a,  G2_b1 = sum_j F21[i][c][j] Yt[j][b1]. */
-static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c) {
-    vinegar_factors(k, ws);
+static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c, const uint8_t *t12tab,
+                         const uint8_t *yttab) {
+    vinegar_factors(k, ws, t12tab, yttab);
     for (int e = 0; e < O; e++) {
         for (int oc = 0; oc < O; oc++) {
             for (int a = 0; a < ALPHA; a++) {
@@ -380,8 +415,13 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 
     expand_public(k, &ws->pm, sk);
     gen_t12(k, ws->T12, sk_seed);
+#if SIGN_G2_BY_F21 || SIGN_TABLES
+    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
+#else
+    const uint8_t *t12tab = NULL;
+#endif
 #if SIGN_G2_BY_F21
-    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12_tables(k, ws->t12tab, ws->T12));
+    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
 #endif
     gen_s_powers(k, ws->spow);
 #if SNOVA_HASH_PK
@@ -396,17 +436,24 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         snova_unpack_nibbles((uint8_t *)ws->X, ws->vbytes, SNOVA_VINEGAR_NIBBLES);
 
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
+        const uint8_t *yttab = NULL;
+#if SIGN_TABLES
+        if (k->rowdot_rtbl != NULL) {
+            k->gf16_mul_tables(ws->yttab, ws->qw.Yt[0][0], (size_t)V * L * LR);
+            yttab = ws->yttab;
+        }
+#endif
         memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {
             quad_block(k, &ws->qw, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
-            quad_z(k, &ws->qw, i, V);
+            quad_z(k, &ws->qw, i, V, yttab);
         }
         quad_equations(k, &ws->qw, ws->fvv, c);
         memset(ws->G, 0, sizeof(ws->G));
         for (int e = 0; e < O; e++)
             for (int r = 0; r < LR; r++)
                 ws->G[e * LR + r][G_RHS] = (uint8_t)(ws->hash[e * LR + r] ^ ws->fvv[e][r]);
-        build_system(k, ws, c);
+        build_system(k, ws, c, t12tab, yttab);
 
         ok = solve_system(k, ws->G, ws->sol);
         /* whether this attempt's system was singular is revealed by the retry */
@@ -480,7 +527,7 @@ static void evaluate(kern_t *k, struct verify_ws *ws) {
         quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V);
         quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0);
         quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V);
-        quad_z(k, &ws->w, i, N);
+        quad_z(k, &ws->w, i, N, NULL);
     }
     quad_equations(k, &ws->w, ws->out, abq());
 }
