@@ -291,28 +291,27 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
  * with F12 = P11 T12 + P12 and F21 = T12^t P11 + P21. Signing never forms F12:
  * G1 = sum_k T_AT(i, ., k) T12[k][c] + sum_j Ut[j] P12[i][j][c] reuses the T of the
  * vinegar's quadratic form. For G2, F21 costs v^2 o products of l x l blocks per
- * public matrix, W_k = sum_j P11[i][k][j] Yt[j] (then G2 = sum_k T12[k][c] W_k +
- * sum_j P21[i][c][j] Yt[j]) v^2 l products of l x r, as much as v^2 r of l x l:
- * the cheaper of the two is used.
- * In the square sets (l = r) every block of those products is l x l, and most
- * have a right factor fixed for the signature (T12) or the attempt (Yt: W, Z,
- * P21 Yt): where the kernel table has the right-table form they go through
- * product tables of T12 and of the vinegar's Yt (SIGN_TABLES). */
-#define SIGN_G2_BY_F21 (O <= R)
-#define SIGN_TABLES (L == R && !SIGN_G2_BY_F21)
+ * public matrix, once per signature; W_k = sum_j P11[i][k][j] Yt[j] (then G2 =
+ * sum_k T12[k][c] W_k + sum_j P21[i][c][j] Yt[j]) v^2 l products of l x r per
+ * attempt, as many multiplications as v^2 r of l x l. W is used only where it
+ * wins on both counts: o > r, and square blocks (l = r). The rectangular kernels
+ * gather their l x r right factors with TBLs, which makes such a product cost
+ * two to three of l x l: with W, signing of snova-r3-iii-s (o = 6, r = 5) took
+ * 10-17% more estimated cycles.
+ * With W, every block is l x l, and most products have a right factor fixed
+ * for the signature (T12) or the attempt (Yt: W, Z, P21 Yt): where the kernel
+ * table has the right-table form they go through product tables of T12 and of
+ * the vinegar's Yt. */
+#define SIGN_G2_BY_F21 (O <= R || L != R)
 
 struct sign_ws {
     struct pubmap pm;
     gf16m T12[V][O];
-#if SIGN_G2_BY_F21 || SIGN_TABLES
     uint8_t t12tab[T12_TABLES];
-#endif
 #if SIGN_G2_BY_F21
     gf16m F21[M1][O][V];
 #else
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
-#endif
-#if SIGN_TABLES
     uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the product tables of the vinegar's Yt */
 #endif
     gf16m spow[L];
@@ -334,14 +333,14 @@ struct sign_ws {
 };
 
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
- * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (SIGN_TABLES
- * only). */
+ * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (used with
+ * W only). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
     for (int i = 0; i < M1; i++) {
-#if SIGN_TABLES && !SNOVA_STACKED
+#if !SIGN_G2_BY_F21 && !SNOVA_STACKED
         rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
 #else
         for (int a = 0; a < L; a++)
@@ -357,23 +356,15 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++)
             k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
-#elif SIGN_TABLES
+#else
         memset(ws->W, 0, sizeof(ws->W));
         rows_times_fixed(k, ws->W[0][0], ws->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);
         for (int oc = 0; oc < O; oc++)
             t12_column_rowdot(k, ws->g2[i][oc][0], ws->T12, t12tab, oc, ws->W[0][0], L * LR, L);
         rows_times_fixed(k, ws->g2[i][0][0], ws->pm.P21[i][0][0], V * LSQ, O, w->Yt[0][0], V, L, yttab);
-#else
-        memset(ws->W, 0, sizeof(ws->W));
-        for (int j = 0; j < V; j++)
-            k->rowdot_llr(ws->W[j][0], ws->pm.P11[i][j][0], LSQ, w->Yt[0][0], L * LR, V, L);
-        for (int oc = 0; oc < O; oc++) {
-            k->rowdot_llr(ws->g2[i][oc][0], ws->T12[0][oc], O * LSQ, ws->W[0][0], L * LR, V, L);
-            k->rowdot_llr(ws->g2[i][oc][0], ws->pm.P21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
-        }
 #endif
     }
-#if !SIGN_TABLES
+#if SIGN_G2_BY_F21
     (void)t12tab;
     (void)yttab;
 #endif
@@ -415,11 +406,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 
     expand_public(k, &ws->pm, sk);
     gen_t12(k, ws->T12, sk_seed);
-#if SIGN_G2_BY_F21 || SIGN_TABLES
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
-#else
-    const uint8_t *t12tab = NULL;
-#endif
 #if SIGN_G2_BY_F21
     compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
 #endif
@@ -437,7 +424,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
         const uint8_t *yttab = NULL;
-#if SIGN_TABLES
+#if !SIGN_G2_BY_F21
         if (k->rowdot_rtbl != NULL) {
             k->gf16_mul_tables(ws->yttab, ws->qw.Yt[0][0], (size_t)V * L * LR);
             yttab = ws->yttab;
