@@ -83,8 +83,9 @@ struct snova_kernels {
      * dot product whose left factors are 1 x 1) */
     snova_gf16m_dot_fn scale_lr, scale_rr;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
-    /* (l r x l)(l x l): the l r x l left factor is l r x l matrices stacked */
-    snova_gf16m_rowdot_fn rowdot_sll;
+    /* (l r x l)(l x l), and (l r x l)(l x r) where SNOVA_Z_STACKED: the l r x l
+     * left factor is l r x l matrices stacked */
+    snova_gf16m_rowdot_fn rowdot_sll, rowdot_slr;
     snova_gf16m_linsys_lr_fn linsys_lr;
     /* the left factors of the quadratic forms' public-map products (Round 3:
      * rowdot_rll, rowdot_sll where stacked; Rounds 1 and 2: the stacked (l l) x l

@@ -124,6 +124,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_STACKED
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
+#if SNOVA_Z_STACKED
+        chosen.rowdot_slr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+#endif
 #endif
 #if SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R != SNOVA_L
         /* where table lookups do not pay, nor do TBLs on every right factor: the

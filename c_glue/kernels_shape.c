@@ -36,6 +36,7 @@ SNOVA_SHAPE_ROWDOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(rll, R, L, L)
 SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
 SNOVA_SHAPE_ROWDOT(sll, L * R, L, L)
+SNOVA_SHAPE_ROWDOT(slr, L * R, L, R)
 
 /* scalars times l x r and r x r matrices (kernels.h): eight elements a 64-bit
  * word, one byte lane each, the sum kept in words across all c. Each scalar's
@@ -100,6 +101,7 @@ const struct snova_kernels snova_kernels_portable = {
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,
     .rowdot_sll = rowdot_sll,
+    .rowdot_slr = rowdot_slr,
     .linsys_lr = linsys_lr,
     .keccakf1600 = snova_keccak_f1600,
     .keccakf1600_x2 = snova_c_keccakf1600_x2,

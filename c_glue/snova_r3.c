@@ -30,6 +30,13 @@
 #define RSQ SNOVA_RSQ
 #define ALPHA SNOVA_ALPHA
 #define NTERMS (O * ALPHA) /* (equation, a) pairs */
+/* Where Z_ab sits among the l^2 matrices Z of a public matrix (quad_z): b-major
+ * where Z's l factors are stacked (one (l r) x r product per b), else a-major */
+#if SNOVA_Z_STACKED
+#define Z_INDEX(a, b) ((b) * L + (a))
+#else
+#define Z_INDEX(a, b) ((a) * L + (b))
+#endif
 
 /* l x r (signature blocks), r x l and r x r matrices, row-major */
 typedef uint8_t mlr[LR];
@@ -44,7 +51,7 @@ struct abq {
     mrl B[NTERMS];
     gf16m Q1[NTERMS], Q2[NTERMS];
     uint8_t q1[NTERMS][L], q2[NTERMS][L];
-    uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at a*l + b: the weights of Z_ab */
+    uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
 };
 
 /* The constant seed: one string for l > 2; the l = 2 sets (o = 17, 25, 33) each
@@ -86,7 +93,7 @@ static void gen_abq(void) {
         fqs_element(k, spow, t->q2[e], t->Q2[e]);
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++)
-                t->pair[e][a * L + b] = gf16_mul(t->q1[e][a], t->q2[e][b]);
+                t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
     }
 }
 
@@ -154,7 +161,7 @@ struct quad_ws {
 #else
     mrl T[M1][L][N];
 #endif
-    mrr Z[M1][L][L];     /* Z[i][a][b] = sum_k T_AT(i, a, k) Yt[k][b] */
+    mrr Z[M1][L * L];    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)] */
     mrl xt;
     mrr s, t;
     mrl u;
@@ -218,16 +225,20 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
 }
 
 /* Z[i] from T[i], for the n variables in use. yttab: the product tables of their
- * Yt (sign_yt_tables), or NULL; used by the square sets whose T rows are the
- * l x l blocks rowdot_rtbl takes (not stacked). */
+ * Yt (signing of the square sets), or NULL; used where the T rows are the l x l
+ * blocks rowdot_rtbl takes (square, not stacked). With SNOVA_Z_STACKED, the l
+ * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
-#if L == R && !SNOVA_STACKED
-    rows_times_fixed(k, w->Z[i][0][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
+#if SNOVA_Z_STACKED
+    (void)yttab;
+    k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
+#elif L == R && !SNOVA_STACKED
+    rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
     (void)yttab;
     for (int a = 0; a < L; a++)
-        k->rowdot_rlr(w->Z[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
+        k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
 #endif
 }
 
@@ -237,7 +248,7 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
         memset(out[e], 0, LR);
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
-            lincomb(k, w->s, w->Z[i][0][0], RSQ, c->pair[t], L * L, RSQ);
+            lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
             k->mul_rrr(c->A[t], w->s, w->t);
             k->mul_rrl(w->t, c->B[t], w->u);
             for (int x = 0; x < LR; x++)

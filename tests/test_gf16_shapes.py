@@ -37,10 +37,12 @@ def pair_dims(extra):
 
 
 SHAPES = pair_dims(lambda l, r: ())
-# rowdot also has the l factors X^t S^a stacked into one (l·r)×l left factor for these pairs
+# rowdot also has the l factors X^t S^a stacked into one (l·r)×l left factor for these pairs,
+# times l×l (the public map) and l×r (Yt: the Z sums)
 STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # and Round 2's rank 3 (9×3·3×3, no Round 3 pair)
-ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l)] if (l, r) in STACKED_PAIRS else []) + [(9, 3, 3)])
+ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if (l, r) in STACKED_PAIRS else [])
+                       + [(9, 3, 3)])
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])

@@ -187,9 +187,10 @@ def pair_shapes(l, r, family):
     every family has l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l; mul also
     l×r·r×l (the signing system's Q1·(.)·B), dot also scalars times l×r and r×r
     matrices (the weighing by the coefficients of Q1 and Q2), rowdot also
-    (l·r)×l·l×l for the STACKED_PAIRS."""
+    (l·r)×l·l×l and (l·r)×l·l×r for the STACKED_PAIRS (the public map's blocks and
+    the Z sums' Yt blocks times the stacked factor)."""
     dims = [(l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l)]
-    stacked = [(l * r, l, l)] if (l, r) in STACKED_PAIRS else []
+    stacked = [(l * r, l, l), (l * r, l, r)] if (l, r) in STACKED_PAIRS else []
     dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)], "rowdot": stacked}.get(family, [])
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
