@@ -93,7 +93,7 @@ SNOVA_CFLAGS.aarch64-neon    := $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_NEON -I
 # The NEON build adds the run-time choice (compiled per set: it picks the rank's
 # kernels) and the generated kernels, assembled as they are shipped.
 SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c keccak_neon.c
-SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S out/keccakf1600*.S))
+SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S out/aes256_*.S out/keccakf1600*.S))
 SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
 
 # The constant-time matrix (tests/test_constant_time.py): every compiler at every

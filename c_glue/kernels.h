@@ -47,6 +47,9 @@ typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t 
 typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
+/* AES-256 of `blocks` 16-byte blocks from in to out (FIPS 197), key wiped from
+ * registers before return */
+typedef void (*snova_aes256_ecb_fn)(uint8_t *out, const uint8_t *in, size_t blocks, const uint8_t key[32]);
 /* The n x n system over GF(16) in g (n < 256): n rows of stride bytes (stride a
  * multiple of 16, at least n + 1), one element per byte, row i being [b_i | A_i0
  * .. A_i,n-1 | zeros]. Constant time. Returns 0xFF when the system is regular,
@@ -70,6 +73,9 @@ struct snova_kernels {
     snova_gf16m_rowdot_fn gf16m_rowdot;
     snova_gf16m_linsys_fn gf16m_linsys_coeffs;
     snova_aes128_ctr_prng_fn aes128_ctr_prng;
+    /* the KAT generator's AES-256 DRBG (rng.c); NULL where the backend has no AES
+     * instructions: rng.c then takes the portable constant-time AES (aes_ct.c) */
+    snova_aes256_ecb_fn aes256_ecb;
     snova_gf16_solve_fn gf16_solve;
     /* Products of the rectangular matrices of Round 3 (l x r signature blocks),
      * named by the shapes of their factors: mul_rrl is (r x r)(r x l), rowdot_rll

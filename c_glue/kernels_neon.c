@@ -153,8 +153,10 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         }
         chosen.gf16_solve = snova_gf16_solve;
     }
-    if (aes)
+    if (aes) {
         chosen.aes128_ctr_prng = snova_aes128_ctr_prng;
+        chosen.aes256_ecb = snova_aes256_ecb;
+    }
     /* SNOVA_BENCH_C_KECCAK (set only by tools/bench/bench.mk's aarch64-neon-ckeccak
      * build, never by a shipped one) keeps the portable C Keccak-f[1600], so that the
      * benchmark can weigh the generated Keccak kernels against it in one build. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "aes_ct.h"
+#include "kernels.h"
 #include "util.h"
 
 static struct {
@@ -24,21 +25,34 @@ static void increment_v(uint8_t v[16]) {
     }
 }
 
-static void drbg_update(const uint8_t *provided, uint8_t key[32], uint8_t v[16]) {
-    uint8_t temp[48];
+/* AES-256 of n blocks under key: by the kernel table's AES instructions where it
+ * has them, else by the portable constant-time AES */
+static void aes256_blocks(uint8_t *out, const uint8_t *in, size_t n, const uint8_t key[32]) {
+    const struct snova_kernels *k = snova_kernels();
+    if (k->aes256_ecb != NULL) {
+        k->aes256_ecb(out, in, n, key);
+        return;
+    }
     snova_aes_ctx ctx;
     snova_aes256_init(&ctx, key);
+    snova_aes_ecb(&ctx, out, in, n);
+    snova_aes_ctx_wipe(&ctx);
+}
+
+static void drbg_update(const uint8_t *provided, uint8_t key[32], uint8_t v[16]) {
+    uint8_t temp[48], counters[48];
     for (int i = 0; i < 3; i++) {
         increment_v(v);
-        snova_aes_ecb(&ctx, temp + 16 * i, v, 1);
+        memcpy(counters + 16 * i, v, 16);
     }
+    aes256_blocks(temp, counters, 3, key);
     if (provided != NULL)
         for (int i = 0; i < 48; i++)
             temp[i] ^= provided[i];
     memcpy(key, temp, 32);
     memcpy(v, temp + 32, 16);
-    snova_aes_ctx_wipe(&ctx);
     snova_wipe(temp, sizeof(temp));
+    snova_wipe(counters, sizeof(counters));
 }
 
 void randombytes_init(unsigned char *entropy_input, unsigned char *personalization_string,
@@ -57,19 +71,22 @@ void randombytes_init(unsigned char *entropy_input, unsigned char *personalizati
 }
 
 int randombytes(unsigned char *x, unsigned long long xlen) {
-    uint8_t block[16];
-    snova_aes_ctx ctx;
-    snova_aes256_init(&ctx, drbg.key);
+    enum { CHUNK = 4 }; /* blocks per AES call */
+    uint8_t counters[16 * CHUNK], blocks[16 * CHUNK];
     while (xlen > 0) {
-        increment_v(drbg.v);
-        snova_aes_ecb(&ctx, block, drbg.v, 1);
-        size_t n = xlen < 16 ? (size_t)xlen : 16;
-        memcpy(x, block, n);
+        size_t nblocks = 0;
+        for (; nblocks < CHUNK && 16 * nblocks < xlen; nblocks++) {
+            increment_v(drbg.v);
+            memcpy(counters + 16 * nblocks, drbg.v, 16);
+        }
+        aes256_blocks(blocks, counters, nblocks, drbg.key);
+        size_t n = xlen < 16 * nblocks ? (size_t)xlen : 16 * nblocks;
+        memcpy(x, blocks, n);
         x += n;
         xlen -= n;
     }
-    snova_aes_ctx_wipe(&ctx);
-    snova_wipe(block, sizeof(block));
+    snova_wipe(counters, sizeof(counters));
+    snova_wipe(blocks, sizeof(blocks));
     drbg_update(NULL, drbg.key, drbg.v);
     drbg.reseed_counter++;
     return RNG_SUCCESS;

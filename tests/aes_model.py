@@ -33,17 +33,21 @@ SBOX = bytes(_sbox_entry(x) for x in range(256))
 
 
 def expand_key(key: bytes) -> bytes:
-    """The 44 words of the AES-128 key schedule, 176 bytes in FIPS-197 order."""
-    assert len(key) == 16
-    words = [list(key[4 * i:4 * i + 4]) for i in range(4)]
+    """The AES key schedule in FIPS-197 order: 44 words (176 bytes) for a 16-byte
+    key, 60 words (240 bytes) for a 32-byte one."""
+    nk = len(key) // 4
+    assert nk in (4, 8) and len(key) == 4 * nk
+    words = [list(key[4 * i:4 * i + 4]) for i in range(nk)]
     rcon = 1
-    for i in range(4, 44):
+    for i in range(nk, 4 * (nk + 7)):
         temp = list(words[i - 1])
-        if i % 4 == 0:
+        if i % nk == 0:
             temp = [SBOX[b] for b in temp[1:] + temp[:1]]     # SubWord(RotWord(temp))
             temp[0] ^= rcon
             rcon = _gf_mul(rcon, 2)
-        words.append([a ^ b for a, b in zip(words[i - 4], temp)])
+        elif nk == 8 and i % nk == 4:
+            temp = [SBOX[b] for b in temp]                    # SubWord(temp)
+        words.append([a ^ b for a, b in zip(words[i - nk], temp)])
     return bytes(b for w in words for b in w)
 
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from generator.builder import KernelBuilder
 from generator.machine import load_model, model_from_dict
@@ -25,7 +26,7 @@ WAYS = (1, 2, 4, 8)
 VARIANT = {n: f"w{n}" for n in WAYS}       # w4 is the committed out/, the others are built here
 AES_BUILD = BUILD / "aes"
 GEN = [sys.executable, str(ROOT / "gen.py")]
-AES_FILES = ("aes128_key_expand", "aes128_ctr_keystream", "aes128_ctr_prng")
+AES_FILES = ("aes128_key_expand", "aes128_ctr_keystream", "aes128_ctr_prng", "aes256_ecb")
 
 FIPS197_KEY = bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c")
 SP800_38A_IV = bytes.fromhex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff")
@@ -221,10 +222,10 @@ PROBE_STACK, PROBE_REGS = 4096, 32 * 16 + 18 * 8
 
 
 def key_material_found(key, dumps):
-    """Which of the 44 words (4 bytes) of the 11 round keys occur anywhere in the
-    dumps, at any byte offset."""
+    """Which of the words (4 bytes) of the round keys occur anywhere in the dumps,
+    at any byte offset."""
     rk = aes_model.expand_key(key)
-    words = {rk[i:i + 4] for i in range(0, 176, 4)}
+    words = {rk[i:i + 4] for i in range(0, len(rk), 4)}
     return sorted(w.hex() for w in words if any(w in d for d in dumps))
 
 
@@ -250,6 +251,51 @@ def test_prng_leaves_no_key_material(aes_runner, ways):
         assert 0 < touched <= 64, "the PRNG's frame is its saved d8-d15 only"
         # v8-v15: low halves restored (zero, as the caller set them), high halves wiped.
         assert regs[8 * 16:16 * 16] == bytes(128)
+
+
+# --- AES-256 (the KAT generator's DRBG) ---------------------------------------------------
+
+FIPS197_A3_KEY = bytes.fromhex("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4")
+FIPS197_C3 = (bytes(range(32)), bytes.fromhex("00112233445566778899aabbccddeeff"),
+              bytes.fromhex("8ea2b7ca516745bfeafc49904b496089"))
+
+
+def ecb256_records(cases):
+    return b"".join(struct.pack("<I", len(data)) + key + data for key, data in cases)
+
+
+def test_model_aes256_key_schedule_matches_fips197():
+    rk = aes_model.expand_key(FIPS197_A3_KEY)
+    assert len(rk) == 240 and rk[:32] == FIPS197_A3_KEY
+    assert (rk[32:36].hex(), rk[48:52].hex(), rk[236:240].hex()) == ("9ba35411", "a8b09c1a", "706c631e")
+
+
+def test_aes256_ecb_fips197_and_random(aes_runner):
+    """FIPS 197's AES-256 example, then random keys and 0 to 33 blocks (and
+    all-zero, all-ones) against the `cryptography` package."""
+    rng = random.Random(256)
+    cases = [FIPS197_C3[:2]] + [(rng.randbytes(32), rng.randbytes(16 * n)) for n in (0, 1, 2, 3, 4, 7, 33)]
+    cases += [(bytes(32), bytes(48)), (b"\xff" * 32, b"\xff" * 64)]
+    out = run(aes_runner, "ecb256", "w4", ecb256_records(cases)).stdout
+    got = split(out, [len(data) for _, data in cases])
+    assert got[0] == FIPS197_C3[2]
+    for (key, data), blocks in zip(cases, got):
+        enc = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+        assert blocks == enc.update(data) + enc.finalize()
+
+
+def test_aes256_ecb_leaves_no_key_material(aes_runner):
+    """As for the PRNG: no 4-byte word of the 15 round keys on the stack below
+    the caller's sp, in v0-v31 or in x0-x17 after the call."""
+    rng = random.Random(257)
+    cases = [(rng.randbytes(32), rng.randbytes(16 * n)) for n in (0, 1, 3)]
+    out = run(aes_runner, "probe256", "w4", ecb256_records(cases)).stdout
+    per = PROBE_STACK + PROBE_REGS
+    assert len(out) == per * len(cases)
+    for i, (key, _) in enumerate(cases):
+        stack, regs = out[i * per:i * per + PROBE_STACK], out[i * per + PROBE_STACK:(i + 1) * per]
+        assert key_material_found(key, [stack, regs]) == []
+        assert 0 < len(stack.lstrip(b"\x55")) <= 64
 
 
 def test_probe_catches_a_leaky_prng(aes_runner):

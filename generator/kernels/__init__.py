@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_right
+from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_right
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -281,8 +281,9 @@ AES_FEATURES = ("AdvSIMD", "AES")
 
 
 def aes_kernels(ways=AES_DEFAULT_WAYS):
-    """AES-128 key schedule, CTR keystream and PRNG; `ways` counter blocks per
-    iteration of the CTR loops."""
+    """AES-128 key schedule, CTR keystream and PRNG (`ways` counter blocks per
+    iteration of the CTR loops), and the AES-256 block encryption of the KAT
+    generator's DRBG."""
     options = f"--aes-ways {ways}"
     return [
         KernelSpec(
@@ -312,6 +313,15 @@ def aes_kernels(ways=AES_DEFAULT_WAYS):
                 "round keys stay in registers and are wiped before return",
             describe=partial(aes.describe_ctr_prng, ways=ways),
             options=options,
+            features=AES_FEATURES,
+        ),
+        KernelSpec(
+            name="aes256_ecb",
+            params=("out", "in", "blocks", "key"),
+            c_signature="void {symbol}(uint8_t *out, const uint8_t *in, size_t blocks, const uint8_t key[32])",
+            doc="AES-256 encryption of `blocks` 16-byte blocks from in to out under key (FIPS 197), for the "
+                "KAT generator's AES-256 CTR_DRBG; round keys stay in registers and are wiped before return",
+            describe=aes256.describe_ecb,
             features=AES_FEATURES,
         ),
     ]

@@ -57,18 +57,30 @@ def lane3(value: int) -> bytes:
     return bytes(12) + value.to_bytes(4, "little")
 
 
+def sub_word(b, last, index, zero):
+    """SubWord of a word of the round key `last`, broadcast to every column by the
+    TBL `index` (RotWord too, with ROTWORD_BROADCAST): AESE with a zero key, whose
+    ShiftRows only permutes equal columns."""
+    sub = b.tbl(last, index)
+    b.aese(sub, zero)
+    return sub
+
+
+def next_round_key(b, prev, sub, zero, rcon=None):
+    """The running XOR of prev's words, each XORed with `sub` (and Rcon)."""
+    run = b.eor(prev, b.ext(zero, prev, 12))      # w0, w0^w1, w1^w2, w2^w3
+    run = b.eor(run, b.ext(zero, run, 8))         # w0, w0^w1, w0^w1^w2, w0^..^w3
+    if rcon is not None:
+        run = b.eor(run, b.movi(rcon, "4s"))
+    return b.eor(run, sub)
+
+
 def expand_key(b, key, rot_idx):
     """The 11 round keys of AES-128 (FIPS-197 byte order) as vector registers."""
     zero = b.movi(0)
     keys = [key]
     for rcon in RCON:
-        prev = keys[-1]
-        sub = b.tbl(prev, rot_idx)          # RotWord(w3) in every column
-        b.aese(sub, zero)                   # SubWord: ShiftRows permutes equal columns
-        run = b.eor(prev, b.ext(zero, prev, 12))      # w0, w0^w1, w1^w2, w2^w3
-        run = b.eor(run, b.ext(zero, run, 8))         # w0, w0^w1, w0^w1^w2, w0^..^w3
-        run = b.eor(run, b.movi(rcon, "4s"))
-        keys.append(b.eor(run, sub))
+        keys.append(next_round_key(b, keys[-1], sub_word(b, keys[-1], rot_idx, zero), zero, rcon))
     return keys
 
 

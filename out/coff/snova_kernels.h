@@ -502,6 +502,9 @@ void snova_aes128_ctr_keystream(uint8_t *out, size_t len, const uint8_t iv[16], 
 /* SNOVA public-key expansion: AES-128-CTR keystream of key with a zero IV, len bytes to out; round keys stay in registers and are wiped before return. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
 void snova_aes128_ctr_prng(uint8_t *out, size_t len, const uint8_t key[16]);
 
+/* AES-256 encryption of `blocks` 16-byte blocks from in to out under key (FIPS 197), for the KAT generator's AES-256 CTR_DRBG; round keys stay in registers and are wiped before return. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()), FEAT_AES (snova_kernels_have_aes()). */
+void snova_aes256_ecb(uint8_t *out, const uint8_t *in, size_t blocks, const uint8_t key[32]);
+
 /* GF(16) linear system, constant time: g holds n < 256 rows of stride bytes (stride a multiple of 16, >= n+1), one element per byte, row i = [b_i | A_i0 .. A_i,n-1 | zeros]; returns 0xFF and the solution x_k in byte 0 of row n-1-k when the system is regular, 0 when singular. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride);
 

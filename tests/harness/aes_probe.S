@@ -2,10 +2,10 @@
 // behind on the stack and in registers, and deliberately broken kernels that
 // the tests must catch.
 //
-// void probe_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2,
+// void probe_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
 //                 uint8_t stack_dump[PROBE_STACK], uint8_t reg_dump[656]);
 // Fills the PROBE_STACK bytes below its own sp with 0x55, zeroes v8-v15 (its
-// own d8-d15 are saved and restored), calls fn(a0, a1, a2), then writes v0-v31
+// own d8-d15 are saved and restored), calls fn(a0, a1, a2, a3), then writes v0-v31
 // whole and x0-x17, as the callee returned them, to reg_dump (512 + 144 bytes)
 // and the PROBE_STACK bytes below sp, where the callee's frame was, to stack_dump.
 	.set	PROBE_STACK, 4096
@@ -23,8 +23,8 @@ probe_call:
 	stp	d10, d11, [sp, #48]
 	stp	d12, d13, [sp, #64]
 	stp	d14, d15, [sp, #80]
-	mov	x19, x4
-	mov	x20, x5
+	mov	x19, x5
+	mov	x20, x6
 	mov	x9, sp
 	sub	x10, x9, #PROBE_STACK
 	mov	x11, #0x5555555555555555
@@ -38,6 +38,7 @@ probe_call:
 	mov	x0, x1
 	mov	x1, x2
 	mov	x2, x3
+	mov	x3, x4
 	blr	x16
 	stp	q0, q1, [x20, #0]
 	stp	q2, q3, [x20, #32]

@@ -1,15 +1,17 @@
-/* Runs the AES-128 kernels on records read from stdin and writes their results
- * to stdout, for the Python tests to compare with their models.
+/* Runs the AES kernels on records read from stdin and writes their results to
+ * stdout, for the Python tests to compare with their models.
  *
  *   aes_runner expand <variant>   records: key[16]                   -> rk[176]
  *   aes_runner ctr <variant>      records: len(u32 LE) iv[16] rk[176] -> len bytes
  *   aes_runner prng <variant>     records: len(u32 LE) key[16]        -> len bytes
  *   aes_runner probe <variant>    records: len(u32 LE) key[16]        -> stack[4096] regs[656]
+ *   aes_runner ecb256 w4          records: len(u32 LE) key[32] in[len] -> len bytes (len a multiple of 16)
+ *   aes_runner probe256 w4        records: as ecb256                  -> stack[4096] regs[656]
  *
  * <variant> names a build of the kernels: w1, w2, w4 (the committed out/, 4-way)
  * or w8 (N-way CTR loops), or one of the deliberately broken kernels below.
  *
- * expand/ctr/prng call the kernel three times per record, through the AAPCS64
+ * expand/ctr/prng/ecb256 call the kernel three times per record, through the AAPCS64
  * canary checker: every operand (inputs included) flush against the PROT_NONE
  * page after it, flush against the page before it, and at an odd address. The
  * three results must agree, the inputs must come back unchanged and no byte of
@@ -30,8 +32,10 @@
 typedef void (*expand_fn)(const uint8_t *key, uint8_t *rk);
 typedef void (*ctr_fn)(uint8_t *out, size_t len, const uint8_t *iv, const uint8_t *rk);
 typedef void (*prng_fn)(uint8_t *out, size_t len, const uint8_t *key);
+typedef void (*ecb_fn)(uint8_t *out, const uint8_t *in, size_t blocks, const uint8_t *key);
 
-void probe_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint8_t *stack_dump, uint8_t *reg_dump);
+void probe_call(void *fn, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3, uint8_t *stack_dump,
+                uint8_t *reg_dump);
 #define PROBE_STACK 4096
 #define PROBE_REGS (32 * 16 + 18 * 8)
 
@@ -103,8 +107,9 @@ static const struct variant {
     expand_fn expand;
     ctr_fn ctr;
     prng_fn prng;
+    ecb_fn ecb256;
 } variants[] = {
-    { "w4", snova_aes128_key_expand, snova_aes128_ctr_keystream, snova_aes128_ctr_prng },
+    { "w4", snova_aes128_key_expand, snova_aes128_ctr_keystream, snova_aes128_ctr_prng, snova_aes256_ecb },
     { "w1", snova_w1_aes128_key_expand, snova_w1_aes128_ctr_keystream, snova_w1_aes128_ctr_prng },
     { "w2", snova_w2_aes128_key_expand, snova_w2_aes128_ctr_keystream, snova_w2_aes128_ctr_prng },
     { "w8", snova_w8_aes128_key_expand, snova_w8_aes128_ctr_keystream, snova_w8_aes128_ctr_prng },
@@ -194,6 +199,9 @@ static void run_record(const struct variant *v, const char *mode, size_t len, co
             clobbered = test_call_checked((void *)v->expand, (uint64_t)a, (uint64_t)out, 0, 0, 0, 0, 0);
         else if (strcmp(mode, "ctr") == 0)
             clobbered = test_call_checked((void *)v->ctr, (uint64_t)out, len, (uint64_t)a, (uint64_t)b, 0, 0, 0);
+        else if (strcmp(mode, "ecb256") == 0)
+            clobbered = test_call_checked((void *)v->ecb256, (uint64_t)out, (uint64_t)b, len / 16, (uint64_t)a, 0,
+                                          0, 0);
         else
             clobbered = test_call_checked((void *)v->prng, (uint64_t)out, len, (uint64_t)a, 0, 0, 0, 0);
         check_canaries(clobbered, v->name);
@@ -221,15 +229,17 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
         if (strcmp(variants[i].name, argv[2]) == 0)
             v = &variants[i];
+    const int ecb = !strcmp(mode, "ecb256") || !strcmp(mode, "probe256");
     int known_mode = !strcmp(mode, "expand") || !strcmp(mode, "ctr") || !strcmp(mode, "prng") ||
-                     !strcmp(mode, "probe");
+                     !strcmp(mode, "probe") || ecb;
     if (!v || !known_mode || (!strcmp(mode, "expand") && !v->expand) || (!strcmp(mode, "ctr") && !v->ctr) ||
-        ((!strcmp(mode, "prng") || !strcmp(mode, "probe")) && !v->prng)) {
+        ((!strcmp(mode, "prng") || !strcmp(mode, "probe")) && !v->prng) || (ecb && !v->ecb256)) {
         fprintf(stderr, "unknown mode or variant: %s %s\n%s", mode, argv[2], usage);
         return 2;
     }
     slot slots[3] = { 0 };
-    uint8_t key[16], iv[16], rk[176];
+    uint8_t key[16], iv[16], rk[176], key256[32];
+    static uint8_t stack_dump[PROBE_STACK], regs[PROBE_REGS];
     int ok;
     if (strcmp(mode, "expand") == 0) {
         while (read_exact(key, 16))
@@ -248,12 +258,25 @@ int main(int argc, char **argv)
             if (!read_exact(key, 16))
                 break;
             run_record(v, mode, len, key, 16, NULL, 0, slots);
+        } else if (ecb) {
+            uint8_t *in = malloc(len ? len : 1), *out = malloc(len ? len : 1);
+            if (len % 16 != 0 || !read_exact(key256, 32) || (len && !read_exact(in, len)))
+                break;
+            if (strcmp(mode, "ecb256") == 0) {
+                run_record(v, mode, len, key256, 32, in, len, slots);
+            } else {
+                probe_call((void *)v->ecb256, (uint64_t)out, (uint64_t)in, len / 16, (uint64_t)key256, stack_dump,
+                           regs);
+                fwrite(stack_dump, 1, sizeof stack_dump, stdout);
+                fwrite(regs, 1, sizeof regs, stdout);
+            }
+            free(in);
+            free(out);
         } else {
             if (!read_exact(key, 16))
                 break;
-            static uint8_t stack_dump[PROBE_STACK], regs[PROBE_REGS];
             uint8_t *out = malloc(len ? len : 1);
-            probe_call((void *)v->prng, (uint64_t)out, len, (uint64_t)key, stack_dump, regs);
+            probe_call((void *)v->prng, (uint64_t)out, len, (uint64_t)key, 0, stack_dump, regs);
             free(out);
             fwrite(stack_dump, 1, sizeof stack_dump, stdout);
             fwrite(regs, 1, sizeof regs, stdout);
