@@ -52,15 +52,38 @@ static inline void mat_transpose(uint8_t *t, const uint8_t *m) {
  * word e, so that one word operation acts on element e of all of them. */
 #define LANES_ONES 0x1111111111111111ULL
 
-/* lane by lane product: a x^t summed over the bits t set in b (constant time) */
-static inline uint64_t lanes_mul(uint64_t a, uint64_t b) {
-    uint64_t r = 0;
+/* A product's operands made ready once where they meet several others: the left
+ * one as a x^t, the right one as the masks of its bits t, t = 0..3 */
+typedef struct {
+    uint64_t w[4];
+} lanes4;
+
+static inline lanes4 lanes_multiples(uint64_t a) {
+    lanes4 r;
     for (int t = 0; t < 4; t++) {
-        r ^= a & (((b >> t) & LANES_ONES) * 0xF);
+        r.w[t] = a;
         uint64_t top = (a >> 3) & LANES_ONES;
         a = ((a << 1) & (LANES_ONES * 0xE)) ^ top ^ (top << 1);
     }
     return r;
+}
+
+static inline lanes4 lanes_bit_masks(uint64_t b) {
+    lanes4 r;
+    for (int t = 0; t < 4; t++)
+        r.w[t] = ((b >> t) & LANES_ONES) * 0xF;
+    return r;
+}
+
+/* lane by lane product of prepared operands: a x^t summed over the bits t set in b */
+static inline uint64_t lanes_dot(const lanes4 *a, const lanes4 *b) {
+    return (a->w[0] & b->w[0]) ^ (a->w[1] & b->w[1]) ^ (a->w[2] & b->w[2]) ^ (a->w[3] & b->w[3]);
+}
+
+/* lane by lane product (constant time) */
+static inline uint64_t lanes_mul(uint64_t a, uint64_t b) {
+    const lanes4 am = lanes_multiples(a), bm = lanes_bit_masks(b);
+    return lanes_dot(&am, &bm);
 }
 
 /* 2x2 minor of rows r, r+1 and columns c0, c1 (characteristic 2: no signs) */
@@ -79,13 +102,25 @@ static inline uint64_t det_lanes(const uint64_t *m) {
            lanes_mul(m[2], minor2(m, 1, 0, 1));
 #elif L == 4
     /* Laplace expansion along rows 0-1: every 2x2 minor of those rows times the
-     * complementary minor of rows 2-3 */
+     * complementary minor of rows 2-3. Each element meets three others in the
+     * minors, so rows 0 and 2 are prepared as left operands and rows 1 and 3 as
+     * right ones once: 24 products at 7 operations instead of about 40. */
     static const uint8_t cols[6][4] = {
         {0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}, {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1},
     };
+    lanes4 left[2][L], right[2][L];
+    for (int h = 0; h < 2; h++)
+        for (int c = 0; c < L; c++) {
+            left[h][c] = lanes_multiples(m[2 * h * L + c]);
+            right[h][c] = lanes_bit_masks(m[(2 * h + 1) * L + c]);
+        }
     uint64_t s = 0;
-    for (int p = 0; p < 6; p++)
-        s ^= lanes_mul(minor2(m, 0, cols[p][0], cols[p][1]), minor2(m, 2, cols[p][2], cols[p][3]));
+    for (int p = 0; p < 6; p++) {
+        const uint8_t *c = cols[p];
+        const uint64_t upper = lanes_dot(&left[0][c[0]], &right[0][c[1]]) ^ lanes_dot(&left[0][c[1]], &right[0][c[0]]);
+        const uint64_t lower = lanes_dot(&left[1][c[2]], &right[1][c[3]]) ^ lanes_dot(&left[1][c[3]], &right[1][c[2]]);
+        s ^= lanes_mul(upper, lower);
+    }
     return s;
 #else
     /* Laplace expansion along rows 0-1 again, the complement now 3x3: each of
