@@ -39,20 +39,29 @@ static void aes256_blocks(uint8_t *out, const uint8_t *in, size_t n, const uint8
     snova_aes_ctx_wipe(&ctx);
 }
 
-static void drbg_update(const uint8_t *provided, uint8_t key[32], uint8_t v[16]) {
-    uint8_t temp[48], counters[48];
-    for (int i = 0; i < 3; i++) {
+enum { CHUNK = 4 }; /* keystream blocks per AES call, at least the update's 3 */
+
+/* n <= CHUNK blocks of keystream: v is incremented before each block, which is
+ * its encryption under key */
+static void keystream_blocks(uint8_t *out, size_t n, const uint8_t key[32], uint8_t v[16]) {
+    uint8_t counters[16 * CHUNK];
+    for (size_t i = 0; i < n; i++) {
         increment_v(v);
         memcpy(counters + 16 * i, v, 16);
     }
-    aes256_blocks(temp, counters, 3, key);
+    aes256_blocks(out, counters, n, key);
+    snova_wipe(counters, sizeof(counters));
+}
+
+static void drbg_update(const uint8_t *provided, uint8_t key[32], uint8_t v[16]) {
+    uint8_t temp[48];
+    keystream_blocks(temp, 3, key, v);
     if (provided != NULL)
         for (int i = 0; i < 48; i++)
             temp[i] ^= provided[i];
     memcpy(key, temp, 32);
     memcpy(v, temp + 32, 16);
     snova_wipe(temp, sizeof(temp));
-    snova_wipe(counters, sizeof(counters));
 }
 
 void randombytes_init(unsigned char *entropy_input, unsigned char *personalization_string,
@@ -71,21 +80,14 @@ void randombytes_init(unsigned char *entropy_input, unsigned char *personalizati
 }
 
 int randombytes(unsigned char *x, unsigned long long xlen) {
-    enum { CHUNK = 4 }; /* blocks per AES call */
-    uint8_t counters[16 * CHUNK], blocks[16 * CHUNK];
+    uint8_t blocks[16 * CHUNK];
     while (xlen > 0) {
-        size_t nblocks = 0;
-        for (; nblocks < CHUNK && 16 * nblocks < xlen; nblocks++) {
-            increment_v(drbg.v);
-            memcpy(counters + 16 * nblocks, drbg.v, 16);
-        }
-        aes256_blocks(blocks, counters, nblocks, drbg.key);
-        size_t n = xlen < 16 * nblocks ? (size_t)xlen : 16 * nblocks;
+        const size_t n = xlen < sizeof(blocks) ? (size_t)xlen : sizeof(blocks);
+        keystream_blocks(blocks, (n + 15) / 16, drbg.key, drbg.v);
         memcpy(x, blocks, n);
         x += n;
         xlen -= n;
     }
-    snova_wipe(counters, sizeof(counters));
     snova_wipe(blocks, sizeof(blocks));
     drbg_update(NULL, drbg.key, drbg.v);
     drbg.reseed_counter++;

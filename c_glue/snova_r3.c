@@ -175,6 +175,9 @@ struct quad_ws {
 #define T_AT(w, i, a, k) ((w)->T[i][a][k])
 #define T_KSTRIDE LR
 #endif
+/* Whether T of a public matrix is rows (one per a) of l x l blocks, N * LR bytes
+ * apart, as rows_times_fixed takes a left factor */
+#define T_SQUARE_ROWS (L == R && !SNOVA_STACKED)
 
 /* the row patterns of Ut[j][a] in quad_ws.tab (kernels.h rowdot_pll) */
 #define PATTERN_BYTES (32 * R)
@@ -225,15 +228,14 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
 }
 
 /* Z[i] from T[i], for the n variables in use. yttab: the product tables of their
- * Yt (signing of the square sets), or NULL; used where the T rows are the l x l
- * blocks rowdot_rtbl takes (square, not stacked). With SNOVA_Z_STACKED, the l
+ * Yt (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
 #if SNOVA_Z_STACKED
     (void)yttab;
     k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
-#elif L == R && !SNOVA_STACKED
+#elif T_SQUARE_ROWS
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
     (void)yttab;
@@ -344,14 +346,14 @@ struct sign_ws {
 };
 
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
- * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (used with
- * W only). */
+ * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (used where
+ * the products are of l x l blocks: T_SQUARE_ROWS, W). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
     for (int i = 0; i < M1; i++) {
-#if !SIGN_G2_BY_F21 && !SNOVA_STACKED
+#if T_SQUARE_ROWS
         rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
 #else
         for (int a = 0; a < L; a++)

@@ -229,8 +229,9 @@ def key_material_found(key, dumps):
     return sorted(w.hex() for w in words if any(w in d for d in dumps))
 
 
-def probe(runner, variant, cases):
-    out = run(runner, "probe", variant, prng_records(cases)).stdout
+def probe(runner, variant, cases, mode="probe", records=prng_records):
+    """(stack, registers) the kernel left, per case (mode probe: the PRNG's, probe256: AES-256's)."""
+    out = run(runner, mode, variant, records(cases)).stdout
     per = PROBE_STACK + PROBE_REGS
     assert len(out) == per * len(cases)
     return [(out[i * per:i * per + PROBE_STACK], out[i * per + PROBE_STACK:(i + 1) * per])
@@ -289,11 +290,7 @@ def test_aes256_ecb_leaves_no_key_material(aes_runner):
     the caller's sp, in v0-v31 or in x0-x17 after the call."""
     rng = random.Random(257)
     cases = [(rng.randbytes(32), rng.randbytes(16 * n)) for n in (0, 1, 3)]
-    out = run(aes_runner, "probe256", "w4", ecb256_records(cases)).stdout
-    per = PROBE_STACK + PROBE_REGS
-    assert len(out) == per * len(cases)
-    for i, (key, _) in enumerate(cases):
-        stack, regs = out[i * per:i * per + PROBE_STACK], out[i * per + PROBE_STACK:(i + 1) * per]
+    for (key, _), (stack, regs) in zip(cases, probe(aes_runner, "w4", cases, "probe256", ecb256_records)):
         assert key_material_found(key, [stack, regs]) == []
         assert 0 < len(stack.lstrip(b"\x55")) <= 64
 

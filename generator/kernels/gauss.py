@@ -88,6 +88,16 @@ def scale_table(b, factor, lanes, poly):
     return b.eor(product, b.pmul(b.shift("ushr", product, 4), poly))
 
 
+def vector_loop(b, name, kinit, body, mca_region=None):
+    """body(k) for the vectors at offsets k = kinit, kinit + 16, .. -16 from the
+    row ends the body adds k to (kinit a register, negative)."""
+    k = b.mov_x(kinit)
+    vec = b.start_block(name, mca_region=mca_region)
+    body(k)
+    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
+    b.b_cond("ne", vec)
+
+
 def row_loops(b, name, rows, setup, update, first_end, stride, kinit, after, mca_region=None):
     """Loops over `rows` consecutive rows (a register, left as it is), the first
     ending at `first_end` (a register, advanced past them): GROUPS[0] rows at a
@@ -110,11 +120,8 @@ def row_loops(b, name, rows, setup, update, first_end, stride, kinit, after, mca
         ends = [first_end]
         for _ in range(1, size):
             ends.append(b.gop("add", "x", ends[-1], stride))
-        k = b.mov_x(kinit)
-        vec = b.start_block(f"{name}_by{size}_vec", mca_region=mca_region if t == 0 else None)
-        update(values, ends, k)
-        b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
-        b.b_cond("ne", vec)
+        vector_loop(b, f"{name}_by{size}_vec", kinit, lambda k: update(values, ends, k),
+                    mca_region if t == 0 else None)
         b.start_block(f"{name}_by{size}_next")
         b.gop("add", "x", ends[-1], stride, dst=first_end)
         b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
@@ -281,11 +288,8 @@ def describe_solve(b):
     # 2. regular so far? row i times the pivot's inverse
     b.vop("and", "16b", ok, b.vop("cmtst", "16b", pivot, pivot, "vec_alu"), "vec_logic", dst=ok)
     table = scale_table(b, b.tbl(constants.inverses(), pivot), *constants.scale())
-    k = b.mov_x(kinit)
-    vec = b.start_block("normalise_vec")
-    b.store_indexed("q", b.tbl(table, b.load_indexed("q", pivot_end, k)), pivot_end, k)
-    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
-    b.b_cond("ne", vec)
+    vector_loop(b, "normalise_vec", kinit,
+                lambda k: b.store_indexed("q", b.tbl(table, b.load_indexed("q", pivot_end, k)), pivot_end, k))
 
     # 3. row i+1 ^= f * row i; its element in column i+1 is the next pivot
     b.start_block("first_below")
@@ -297,12 +301,11 @@ def describe_solve(b):
     table = scale_table(b, b.load_replicated("16b", column), *constants.scale())
     b.eor(b.load_replicated("16b", b.gop_imm("sub", "x", column, 1)), b.tbl(table, next_element), dst=pivot)
     next_end = b.gop("add", "x", pivot_end, stride)
-    k = b.mov_x(kinit)
-    vec = b.start_block("next_row_vec")
-    row = b.load_indexed("q", next_end, k)
-    b.store_indexed("q", b.eor(row, b.tbl(table, b.load_indexed("q", pivot_end, k))), next_end, k)
-    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
-    b.b_cond("ne", vec)
+
+    def next_row_vector(k):
+        row = b.load_indexed("q", next_end, k)
+        b.store_indexed("q", b.eor(row, b.tbl(table, b.load_indexed("q", pivot_end, k))), next_end, k)
+    vector_loop(b, "next_row_vec", kinit, next_row_vector)
 
     # 4. rows j > i+1: eliminated, and added into row i+1 while its pivot is zero
     b.start_block("eliminate")

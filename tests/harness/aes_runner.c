@@ -260,11 +260,10 @@ int main(int argc, char **argv)
             run_record(v, mode, len, key, 16, NULL, 0, slots);
         } else if (ecb) {
             uint8_t *in = malloc(len ? len : 1), *out = malloc(len ? len : 1);
-            if (len % 16 != 0 || !read_exact(key256, 32) || (len && !read_exact(in, len)))
-                break;
-            if (strcmp(mode, "ecb256") == 0) {
+            const int complete = len % 16 == 0 && read_exact(key256, 32) && (!len || read_exact(in, len));
+            if (complete && strcmp(mode, "ecb256") == 0) {
                 run_record(v, mode, len, key256, 32, in, len, slots);
-            } else {
+            } else if (complete) {
                 probe_call((void *)v->ecb256, (uint64_t)out, (uint64_t)in, len / 16, (uint64_t)key256, stack_dump,
                            regs);
                 fwrite(stack_dump, 1, sizeof stack_dump, stdout);
@@ -272,6 +271,8 @@ int main(int argc, char **argv)
             }
             free(in);
             free(out);
+            if (!complete)
+                break;
         } else {
             if (!read_exact(key, 16))
                 break;
