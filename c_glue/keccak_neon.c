@@ -36,8 +36,16 @@ static int little_core(uint64_t midr) {
     return arm_part_in(midr, little_parts, sizeof little_parts / sizeof little_parts[0]);
 }
 
+static int slow_tbl_core(uint64_t midr) {
+    return arm_part_in(midr, slow_tbl_parts, sizeof slow_tbl_parts / sizeof slow_tbl_parts[0]);
+}
+
 int snova_tables_pay(uint64_t midr) {
-    return !little_core(midr) && !arm_part_in(midr, slow_tbl_parts, sizeof slow_tbl_parts / sizeof slow_tbl_parts[0]);
+    return !little_core(midr) && !slow_tbl_core(midr);
+}
+
+int snova_replicas_pay(uint64_t midr) {
+    return slow_tbl_core(midr);
 }
 
 uint64_t snova_read_midr(unsigned long hwcap) {

@@ -106,6 +106,14 @@ struct snova_kernels {
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
     /* rowdot_tll for l x l left factors (T12's blocks), set with rowdot_rtbl */
     snova_gf16m_rowdot_fn rowdot_tsq;
+    /* products by a fixed right factor (T12, the signature's Yt) given
+     * replicated, where there are no tables: gf16m_rowdot with each Y_k[c] as
+     * the REPLICA_BYTES of replicate_rows (snova_common.h). l = 4 only; NULL
+     * elsewhere and in the portable backend. */
+    snova_gf16m_rowdot_fn rowdot_rrep;
+    /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
+     * r != l); NULL where rowdot_rrep is */
+    snova_gf16m_rowdot_fn rowdot_rll_rep;
     /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8) as the row
      * patterns of the folded form (fold_patterns), X_k at x + k*xstride, 32 bytes
      * per row; rowdot_rll in the folded form otherwise. NULL where rowdot_rll is

@@ -151,6 +151,14 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
 #endif
         }
+#if SNOVA_L == 4
+        else if (snova_replicas_pay(midr)) {
+            chosen.rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
+#if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
+            chosen.rowdot_rll_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_L);
+#endif
+        }
+#endif
         chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes) {

@@ -23,6 +23,12 @@ uint64_t snova_read_midr(unsigned long hwcap);
  * beat the PMUL ones on the core MIDR_EL1 names (keccak_neon.c); rank 3 takes
  * them on every core. */
 int snova_tables_pay(uint64_t midr);
+/* 1 when the PMUL products by a right factor fixed for many of them take it
+ * replicated (kernels.h rowdot_rrep) on the core MIDR_EL1 names: Cortex-A57 and
+ * A72, where the DUPs it saves take the vector pipes PMUL needs (snova-r3-i-s
+ * signing -2.1% on cortex-a72). Not measured to pay on the in-order little
+ * cores, nor where the table forms are taken. */
+int snova_replicas_pay(uint64_t midr);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
  * SHA3, else the general-register one and, with Advanced SIMD on a core that is

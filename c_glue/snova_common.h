@@ -271,30 +271,62 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
  * hold a column of */
 #define T12_ROW_GROUP (16 / L)
 
-/* The product tables of T12's elements in tab, for the table-form products by T12
- * (kernels.h rowdot_tsq and rowdot_rtbl); NULL where the kernel table has
- * none. Secret, as T12 is. */
+/* Bytes of an l x l block given replicated (kernels.h rowdot_rrep): a
+ * 16-byte register per row */
+#define REPLICA_BYTES (16 * L)
+#if defined(SNOVA_NEON)
+_Static_assert(REPLICA_BYTES <= TABLE_BYTES(LSQ), "a replicated block fits its tables' room");
+#endif
+
+/* out: each of the blocks l x l blocks of m replicated, row i of a block repeated
+ * over bytes 16 i to 16 i + 15 (l = 4, which divides 16) */
+static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t blocks) {
+    for (size_t i = 0; i < blocks * L; i++, m += L)
+        for (int t = 0; t < 16; t += L)
+            memcpy(out + 16 * i + t, m, L);
+}
+
+/* A right factor Y (`blocks` l x l blocks) that many products share, in buf in the
+ * form the kernel table multiplies such factors by: the product tables of its
+ * elements (kernels.h rowdot_rtbl, rowdot_tsq), else its replicated rows
+ * (rowdot_rrep); NULL where it has neither. buf holds TABLE_BYTES(blocks * LSQ)
+ * bytes. Secret where Y is. */
+static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t *Y, size_t blocks) {
+    if (k->rowdot_rtbl != NULL) {
+        k->gf16_mul_tables(buf, Y, blocks * LSQ);
+        return buf;
+    }
+    if (k->rowdot_rrep != NULL) {
+        replicate_rows(buf, Y, blocks);
+        return buf;
+    }
+    return NULL;
+}
+
+/* T12 as fixed_factor makes it, in tab (the products by T12) */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
-    if (k->rowdot_rtbl == NULL)
-        return NULL;
-    k->gf16_mul_tables(tab, T12[0][0], (size_t)V * O * LSQ);
-    return tab;
+    return fixed_factor(k, tab, T12[0][0], (size_t)V * O);
 }
 
 /* acc[r] += X[r] Y for the rows r < rows of a block matrix X (rows of `count`
  * l x l blocks, xrow bytes apart) and acc (rows of n blocks, each right after
- * the one before), Y count x n blocks, row after row: in groups of
- * T12_ROW_GROUP rows by ytab, the product tables of Y's elements, where there
- * are some (kernels.h rowdot_rtbl), the rest a row at a time */
+ * the one before), Y count x n blocks, row after row; yfix: Y as fixed_factor
+ * made it, or NULL. By the tables in groups of T12_ROW_GROUP rows (kernels.h
+ * rowdot_rtbl), or a row at a time, by Y replicated where the kernel table
+ * takes it (rowdot_rrep), else by Y. */
 static inline void rows_times_fixed(kern_t *k, uint8_t *acc, const uint8_t *X, size_t xrow, size_t rows,
-                                    const uint8_t *Y, size_t count, size_t n, const uint8_t *ytab) {
+                                    const uint8_t *Y, size_t count, size_t n, const uint8_t *yfix) {
     size_t r = 0;
-    if (ytab != NULL) {
+    if (yfix != NULL && k->rowdot_rtbl != NULL) {
         r = rows / T12_ROW_GROUP * T12_ROW_GROUP;
-        k->rowdot_rtbl(acc, X, xrow, ytab, count, n, r);
+        k->rowdot_rtbl(acc, X, xrow, yfix, count, n, r);
     }
-    for (; r < rows; r++)
-        k->gf16m_rowdot(acc + r * n * LSQ, X + r * xrow, LSQ, Y, n * LSQ, count, n);
+    for (; r < rows; r++) {
+        if (yfix != NULL && k->rowdot_rrep != NULL)
+            k->rowdot_rrep(acc + r * n * LSQ, X + r * xrow, LSQ, yfix, n * REPLICA_BYTES, count, n);
+        else
+            k->gf16m_rowdot(acc + r * n * LSQ, X + r * xrow, LSQ, Y, n * LSQ, count, n);
+    }
 }
 
 /* acc[r] += X[r] T12 for the rows r < rows of block matrices X (rows of V blocks)
@@ -309,7 +341,7 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
  * the tables t12tab where there are some */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
-    if (t12tab != NULL)
+    if (k->rowdot_tsq != NULL && t12tab != NULL)
         k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);

@@ -227,8 +227,8 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
         ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, P[0], (size_t)nc * LSQ, nj, nc);
 }
 
-/* Z[i] from T[i], for the n variables in use. yttab: the product tables of their
- * Yt (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
+/* Z[i] from T[i], for the n variables in use. yttab: their Yt as fixed_factor
+ * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
@@ -325,7 +325,7 @@ struct sign_ws {
     gf16m F21[M1][O][V];
 #else
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
-    uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the product tables of the vinegar's Yt */
+    uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the vinegar's Yt as fixed_factor makes it */
 #endif
     gf16m spow[L];
     uint8_t hash[SNOVA_HASH_NIBBLES];
@@ -346,8 +346,9 @@ struct sign_ws {
 };
 
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
- * yttab: the product tables of T12 and of the vinegar's Yt, or NULL (used where
- * the products are of l x l blocks: T_SQUARE_ROWS, W). */
+ * yttab: T12 and the vinegar's Yt as fixed_factor makes them, or NULL (used where
+ * the products are of l x l blocks: T_SQUARE_ROWS, W; and T12's replicas by
+ * rowdot_rll_rep). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     memset(ws->g1, 0, sizeof(ws->g1));
@@ -356,8 +357,12 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #if T_SQUARE_ROWS
         rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
 #else
-        for (int a = 0; a < L; a++)
-            k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
+        for (int a = 0; a < L; a++) {
+            if (k->rowdot_rll_rep != NULL && t12tab != NULL)
+                k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab, O * REPLICA_BYTES, V, O);
+            else
+                k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
+        }
 #endif
         for (int a = 0; a < L; a++) {
 #if SNOVA_STACKED
@@ -438,10 +443,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
         const uint8_t *yttab = NULL;
 #if !SIGN_G2_BY_F21
-        if (k->rowdot_rtbl != NULL) {
-            k->gf16_mul_tables(ws->yttab, ws->qw.Yt[0][0], (size_t)V * L * LR);
-            yttab = ws->yttab;
-        }
+        yttab = fixed_factor(k, ws->yttab, ws->qw.Yt[0][0], (size_t)V * L);
 #endif
         memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {

@@ -51,6 +51,10 @@ def parse_args(argv):
                    help="general-register Keccak: rho rotations per chi row left to the chi instructions, "
                         f"{', '.join(map(str, kernels.KECCAK_LAZY[:-1]))}, or all (carried across rounds) "
                         f"(default: {kernels.KECCAK_DEFAULT_LAZY})")
+    p.add_argument("--keccak-mixed-lazy", default=str(kernels.KECCAK_MIXED_DEFAULT_LAZY),
+                   choices=[str(c) for c in kernels.KECCAK_LAZY], metavar="N",
+                   help="the same for the general-register state of the three-state Keccak "
+                        f"(default: {kernels.KECCAK_MIXED_DEFAULT_LAZY})")
     p.add_argument("--abi", default="elf", choices=list(FORMATS),
                    help="object format conventions: elf (Linux, BSDs), macho (Apple arm64), "
                         "coff (Windows on Arm) (default: elf)")
@@ -74,7 +78,8 @@ def parse_args(argv):
         p.error("--aes selects the AES kernels only; it takes no --rank, --shape or --kernel")
     if args.keccak and (args.aes or args.rank != "all" or args.kernel != "all" or args.shape):
         p.error("--keccak selects the Keccak kernels only; it takes no --aes, --rank, --shape or --kernel")
-    args.keccak_lazy = args.keccak_lazy if args.keccak_lazy == "all" else int(args.keccak_lazy)
+    args.keccak_lazy, args.keccak_mixed_lazy = (lazy if lazy == "all" else int(lazy)
+                                                for lazy in (args.keccak_lazy, args.keccak_mixed_lazy))
     if args.shape is not None:
         if args.rank != "all":
             p.error("--shape and --rank select different kernels; give one of them")
@@ -93,7 +98,7 @@ def selected_kernels(args):
     if args.aes:
         return kernels.aes_kernels(args.aes_ways)
     if args.keccak:
-        return kernels.keccak_kernels(args.keccak_lazy)
+        return kernels.keccak_kernels(args.keccak_lazy, args.keccak_mixed_lazy)
     families = kernels.RANK_FAMILIES if args.kernel == "all" else (args.kernel,)
     if args.shape is not None:
         return kernels.pair_kernels((args.pair,), families)
@@ -102,7 +107,7 @@ def selected_kernels(args):
     selected = kernels.gf16_kernels(families)
     if args.kernel == "all":
         selected += (kernels.aes_kernels(args.aes_ways) + kernels.solve_kernels()
-                     + kernels.keccak_kernels(args.keccak_lazy))
+                     + kernels.keccak_kernels(args.keccak_lazy, args.keccak_mixed_lazy))
     return selected
 
 

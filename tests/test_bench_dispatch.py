@@ -79,6 +79,15 @@ def test_committed_l4_profiles_multiply_by_tables_where_they_pay():
             assert [c for c in CPUS if r["profiles"][c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
 
 
+def test_committed_l4_profiles_take_replicas_on_cortex_a72():
+    """Every l = 4 set's key generation multiplies by T12's replicas on cortex-a72
+    and nowhere else (kernels_neon.c, snova_replicas_pay)."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    for s in (s for s in neon if sets.rank(s) == 4):
+        profiles = neon[s]["keygen"]["profiles"]
+        assert [c for c in CPUS if profiles[c]["replicated"]] == ["cortex-a72"], s
+
+
 def test_committed_l5_profiles_fold_where_tables_do_not_pay():
     """The l = 5, r ≠ 5 sets of Round 3 take the folded r×l products where table
     lookups do not pay (kernels_neon.c): cortex-a72 and cortex-a55 must have been

@@ -197,7 +197,8 @@ def snapshot(tree):
     ["--prefix", "9bad"], ["--prefix", "a-b"], ["--bogus"],
     ["--aes-ways", "3"], ["--aes-ways", "0"], ["--aes-ways", "16"], ["--aes-ways", "four"], ["--aes-ways"],
     ["--aes", "--rank", "2"], ["--aes", "--kernel", "mul"], ["--aes", "--aes-ways", "-4"], ["--aes", "--shape", "4x8"],
-    ["--keccak-lazy", "4"], ["--keccak-lazy", "every"], ["--keccak-lazy"], ["--keccak", "--rank", "4"],
+    ["--keccak-lazy", "4"], ["--keccak-lazy", "every"], ["--keccak-lazy"], ["--keccak-mixed-lazy", "5"],
+    ["--keccak-mixed-lazy"], ["--keccak", "--rank", "4"],
     ["--keccak", "--aes"], ["--keccak", "--shape", "4x8"], ["--keccak", "--kernel", "mul"],
 ])
 def test_bad_option_is_one_line_exit_2_and_leaves_out_untouched(tmp_path, args):
@@ -226,12 +227,13 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                           for s in ("r4", "4x4x8", "8x4x4", "8x4x8", "r8", "8x8x4")}
      | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}
      | {"gf16m_mul_tables", "gf16m_rowdot_tbl_8x4x4", "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4"}
-     | {name.replace("r5", "r4") for name in FORMS_R5}),
+     | {"gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_8x4x4"} | {name.replace("r5", "r4") for name in FORMS_R5}),
     (["--shape", "4x6", "--kernel", "rowdot"], {"gf16m_rowdot_r4", "gf16m_rowdot_4x4x6", "gf16m_rowdot_6x4x4",
                                                 "gf16m_rowdot_6x4x6", "gf16m_rowdot_r6", "gf16m_rowdot_6x6x4",
                                                 "gf16m_rowdot_24x4x4", "gf16m_rowdot_24x4x6", "gf16m_mul_tables",
                                                 "gf16m_rowdot_tbl_24x4x4",
-                                                "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4"}),
+                                                "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4",
+                                                "gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_6x4x4"}),
     (["--shape", "5x5", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_rowdot_25x5x5", "gf16m_mul_tables",
                                                 "gf16m_rowdot_tbl_25x5x5", "gf16m_rowdot_tbl_5x5x5",
                                                 "gf16m_rowdot_rtbl_5x5x5"}),

@@ -45,6 +45,9 @@ ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if 
                        + [(9, 3, 3)])
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
+# and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
+# pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
+REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -65,12 +68,14 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and "tbl_" not in p.stem and "fold_" not in p.stem}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
         f"gf16m_rowdot_fold_{form}{name(s)}" for s in FOLDED_SHAPES for form in ("", "pat_")}
     assert (OUT / "gf16m_fold_patterns.S").exists()
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_rrep_*.S")} == {f"gf16m_rowdot_rrep_{name(s)}"
+                                                                   for s in REPLICATED_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -156,10 +161,12 @@ def span(count, stride, size):
     return (count - 1) * stride + size if count else 0
 
 
-def run_dot(runner, kernel, shape, count, xstride, ystride, n, records, xbytes=None):
+def run_dot(runner, kernel, shape, count, xstride, ystride, n, records, xbytes=None, ybytes=None):
     """records: (acc, x region, y region, expected acc); n None for gf16m_dot;
-    xbytes: the bytes of one X when it is not given as its p·q elements."""
-    args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n]) + ([] if xbytes is None else [xbytes])
+    xbytes (ybytes): the bytes of one X (Y) when it is not given as its elements."""
+    p, q, s = shape
+    sizes = [] if xbytes is None and ybytes is None else [xbytes or p * q] + ([] if ybytes is None else [ybytes])
+    args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n]) + sizes
     out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
     size = len(records[0][3])
     return [out[i * size:(i + 1) * size] for i in range(len(records))]
@@ -233,6 +240,45 @@ def test_folded_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
+def model_replicas(y):
+    """A 4x4 matrix as rowdot_rrep takes it: row i repeated over bytes 16i..16i+15."""
+    return bytes(y[4 * i + t % 4] for i in range(4) for t in range(16))
+
+
+def recoded(records, which, count, stride, size, make, seed):
+    """records with operand `which` (1: the X region, 2: the Y region) given in
+    another form: `size` bytes for each k < count at k * stride, make(region, k),
+    random garbage between them."""
+    rng = random.Random(seed)
+    out = []
+    for record in records:
+        region = bytearray(rng.randbytes(span(count, stride, size)))
+        for k in range(count):
+            region[k * stride:k * stride + size] = make(record[which], k)
+        out.append(record[:which] + (bytes(region),) + record[which + 1:])
+    return out
+
+
+def replicated_records(shape, n, count, cases, seed):
+    """rowdot_records of a p×4·4×4 shape with each Y_k[j] replaced by its replicas,
+    rows of them with 3 bytes of garbage after each."""
+    records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
+    rstride = 64 * n + 3
+    replicas = lambda y, k: b"".join(model_replicas(y[k * ystride + 16 * j:k * ystride + 16 * (j + 1)])
+                                     for j in range(n))
+    return recoded(records, 2, count, rstride, 64 * n, replicas, seed), xstride, rstride
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", REPLICATED_SHAPES, ids=name)
+def test_replicated_rowdot_matches_model(dot_runner, shape, n, count):
+    """gf16m_rowdot_rrep_* give rowdot's sums from right factors given replicated."""
+    records, xstride, rstride = replicated_records(shape, n, count, 8, hash((shape, n, "rrep")) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_rrep_{name(shape)}", shape, count, xstride, rstride, n, records,
+                  ybytes=64)
+    assert got == [r[3] for r in records]
+
+
 def model_patterns(x):
     """The folded form's two 16-byte patterns of each 5-element row of x: element t
     of the row in lanes 5t..5t+4 of the first (t < 3) or the second (t - 3)."""
@@ -279,14 +325,8 @@ def patterned_records(shape, n, count, cases, seed):
     p = shape[0]
     records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
     pstride = 32 * p + 7
-    rng = random.Random(seed)
-    patterned = []
-    for acc, x, y, expect in records:
-        pats = bytearray(rng.randbytes(span(count, pstride, 32 * p)))
-        for k in range(count):
-            pats[k * pstride:k * pstride + 32 * p] = model_patterns(x[k * xstride:k * xstride + 5 * p])
-        patterned.append((acc, bytes(pats), y, expect))
-    return patterned, pstride, ystride
+    patterns = lambda x, k: model_patterns(x[k * xstride:k * xstride + 5 * p])
+    return recoded(records, 1, count, pstride, 32 * p, patterns, seed), pstride, ystride
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
@@ -371,6 +411,8 @@ MUTANTS = {
     # pattern_stride: the patterned rowdot reads a row's patterns 16 bytes apart,
     # not 32 (the second register of row i is the first of row i + 1)
     "pattern_stride": Mutant("pattern_stride", "gf16m_rowdot_fold_pat_6x5x5"),
+    # replica_order: the replicated rowdot takes Y's rows 1 and 2 swapped
+    "replica_order": Mutant("replica_order", "gf16m_rowdot_rrep_r4"),
     # patterns_overread: the pattern maker loads the last row like the others,
     # 8 bytes from its first, 3 past x's end
     "patterns_overread": Mutant("patterns_overread", "gf16m_fold_patterns"),
@@ -389,6 +431,13 @@ def mutant_patches(kind):
         return [mock.patch.object(folded, "PATTERN_BYTES", 16)]
     if kind == "patterns_overread":
         return [mock.patch.object(folded, "ROW_BYTES", folded.RANK)]
+    if kind == "replica_order":
+        real = matrix.replicated_rows
+
+        def swapped(shape):
+            rows = real(shape)
+            return [rows[0], rows[2], rows[1], *rows[3:]]
+        return [mock.patch.object(matrix, "replicated_rows", swapped)]
     if kind == "drop_term":
         real = matrix.Products.products
         return [mock.patch.object(matrix.Products, "products", lambda self, c, r, m: real(self, c, r, m)[:-1])]
@@ -453,6 +502,16 @@ def test_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n, coun
     want = [r[3] for r in records]
     assert run_dot(dot_runner, real, shape, count, *strides, n, records) == want
     assert run_dot(mutant_runners[1], kind, shape, count, *strides, n, records) != want
+
+
+def test_replica_mutant_is_caught(dot_runner, mutant_runners):
+    """The real kernel passes the records the mutant, reading two rows' replicas
+    swapped, fails."""
+    records, xstride, rstride = replicated_records((4, 4, 4), 3, 2, 4, 7)
+    want = [r[3] for r in records]
+    args = ((4, 4, 4), 2, xstride, rstride, 3, records)
+    assert run_dot(dot_runner, "gf16m_rowdot_rrep_r4", *args, ybytes=64) == want
+    assert run_dot(mutant_runners[1], "replica_order", *args, ybytes=64) != want
 
 
 def test_pattern_mutants_are_caught(dot_runner, gf16_runner, mutant_runners):

@@ -1,7 +1,8 @@
 """Keccak-f[1600] kernels (out/keccakf1600*.S) under qemu-aarch64 -cpu max, against
 the independent model of tests/keccak_model.py: 10,000 random states and edge
 states through every form (the multi-state forms take them in twos and threes), every
---keccak-lazy variant of the general-register form, guard pages before and after
+--keccak-lazy variant of the general-register form and every --keccak-mixed-lazy
+variant of the mixed form, guard pages before and after
 the state, AAPCS64 canaries, and broken kernels that must be caught: wrappers
 that write or read past the 200 bytes or clobber x19 / d8, and variants generated
 with one step of the round broken (a wrong rho offset, a missing iota constant,
@@ -30,6 +31,7 @@ STATE = keccak_model.LANES * 8
 FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
          "keccakf1600_x3": 3}
 LAZY_VARIANTS = [lazy for lazy in keccak_gpr.LAZY_CHOICES if lazy != keccak_gpr.DEFAULT_LAZY]
+MIXED_LAZY_VARIANTS = [lazy for lazy in keccak_gpr.LAZY_CHOICES if lazy != keccak_gpr.MIXED_DEFAULT_LAZY]
 RANDOM_STATES = 10_000
 
 
@@ -94,11 +96,15 @@ def write_source(path, text):
 def variant_sources():
     """(name -> symbol, sources) of the lazy variants and the mutants."""
     symbols, sources = {}, []
-    for lazy in LAZY_VARIANTS:
-        spec = keccak_kernels(lazy)[0]
-        path = KECCAK_BUILD / f"lazy_{lazy}.S"
-        write_source(path, generate_kernel(spec, "elf", f"snova_lazy_{lazy}_", load_model("generic"), "test"))
-        symbols[f"lazy_{lazy}"] = f"snova_lazy_{lazy}_{spec.name}"
+    def spec(name, **options):
+        return next(k for k in keccak_kernels(**options) if k.name == name)
+
+    lazy_specs = [(f"lazy_{lazy}", spec("keccakf1600", lazy=lazy)) for lazy in LAZY_VARIANTS]
+    lazy_specs += [(f"mixed_lazy_{lazy}", spec("keccakf1600_x3", mixed_lazy=lazy)) for lazy in MIXED_LAZY_VARIANTS]
+    for name, spec in lazy_specs:
+        path = KECCAK_BUILD / f"{name}.S"
+        write_source(path, generate_kernel(spec, "elf", f"snova_{name}_", load_model("generic"), "test"))
+        symbols[name] = f"snova_{name}_{spec.name}"
         sources.append(path)
     for kind, patches in MUTANTS.items():
         for spec in (k for k in keccak_kernels() if k.name in MUTATED_FORMS):
@@ -164,6 +170,12 @@ def test_kernel_matches_model(keccak_runner, states, kernel):
 def test_every_lazy_variant_matches_model(keccak_runner, states, lazy):
     inputs, expected = states[0][:600], states[1][:600]
     assert permute(keccak_runner, f"lazy_{lazy}", 1, inputs) == expected
+
+
+@pytest.mark.parametrize("lazy", MIXED_LAZY_VARIANTS, ids=str)
+def test_every_mixed_lazy_variant_matches_model(keccak_runner, states, lazy):
+    inputs, expected = states[0][:600], states[1][:600]
+    assert permute(keccak_runner, f"mixed_lazy_{lazy}", 3, inputs) == expected
 
 
 # --- the checks catch broken kernels ---------------------------------------------------------------

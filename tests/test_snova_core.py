@@ -425,3 +425,25 @@ def test_rank3_tables_on_cortex_a72(set_name):
                               text=True, env={}, check=True).stdout.split()
         assert line[line.index("tables") + 1] == tables, s
     check_kats_on_cortex_a72(set_name)
+
+
+@pytest.mark.parametrize("set_name, rll", [("snova-r3-i-s", None), ("snova-r3-i-b", "snova_gf16m_rowdot_rrep_6x4x4")])
+def test_replicated_right_factors_on_cortex_a72(set_name, rll):
+    """The l = 4 products by a fixed right factor take it replicated
+    (gf16m_rowdot_rrep_r4, and Round 3's r×4·4×4 T·T12 gf16m_rowdot_rrep_<r>x4x4) on
+    Cortex-A72 only: under qemu -cpu cortex-a72 the `kernels` line names those
+    kernels; under -cpu max (tables) and -cpu cortex-a53 (an in-order little core)
+    none. The known answers hold under cortex-a72 (square sets of Rounds 1, 2 and
+    3: tests/test_shake_core.py)."""
+    bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
+    make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
+    address = {name: at for at, name in function_starts(str(bench))}
+    address[None] = 0
+    for cpu, on in (("cortex-a72", True), ("max", False), ("cortex-a53", False)):
+        line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
+                              env={}, check=True).stdout.split()
+        at = line.index("rrep")
+        assert int(line[at + 1], 16) == (address["snova_gf16m_rowdot_rrep_r4"] if on else 0), cpu
+        assert int(line[at + 2], 16) == (address[rll] if on else 0), cpu
+    if rll is not None:
+        check_kats_on_cortex_a72(set_name)

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_simd, linsys, tables, tables_gather, tables_right
+from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_simd, linsys, matrix, tables, tables_gather, tables_right
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -51,6 +51,14 @@ SQUARE_STACKED_RANKS = (3,)
 # forms, on the right (tables_right.py) and the left (tables_gather.py): rank 3
 # of Rounds 1 and 2, and rank 2.
 SQUARE_T12_TABLE_RANKS = (2, 3)
+# The ranks whose rowdot also takes right factors given replicated (their row
+# recipes' registers, made once for a factor many products share: the
+# signature's Yt blocks, T12): rank 4, whose four DUPs per right factor then
+# become loads; with it, its Round 3 pairs' r×l·l×l rowdot (the signature's
+# T·T12). llvm-mca cycles per 8 products: cortex-a72 72.0 -> 68.1,
+# neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
+# Cortex-A57 and A72 only: elsewhere the table forms are faster).
+REPLICATED_RANKS = (4,)
 
 
 @dataclass(frozen=True)
@@ -150,17 +158,31 @@ def dot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(shape, folded=False, patterned=False) -> KernelSpec:
+def rowdot_kernel(shape, folded=False, patterned=False, replicated=False) -> KernelSpec:
     """rowdot of `shape`; folded: its second form gf16m_rowdot_fold_<shape>
     (folded.py; the kernel table picks one of the two per core), patterned: that
-    form with X_k given as gf16m_fold_patterns, gf16m_rowdot_fold_pat_<shape>."""
+    form with X_k given as gf16m_fold_patterns, gf16m_rowdot_fold_pat_<shape>;
+    replicated: Y_k[c] given with each row repeated over a register,
+    gf16m_rowdot_rrep_<shape> (square shapes of REPLICATED_RANKS)."""
     given = (f"given as the gf16m_fold_patterns of its {shape.p} rows ({folded_form.PATTERN_BYTES * shape.p} "
              f"bytes) at" if patterned else "at")
-    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned)}{shape.name}", (*SUM_PARAMS, "n"),
+    y_bytes, rep = gf16.right_factor_bytes(shape, replicated), matrix.REPLICA_BYTES
+    y_given = (f"given replicated ({y_bytes} bytes: bytes {rep}i to {rep}i+{rep - 1} hold row i of Y_k[c] "
+               f"{rep // shape.s} times)" if replicated else "")
+    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated)}{shape.name}",
+                     (*SUM_PARAMS, "n"),
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k {given} "
-                     f"x + k*xstride, Y_k[c] at y + k*ystride + c*{shape.q * shape.s} (strides in bytes); "
-                     f"count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]",
-                     partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned))
+                     f"x + k*xstride, Y_k[c] {y_given}{' ' if replicated else ''}at y + k*ystride + c*{y_bytes} "
+                     f"(strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or "
+                     f"Y_k[c]",
+                     partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned,
+                             replicated=replicated))
+
+
+def square_rowdot_kernels(rank):
+    """Rank `rank`'s rowdot, and its form by replicated right factors where it has one."""
+    shape = square(rank)
+    return [rowdot_kernel(shape)] + ([rowdot_kernel(shape, replicated=True)] if rank in REPLICATED_RANKS else [])
 
 
 def fold_patterns_kernel() -> KernelSpec:
@@ -172,7 +194,7 @@ def fold_patterns_kernel() -> KernelSpec:
 
 # family -> rank -> its kernels of that rank
 _RANKED = {"add": lambda r: [add_kernel(r)], "mul": lambda r: [mul_kernel(square(r))],
-           "dot": lambda r: [dot_kernel(square(r))], "rowdot": lambda r: [rowdot_kernel(square(r))],
+           "dot": lambda r: [dot_kernel(square(r))], "rowdot": square_rowdot_kernels,
            "linsys": lambda r: [linsys_kernel(r)], **{f: partial(form_kernels, f) for f in FORM_FAMILIES}}
 _PRODUCT = {"mul": mul_kernel, "dot": dot_kernel, "rowdot": rowdot_kernel}
 
@@ -262,6 +284,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 kernels = ranked_kernels((l,), (f,))
                 if f in _PRODUCT:
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
+                if f == "rowdot" and l in REPLICATED_RANKS and r != l:
+                    kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     # the patterned form for the signature's fixed factors U_ja
                     kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True),
@@ -344,13 +368,15 @@ def solve_kernels():
 
 KECCAK_LAZY = keccak_gpr.LAZY_CHOICES
 KECCAK_DEFAULT_LAZY = keccak_gpr.DEFAULT_LAZY
+KECCAK_MIXED_DEFAULT_LAZY = keccak_gpr.MIXED_DEFAULT_LAZY
 SHA3_FEATURES = ("AdvSIMD", "SHA3")
 
 
-def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
+def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZY):
     """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
     see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3, and three
-    mixed (one on general registers beside two in Advanced SIMD)."""
+    mixed (one on general registers, rotations per `mixed_lazy`, beside two in
+    Advanced SIMD)."""
     lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
     two = "two independent states s[0..24] and s[25..49]"
     return [
@@ -370,7 +396,8 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY):
         KernelSpec(name="keccakf1600_x3", params=("s",), c_signature="void {symbol}(uint64_t s[75])",
                    doc="Keccak-f[1600] in place on three independent states, s[0..24] on general registers "
                        f"interleaved with s[25..49] and s[50..74] in Advanced SIMD; {lanes}",
-                   describe=partial(keccak_simd.describe_mixed, lazy=lazy), options=f"--keccak-lazy {lazy}"),
+                   describe=partial(keccak_simd.describe_mixed, lazy=mixed_lazy),
+                   options=f"--keccak-mixed-lazy {mixed_lazy}"),
     ]
 
 

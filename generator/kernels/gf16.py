@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from ..builder import KernelBuilder
 from ..regalloc import largest_that_fits
 from .folded import FOLDED_WIDTH, FoldedRowdot, folds
-from .matrix import (POLY, TAIL_OFFSET, Products, Shape, end_k_loop, load_piece, pieces, reduce_mod_poly,
-                     replication_cost, store_piece, xor_tree)
+from .matrix import (POLY, REPLICA_BYTES, TAIL_OFFSET, Products, Shape, end_k_loop, load_piece, pieces,
+                     reduce_mod_poly, replicated_rows, replication_cost, store_piece, xor_tree)
 
 
 def describe_add(b, rank):
@@ -296,16 +296,22 @@ def packed_rowdot_run(b, width, params, name, region):
         b.store(view, reduce_mod_poly(b, acc, arr, poly), acc_ptr, off)
 
 
-def rowdot_run(b, shape, plan, rep, width, params, name, region):
+def right_factor_bytes(shape, replicated):
+    """Bytes of one right factor: its elements, or its replicated row recipes."""
+    return REPLICA_BYTES * len(replicated_rows(shape)) if replicated else shape.q * shape.s
+
+
+def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band. A band's sums stay in registers across its loop over k, and
     X_k is replicated once per k for the whole run; a copy of x, y and count
     walks each loop. Rank 3 moves each matrix of the run but the last with a
     16-byte access that also covers 7 bytes of the next matrix: TBL ignores
     those lanes, and the stores go in address order, so the next matrix's own
-    store puts its result over them."""
+    store puts its result over them. `replicated`: the Y_k[c] are given as
+    their row recipes' registers (replicated_rows), loaded instead of made."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
-    c_bytes, y_bytes = shape.p * shape.s, shape.q * shape.s
+    c_bytes, y_bytes = shape.p * shape.s, right_factor_bytes(shape, replicated)
     for i, band in enumerate(plan.bands):
         suffix = "" if len(plan.bands) == 1 else f"_b{i}"
         if plan.hoist and len(plan.bands) > 1:
@@ -317,7 +323,7 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region):
         x = rep.load_a(xk)
         columns = {m: rep.columns(x, m) for m in band}
         for j in range(width):
-            y = rep.load_b(yk, j * y_bytes, j < width - 1)
+            y = rep.load_replicated_b(yk, j * y_bytes) if replicated else rep.load_b(yk, j * y_bytes, j < width - 1)
             for acc, m, pc in zip(accs[j], band, layout):
                 b.eor(acc, xor_tree(b, rep.products(columns[m], rep.rows(y, m), m), pc.arr), pc.arr, dst=acc)
         end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)
@@ -327,12 +333,12 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region):
             store_reduced(b, accs[j], acc_ptr, layout, j * c_bytes, poly, j < width - 1)
 
 
-def form_prefix(folded, patterned):
+def form_prefix(folded, patterned, replicated=False):
     """The part of a rowdot's name that says its form (after gf16m_rowdot_)."""
-    return ("fold_pat_" if patterned else "fold_") if folded else ""
+    return ("fold_pat_" if patterned else "fold_") if folded else "rrep_" if replicated else ""
 
 
-def describe_rowdot(b, shape: Shape, folded=False, patterned=False):
+def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
     x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
     the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
@@ -341,10 +347,13 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False):
     loop; the n mod width left over go in runs of halving width, one per set
     bit of n. count >= 1; n may be 0. The folded form of folded.py where
     folds(shape) takes it, or as the second form of the shape when `folded`
-    (`patterned`: X_k given as its rows' patterns, folded.PATTERN_BYTES each)."""
+    (`patterned`: X_k given as its rows' patterns, folded.PATTERN_BYTES each).
+    `replicated`: the Y_k[c] given as their row recipes' registers, made once for
+    a factor that many products share (replicated_rows)."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
-    region = f"gf16m_rowdot_{form_prefix(folded, patterned)}{shape.name}"
+    region = f"gf16m_rowdot_{form_prefix(folded, patterned, replicated)}{shape.name}"
+    assert not (replicated and (is_rank2(shape) or folded or folds(shape))), "replicated: the replicated form only"
     if is_rank2(shape):
         width = PACKED_WIDTH
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
@@ -358,12 +367,12 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False):
         if plan.hoist and len(plan.bands) == 1:
             rep.hoist(plan.bands[0])
         width = plan.width
-        run = lambda w, name, reg: rowdot_run(b, shape, plan, rep, w, params, name, reg)
+        run = lambda w, name, reg: rowdot_run(b, shape, plan, rep, w, params, name, reg, replicated)
 
     def advanced_run(w, name, reg=None):
         run(w, name, reg)
         b.gop_imm("add", "x", acc_ptr, w * shape.p * shape.s, dst=acc_ptr)
-        b.gop_imm("add", "x", y_ptr, w * shape.q * shape.s, dst=y_ptr)
+        b.gop_imm("add", "x", y_ptr, w * right_factor_bytes(shape, replicated), dst=y_ptr)
 
     runs = b.gop_imm("lsr", "x", n, width.bit_length() - 1)
     after_full = b.block_label("partial")

@@ -19,6 +19,10 @@ it is stored (fewest instructions). Shifted operands cost as plain ones on
 Cortex-A55, Neoverse N1/V1 and Apple cores, but issue on the single M pipe of
 Cortex-A72 (where a ROR is one M and one I uop): more lazy lanes, fewer
 instructions, more M-pipe pressure. The default, 2, is the balance (README).
+Beside the two vector states of the mixed form (keccak_simd.py) it shares
+Cortex-A72's three-wide dispatch with them, so fewer instructions count for more
+there: its default is 3 ("all" is fewer still, but crowds the M pipe in stretches
+of a block).
 
 29 registers: x0-x17, x19-x28 and x30 (the frame saves it), never x18 (Apple's
 platform register) nor x29 (frame records must stay valid); the state pointer
@@ -36,6 +40,7 @@ from .keccak import LANE_BYTES, LANES, ROUND_CONSTANTS, describe_rounds, keccak_
 LAZY_POSITIONS = {0: (), 1: (1,), 2: (1, 3), 3: (1, 2, 4)}
 LAZY_CHOICES = (*LAZY_POSITIONS, "all")
 DEFAULT_LAZY = 2
+MIXED_DEFAULT_LAZY = 3
 
 
 @dataclass

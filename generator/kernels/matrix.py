@@ -369,10 +369,29 @@ class Products:
     def rows(self, held_b: Held, m):
         return [self.rep.make(held_b, r, self.shape.recipe_arr[r]) for r in self.shape.row_recipes[m]]
 
+    def load_replicated_b(self, ptr, offset=0):
+        """A right factor given as its row recipes' registers, made in advance
+        (replicated_rows, 16 bytes each): loads only, no replication here."""
+        recipes = replicated_rows(self.shape)
+        return Held([], {r: self.b.load("q", ptr, offset + REPLICA_BYTES * i) for i, r in enumerate(recipes)})
+
     def products(self, columns, rows, m):
         """The q unreduced terms of piece m of A·B, one PMUL each."""
         arr = self.shape.c[m].arr
         return [self.b.pmul(col, row, arr) for col, row in zip(columns, rows)]
+
+
+# Bytes of one row recipe's register in a right factor given replicated.
+REPLICA_BYTES = 16
+
+
+def replicated_rows(shape):
+    """The distinct row recipes of the shape's right factor in the order a
+    replicated right factor holds their registers: piece of C by piece, term by
+    term. Only for shapes whose recipes fill 16 lanes."""
+    recipes = list(dict.fromkeys(r for m in range(len(shape.c)) for r in shape.row_recipes[m]))
+    assert all(shape.recipe_arr[r] == "16b" for r in recipes), "replicated rows fill whole registers"
+    return recipes
 
 
 def spread_columns(b, a, q, arr):
