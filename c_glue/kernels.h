@@ -88,6 +88,9 @@ struct snova_kernels {
      * 2: scale_rr, l x l): acc += sum over c < count of x[c * xstride] Y_c (a
      * dot product whose left factors are 1 x 1) */
     snova_gf16m_dot_fn scale_lr, scale_rr;
+    /* the same for l x l matrices, every round: elements of F16[S] (T12's blocks,
+     * Q1 and Q2) as sums of scaled powers of S */
+    snova_gf16m_dot_fn scale_ll;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
     /* (l r x l)(l x l), and (l r x l)(l x r) where SNOVA_Z_STACKED: the l r x l
      * left factor is l r x l matrices stacked */

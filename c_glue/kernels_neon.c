@@ -26,7 +26,6 @@
  * the products l r and r r of the Round 3 sets. */
 #define SNOVA_NEON_SCALE_(n) snova_gf16m_dot_1x1x##n
 #define SNOVA_NEON_SCALE(n) SNOVA_NEON_SCALE_(n)
-#if SNOVA_ROUND < 3
 #if SNOVA_L == 2
 #define SNOVA_NEON_LSQ 4
 #elif SNOVA_L == 3
@@ -36,7 +35,7 @@
 #elif SNOVA_L == 5
 #define SNOVA_NEON_LSQ 25
 #endif
-#else
+#if SNOVA_ROUND == 3
 #if SNOVA_LR == 4
 #define SNOVA_NEON_LR 4
 #elif SNOVA_LR == 16
@@ -88,6 +87,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.gf16m_mul = SNOVA_NEON_RANK_FN(mul_r, SNOVA_L);
         chosen.gf16m_dot = SNOVA_NEON_RANK_FN(dot_r, SNOVA_L);
         chosen.gf16m_rowdot = SNOVA_NEON_RANK_FN(rowdot_r, SNOVA_L);
+        chosen.scale_ll = SNOVA_NEON_SCALE(SNOVA_NEON_LSQ);
 #if SNOVA_ROUND < 3
         /* scalars times l x l matrices (the coefficients of Q1 and Q2) */
         chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_LSQ);

@@ -75,6 +75,11 @@ static void scale_rr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8
     gf16_scaled_sum(acc, x, xstride, y, ystride, count, R * R);
 }
 
+static void scale_ll(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+                     size_t count) {
+    gf16_scaled_sum(acc, x, xstride, y, ystride, count, L * L);
+}
+
 static void linsys_lr(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx,
                       size_t count) {
     gf16m_linsys_coeffs_shape(coef, lx, B, A, rx, count, L, R);
@@ -97,6 +102,7 @@ const struct snova_kernels snova_kernels_portable = {
     .dot_llr = dot_llr,
     .scale_lr = scale_lr,
     .scale_rr = scale_rr,
+    .scale_ll = scale_ll,
     .rowdot_llr = rowdot_llr,
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,

@@ -179,34 +179,18 @@ static inline void fqs_coeffs(const uint8_t *c, uint8_t *fixed) {
     fixed[L - 1] = (uint8_t)((c[L - 1] & nzl) | (alt & ~nzl));
 }
 
-/* c * m, as the product (c I) m through the kernel */
-static inline void mat_scale(kern_t *k, uint8_t c, const uint8_t *m, uint8_t *out) {
-    gf16m ci;
-    mat_scalar_identity(ci, c);
-    k->gf16m_mul(ci, m, out);
-    snova_wipe(ci, sizeof(ci));
-}
-
-/* sum_p coef[p] S^p */
+/* sum_p coef[p] S^p (S^0 = I): one scaled sum of the powers */
 static inline void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *out) {
-    gf16m term;
-    mat_scalar_identity(out, coef[0]);
-    for (int p = 1; p < L; p++) {
-        mat_scale(k, coef[p], spow[p], term);
-        k->gf16m_add(out, term, out);
-    }
-    snova_wipe(term, sizeof(term));
+    memset(out, 0, LSQ);
+    k->scale_ll(out, coef, 1, spow[0], LSQ, L);
 }
 
 /* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
  * m is public (the A and B of the public map), so the loop stops as soon as m
  * is invertible: usually at once. */
 static inline void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
-    gf16m term;
-    for (uint8_t a = 1; a < 16 && det(m) == 0; a++) {
-        mat_scale(k, a, spow[1], term);
-        k->gf16m_add(m, term, m);
-    }
+    for (uint8_t a = 1; a < 16 && det(m) == 0; a++)
+        k->scale_ll(m, &a, 1, spow[1], LSQ, 1);
 }
 
 /* make_invertible on n matrices, their determinants taken 16 at a time in lanes:
@@ -347,18 +331,22 @@ static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], c
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);
 }
 
-/* F12 = P11 T12 + P12 (t12tab: t12_tables or NULL) */
+/* F12 = P11 T12 + P12 (t12tab: t12_tables or NULL); F12 may be P12 (in place,
+ * where P12 is not needed after) */
 static inline void compute_f12(kern_t *k, int nmat, gf16m F12[][V][O], gf16m P11[][V][V], gf16m P12[][V][O],
                                gf16m T12[V][O], const uint8_t *t12tab) {
-    memcpy(F12, P12, (size_t)nmat * sizeof(gf16m[V][O]));
+    if (F12 != P12)
+        memcpy(F12, P12, (size_t)nmat * sizeof(gf16m[V][O]));
     rows_times_t12(k, F12[0][0][0], P11[0][0][0], (size_t)nmat * V, T12, t12tab);
 }
 
 /* F21 = T12^t P11 + P21 (transposed as a block matrix): row j of F21[i] is
- * sum_k T12[k][j] (row k of P11[i]) (t12tab: t12_tables or NULL) */
+ * sum_k T12[k][j] (row k of P11[i]) (t12tab: t12_tables or NULL); F21 may be P21
+ * (in place) */
 static inline void compute_f21(kern_t *k, int nmat, gf16m F21[][O][V], gf16m P11[][V][V], gf16m P21[][O][V],
                                gf16m T12[V][O], const uint8_t *t12tab) {
-    memcpy(F21, P21, (size_t)nmat * sizeof(gf16m[O][V]));
+    if (F21 != P21)
+        memcpy(F21, P21, (size_t)nmat * sizeof(gf16m[O][V]));
     for (int i = 0; i < nmat; i++)
         for (int j = 0; j < O; j++)
             t12_column_rowdot(k, F21[i][j][0], T12, t12tab, j, P11[i][0][0], V * LSQ, V);

@@ -25,16 +25,33 @@ struct segment {
     size_t n;
 };
 
+/* One pass over the two halves: a cursor (segment, element) for each, each run
+ * as long as both segments last, so the loop over a run is one OR per byte. */
 static inline void pack_halves(uint8_t *out, const struct segment *seg, int nseg, size_t total) {
-    size_t half = total / 2, e = 0;
-    for (int s = 0; s < nseg; s++) {
-        size_t n = seg[s].n, low = e >= half ? 0 : (half - e < n ? half - e : n);
-        /* elements are 0..15, so the low nibbles are a copy; each high nibble
-         * joins a byte that an earlier element has already written */
-        memcpy(out + e, seg[s].p, low);
-        for (size_t i = low; i < n; i++)
-            out[e + i - half] = (uint8_t)(out[e + i - half] | (seg[s].p[i] << 4));
-        e += n;
+    const size_t half = total / 2;
+    const struct segment *lo = seg, *hi = seg;
+    size_t la = 0, ha = half;
+    while (ha >= hi->n) {
+        ha -= hi->n;
+        hi++;
+    }
+    for (size_t i = 0; i < half;) {
+        size_t run = half - i;
+        run = lo->n - la < run ? lo->n - la : run;
+        run = hi->n - ha < run ? hi->n - ha : run;
+        for (size_t j = 0; j < run; j++)
+            out[i + j] = (uint8_t)(lo->p[la + j] | (hi->p[ha + j] << 4));
+        i += run;
+        la += run;
+        ha += run;
+        if (la == lo->n && lo + 1 < seg + nseg) {
+            lo++;
+            la = 0;
+        }
+        if (ha == hi->n && hi + 1 < seg + nseg) {
+            hi++;
+            ha = 0;
+        }
     }
 }
 
@@ -66,7 +83,7 @@ static inline void pack_esk(uint8_t *esk, const uint8_t *abq, size_t nterms, gf1
 /* ------------------------------------------------------------------------- */
 /* key generation                                                             */
 
-/* F12 = P11 T12 + P12, P22, and pk = public seed || P22 packed (t12tab:
+/* F12 = P11 T12 + P12 (F12 may be P12), P22, and pk = public seed || P22 packed (t12tab:
  * t12_tables or NULL) */
 static inline void make_public_key(kern_t *k, uint8_t *pk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
                                    gf16m T12[V][O], const uint8_t *t12tab, gf16m P11[M][V][V], gf16m P12[M][V][O],
