@@ -111,8 +111,8 @@ struct snova_kernels {
     snova_gf16m_rowdot_fn rowdot_tsq;
     /* products by a fixed right factor (T12, the signature's Yt) given
      * replicated, where there are no tables: gf16m_rowdot with each Y_k[c] as
-     * the REPLICA_BYTES of replicate_rows (snova_common.h). l = 4 only; NULL
-     * elsewhere and in the portable backend. */
+     * the REPLICATED_BLOCK_BYTES of replicate_rows (snova_common.h). l = 4
+     * only; NULL elsewhere and in the portable backend. */
     snova_gf16m_rowdot_fn rowdot_rrep;
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */

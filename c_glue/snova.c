@@ -47,7 +47,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
     gen_abq(k, pm->spow, LSQ, pm->A, pm->B, pm->Q1, pm->Q2, pm->q1c, pm->q2c, coeff);
 }
 
-/* F12 and F21 are made over P12 and P21 (compute_f12, compute_f21) */
+/* F12 and F21 are made over P12 and P21 (make_public_key, compute_f21) */
 struct keygen_ws {
     struct pubmap pm;
     gf16m T12[V][O];
@@ -67,7 +67,7 @@ int snova_keygen(uint8_t *pk, uint8_t *esk, const uint8_t pk_seed[SNOVA_PK_SEED_
     expand_public(k, &ws->pm, pk_seed);
     gen_t12(k, ws->T12, sk_seed);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
-    make_public_key(k, pk, pk_seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->pm.P12, ws->P22);
+    make_public_key(k, pk, pk_seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->P22);
     compute_f21(k, M, ws->pm.P21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
 
     /* A, B, Q1, Q2 are adjacent in the public map; F11 is P11, F12 and F21 are

@@ -257,9 +257,9 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 
 /* Bytes of an l x l block given replicated (kernels.h rowdot_rrep): a
  * 16-byte register per row */
-#define REPLICA_BYTES (16 * L)
+#define REPLICATED_BLOCK_BYTES (16 * L)
 #if defined(SNOVA_NEON)
-_Static_assert(REPLICA_BYTES <= TABLE_BYTES(LSQ), "a replicated block fits its tables' room");
+_Static_assert(REPLICATED_BLOCK_BYTES <= TABLE_BYTES(LSQ), "a replicated block fits its tables' room");
 #endif
 
 /* out: each of the blocks l x l blocks of m replicated, row i of a block repeated
@@ -307,7 +307,7 @@ static inline void rows_times_fixed(kern_t *k, uint8_t *acc, const uint8_t *X, s
     }
     for (; r < rows; r++) {
         if (yfix != NULL && k->rowdot_rrep != NULL)
-            k->rowdot_rrep(acc + r * n * LSQ, X + r * xrow, LSQ, yfix, n * REPLICA_BYTES, count, n);
+            k->rowdot_rrep(acc + r * n * LSQ, X + r * xrow, LSQ, yfix, n * REPLICATED_BLOCK_BYTES, count, n);
         else
             k->gf16m_rowdot(acc + r * n * LSQ, X + r * xrow, LSQ, Y, n * LSQ, count, n);
     }

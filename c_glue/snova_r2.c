@@ -116,7 +116,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 
 int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]) {
     kern_t *k = snova_kernels();
-    /* F12 and F21 are made over P12 and P21 (compute_f12, compute_f21) */
+    /* F12 and F21 are made over P12 and P21 (make_public_key, compute_f21) */
     struct ws {
         struct pubmap pm;
         gf16m T12[V][O];
@@ -129,7 +129,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
     expand_public(k, &ws->pm, seed);
     gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
-    make_public_key(k, pk, seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->pm.P12, ws->P22);
+    make_public_key(k, pk, seed, ws->T12, t12tab, ws->pm.P11, ws->pm.P12, ws->pm.P21, ws->P22);
 #if SNOVA_ESK
     compute_f21(k, M, ws->pm.P21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
     pack_esk(sk, ws->pm.abq.A[0][0], M * ALPHA, ws->T12, ws->pm.P11, ws->pm.P12, ws->pm.P21, seed,

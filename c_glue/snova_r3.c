@@ -359,7 +359,8 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #else
         for (int a = 0; a < L; a++) {
             if (k->rowdot_rll_rep != NULL && t12tab != NULL)
-                k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab, O * REPLICA_BYTES, V, O);
+                k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab, O * REPLICATED_BLOCK_BYTES,
+                                  V, O);
             else
                 k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
         }

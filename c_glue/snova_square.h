@@ -25,17 +25,25 @@ struct segment {
     size_t n;
 };
 
+/* *s, *at moved on to the segment that holds element *at of *s and its position
+ * there */
+static inline void segment_seek(const struct segment **s, size_t *at) {
+    while (*at >= (*s)->n) {
+        *at -= (*s)->n;
+        (*s)++;
+    }
+}
+
 /* One pass over the two halves: a cursor (segment, element) for each, each run
- * as long as both segments last, so the loop over a run is one OR per byte. */
-static inline void pack_halves(uint8_t *out, const struct segment *seg, int nseg, size_t total) {
+ * as long as both segments last, so the loop over a run is one OR per byte. The
+ * segments hold `total` elements. */
+static inline void pack_halves(uint8_t *out, const struct segment *seg, size_t total) {
     const size_t half = total / 2;
     const struct segment *lo = seg, *hi = seg;
     size_t la = 0, ha = half;
-    while (ha >= hi->n) {
-        ha -= hi->n;
-        hi++;
-    }
     for (size_t i = 0; i < half;) {
+        segment_seek(&lo, &la);
+        segment_seek(&hi, &ha);
         size_t run = half - i;
         run = lo->n - la < run ? lo->n - la : run;
         run = hi->n - ha < run ? hi->n - ha : run;
@@ -44,14 +52,6 @@ static inline void pack_halves(uint8_t *out, const struct segment *seg, int nseg
         i += run;
         la += run;
         ha += run;
-        if (la == lo->n && lo + 1 < seg + nseg) {
-            lo++;
-            la = 0;
-        }
-        if (ha == hi->n && hi + 1 < seg + nseg) {
-            hi++;
-            ha = 0;
-        }
     }
 }
 
@@ -75,7 +75,7 @@ static inline void pack_esk(uint8_t *esk, const uint8_t *abq, size_t nterms, gf1
         {F12[0][0][0], sizeof(gf16m[M][V][O])},
         {F21[0][0][0], sizeof(gf16m[M][O][V])},
     };
-    pack_halves(esk, seg, (int)(sizeof(seg) / sizeof(seg[0])), SNOVA_ESK_NIBBLES);
+    pack_halves(esk, seg, SNOVA_ESK_NIBBLES);
     memcpy(esk + SNOVA_ESK_NIBBLES / 2, pk_seed, SNOVA_PK_SEED_BYTES);
     memcpy(esk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES, sk_seed, SNOVA_SK_SEED_BYTES);
 }
@@ -83,13 +83,13 @@ static inline void pack_esk(uint8_t *esk, const uint8_t *abq, size_t nterms, gf1
 /* ------------------------------------------------------------------------- */
 /* key generation                                                             */
 
-/* F12 = P11 T12 + P12 (F12 may be P12), P22, and pk = public seed || P22 packed (t12tab:
- * t12_tables or NULL) */
+/* F12 = P11 T12 + P12 made over P12 (which key generation needs no more), P22,
+ * and pk = public seed || P22 packed (t12tab: t12_tables or NULL) */
 static inline void make_public_key(kern_t *k, uint8_t *pk, const uint8_t pk_seed[SNOVA_PK_SEED_BYTES],
                                    gf16m T12[V][O], const uint8_t *t12tab, gf16m P11[M][V][V], gf16m P12[M][V][O],
-                                   gf16m P21[M][O][V], gf16m F12[M][V][O], gf16m P22[M][O][O]) {
-    compute_f12(k, M, F12, P11, P12, T12, t12tab);
-    compute_p22(k, M, P22, T12, F12, P21, t12tab);
+                                   gf16m P21[M][O][V], gf16m P22[M][O][O]) {
+    compute_f12(k, M, P12, P11, P12, T12, t12tab);
+    compute_p22(k, M, P22, T12, P12, P21, t12tab);
     memcpy(pk, pk_seed, SNOVA_PK_SEED_BYTES);
     snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)P22, SNOVA_P22_NIBBLES);
 }

@@ -168,11 +168,11 @@ def rowdot_kernel(shape, folded=False, patterned=False, replicated=False) -> Ker
              f"bytes) at" if patterned else "at")
     y_bytes, rep = gf16.right_factor_bytes(shape, replicated), matrix.REPLICA_BYTES
     y_given = (f"given replicated ({y_bytes} bytes: bytes {rep}i to {rep}i+{rep - 1} hold row i of Y_k[c] "
-               f"{rep // shape.s} times)" if replicated else "")
+               f"{rep // shape.s} times) " if replicated else "")
     return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated)}{shape.name}",
                      (*SUM_PARAMS, "n"),
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k {given} "
-                     f"x + k*xstride, Y_k[c] {y_given}{' ' if replicated else ''}at y + k*ystride + c*{y_bytes} "
+                     f"x + k*xstride, Y_k[c] {y_given}at y + k*ystride + c*{y_bytes} "
                      f"(strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or "
                      f"Y_k[c]",
                      partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned,
