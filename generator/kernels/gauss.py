@@ -60,6 +60,7 @@ from ..builder import SP
 from .matrix import POLY
 GROUPS = (8, 4, 1)   # rows per iteration of the row loops: eight, then four, then one
 VECTOR = 16          # bytes per vector
+UNROLL = 4           # vectors per iteration of the vector loops (a power of two)
 BLOCK_START = 0xFFFFFFFFFFFFFFF0   # i & BLOCK_START: column of the first byte of i's vector
 SCRATCH = 256        # frame bytes for back-substitution's blocks of solutions: n + 1 <= SCRATCH
 ONE_LANE = bytes(15) + b"\xff" + bytes(16)   # the 16 bytes from offset 15 - c: 0xFF in lane c only
@@ -88,22 +89,57 @@ def scale_table(b, factor, lanes, poly):
     return b.eor(product, b.pmul(b.shift("ushr", product, 4), poly))
 
 
-def vector_loop(b, name, kinit, body, mca_region=None):
-    """body(k) for the vectors at offsets k = kinit, kinit + 16, .. -16 from the
-    row ends the body adds k to (kinit a register, negative)."""
-    k = b.mov_x(kinit)
-    vec = b.start_block(name, mca_region=mca_region)
-    body(k)
-    b.gop_imm("adds", "x", k, VECTOR, dst=k, sets_flags=True)
-    b.b_cond("ne", vec)
+def vector_loop(b, name, length, starts, body, mca_region=None):
+    """body(vectors) for each 16-byte vector of the first `length` bytes (a
+    register, a nonzero multiple of 16) of the rows at `starts`: one vector
+    alone and then two when the count's low bits ask for them, then UNROLL per
+    iteration. vectors[r] is (pointer, offset) of row r's vector. Each row walks
+    its own pointer and is addressed by immediates: Cortex-A72 cracks a
+    register-offset LDR into two uops and STR into three, against one for LDR
+    and two for STUR, and the unrolling shares each pointer's ADD between
+    vectors. Starts the block `name`_end last."""
+    walkers = [b.mov_x(start) for start in starts]
+    left = b.mov_x(length)
+    done = b.block_label(f"{name}_end")
+
+    def vectors(count):
+        for t in range(count):
+            body([(walker, VECTOR * t) for walker in walkers])
+        for walker in walkers:
+            b.gop_imm("add", "x", walker, VECTOR * count, dst=walker)
+        b.gop_imm("subs", "x", left, VECTOR * count, dst=left, sets_flags=True)
+
+    count = 1
+    while count < UNROLL:
+        skip = b.block_label(f"{name}_after{count}")
+        b.tbz(left, (VECTOR * count).bit_length() - 1, skip)
+        b.start_block(f"{name}_{count}")
+        vectors(count)
+        b.start_block(f"{name}_after{count}")
+        count *= 2
+    b.cbz(left, done)
+    loop = b.start_block(f"{name}_by{UNROLL}", mca_region=mca_region)
+    vectors(UNROLL)
+    b.b_cond("ne", loop)
+    b.start_block(f"{name}_end")
 
 
-def row_loops(b, name, rows, setup, update, first_end, stride, kinit, after, mca_region=None):
+def load_vector(b, at):
+    return b.load("q", *at)
+
+
+def store_vector(b, value, at):
+    b.store_unscaled("q", value, *at)
+
+
+def row_loops(b, name, rows, setup, update, leading, first_row, stride, length, after, mca_region=None):
     """Loops over `rows` consecutive rows (a register, left as it is), the first
-    ending at `first_end` (a register, advanced past them): GROUPS[0] rows at a
+    at `first_row` (a register, advanced past them): GROUPS[0] rows at a
     time, then the rest GROUPS[1] at a time, and so on down to one. setup()
-    returns one row's per-row values; update(values, ends, k) emits the work on
-    the vector at offset k (from kinit up to -16) of the rows ending at `ends`.
+    returns one row's per-row values; update(values, vectors) emits the work on
+    one vector (vector_loop's (pointer, offset) pairs) of the rows at `leading`
+    (the rows every group works with) and then of the group's rows, over their
+    first `length` bytes.
     Rows are `stride` bytes apart. The loop of the largest group carries `mca_region`.
     Ends at the block labelled `after`, which the caller starts next."""
     for t, size in enumerate(GROUPS):
@@ -117,13 +153,12 @@ def row_loops(b, name, rows, setup, update, first_end, stride, kinit, after, mca
 
         group = b.start_block(f"{name}_by{size}")
         values = [setup() for _ in range(size)]
-        ends = [first_end]
+        starts = [first_row]
         for _ in range(1, size):
-            ends.append(b.gop("add", "x", ends[-1], stride))
-        vector_loop(b, f"{name}_by{size}_vec", kinit, lambda k: update(values, ends, k),
+            starts.append(b.gop("add", "x", starts[-1], stride))
+        vector_loop(b, f"{name}_by{size}_vec", length, [*leading, *starts], lambda vectors: update(values, vectors),
                     mca_region if t == 0 else None)
-        b.start_block(f"{name}_by{size}_next")
-        b.gop("add", "x", ends[-1], stride, dst=first_end)
+        b.gop("add", "x", starts[-1], stride, dst=first_row)
         b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
         b.b_cond("ne", group)
 
@@ -145,11 +180,12 @@ def search_row(b, column, stride, pivot):
         b.eor(pivot, b.vop("and", "16b", take, f, "vec_logic"), dst=pivot)
         return take
 
-    def update(takes, ends, k, pivot_end):
-        acc = b.load_indexed("q", pivot_end, k)
-        rows = [b.load_indexed("q", end, k) for end in ends]
+    def update(takes, vectors):
+        pivot_at, *rows_at = vectors
+        acc = load_vector(b, pivot_at)
+        rows = [load_vector(b, at) for at in rows_at]
         terms = [b.vop("and", "16b", take, row, "vec_logic") for take, row in zip(takes, rows)]
-        b.store_indexed("q", b.eor(acc, xor_tree(b, terms)), pivot_end, k)
+        store_vector(b, b.eor(acc, xor_tree(b, terms)), pivot_at)
     return setup, update
 
 
@@ -187,15 +223,16 @@ def eliminate_and_search(b, constants, column, next_column, stride, next_element
         b.eor(next_pivot, b.vop("and", "16b", take, e, "vec_logic"), dst=next_pivot)
         return table, take
 
-    def update(values, ends, k, pivot_end, next_end):
-        source = b.load_indexed("q", pivot_end, k)
-        acc = b.load_indexed("q", next_end, k)
-        rows = [b.load_indexed("q", end, k) for end in ends]
+    def update(values, vectors):
+        pivot_at, next_at, *rows_at = vectors
+        source = load_vector(b, pivot_at)
+        acc = load_vector(b, next_at)
+        rows = [load_vector(b, at) for at in rows_at]
         rows = [b.eor(row, b.tbl(table, source)) for row, (table, _) in zip(rows, values)]
-        for row, end in zip(rows, ends):
-            b.store_indexed("q", row, end, k)
+        for row, at in zip(rows, rows_at):
+            store_vector(b, row, at)
         terms = [b.vop("and", "16b", take, row, "vec_logic") for row, (_, take) in zip(rows, values)]
-        b.store_indexed("q", b.eor(acc, xor_tree(b, terms)), next_end, k)
+        store_vector(b, b.eor(acc, xor_tree(b, terms)), next_at)
     return setup, update
 
 
@@ -267,32 +304,29 @@ def describe_solve(b):
     done = b.block_label("done")
     b.cbz(n, done)
 
-    def span(row):
-        """(end, first offset) of the vectors of row that hold bytes 0 .. live:
-        offsets first .. -16 from end."""
-        end = b.gop_imm("add", "x", b.gop_imm("and", "x", live, BLOCK_START), VECTOR)
-        return b.gop("add", "x", row, end), b.gop("sub", "x", b.mov_imm(0), end)
+    def span():
+        """The bytes of a row's vectors that hold its bytes 0 .. live."""
+        return b.gop_imm("add", "x", b.gop_imm("and", "x", live, BLOCK_START), VECTOR)
 
     # --- forward: column i = 0 .. n-1 --------------------------------------------------
     # 1. the pivot search of column 0: rows j > 0 into row 0 while its pivot is zero
     pivot = b.load_replicated("16b", b.gop("add", "x", g, n))
-    pivot_end, kinit = span(g)
-    setup, update = search_row(b, b.gop("add", "x", b.gop("add", "x", g, stride), n), stride, pivot)
-    row_loops(b, "search", b.gop_imm("sub", "x", n, 1), setup, lambda *a: update(*a, pivot_end),
-              b.gop("add", "x", pivot_end, stride), stride, kinit, b.block_label("pivot"))
+    row1 = b.gop("add", "x", g, stride)
+    setup, update = search_row(b, b.gop("add", "x", row1, n), stride, pivot)
+    row_loops(b, "search", b.gop_imm("sub", "x", n, 1), setup, update, [g], row1, stride, span(),
+              b.block_label("pivot"))
 
     pivot_label = b.start_block("pivot")
     diag = b.gop("add", "x", pivot_row, live)                    # row i, column i
-    pivot_end, kinit = span(pivot_row)
+    length = span()
 
     # 2. regular so far? row i times the pivot's inverse
     b.vop("and", "16b", ok, b.vop("cmtst", "16b", pivot, pivot, "vec_alu"), "vec_logic", dst=ok)
     table = scale_table(b, b.tbl(constants.inverses(), pivot), *constants.scale())
-    vector_loop(b, "normalise_vec", kinit,
-                lambda k: b.store_indexed("q", b.tbl(table, b.load_indexed("q", pivot_end, k)), pivot_end, k))
+    vector_loop(b, "normalise_vec", length, [pivot_row],
+                lambda vectors: store_vector(b, b.tbl(table, load_vector(b, vectors[0])), vectors[0]))
 
     # 3. row i+1 ^= f * row i; its element in column i+1 is the next pivot
-    b.start_block("first_below")
     below = b.gop_imm("sub", "x", live, 1)
     b.cbz(below, b.block_label("next"))
     b.start_block("next_row")
@@ -300,21 +334,20 @@ def describe_solve(b):
     next_element = b.load_replicated("16b", b.gop_imm("sub", "x", diag, 1))
     table = scale_table(b, b.load_replicated("16b", column), *constants.scale())
     b.eor(b.load_replicated("16b", b.gop_imm("sub", "x", column, 1)), b.tbl(table, next_element), dst=pivot)
-    next_end = b.gop("add", "x", pivot_end, stride)
+    next_row = b.gop("add", "x", pivot_row, stride)
 
-    def next_row_vector(k):
-        row = b.load_indexed("q", next_end, k)
-        b.store_indexed("q", b.eor(row, b.tbl(table, b.load_indexed("q", pivot_end, k))), next_end, k)
-    vector_loop(b, "next_row_vec", kinit, next_row_vector)
+    def next_row_vector(vectors):
+        pivot_at, next_at = vectors
+        store_vector(b, b.eor(load_vector(b, next_at), b.tbl(table, load_vector(b, pivot_at))), next_at)
+    vector_loop(b, "next_row_vec", length, [pivot_row, next_row], next_row_vector)
 
     # 4. rows j > i+1: eliminated, and added into row i+1 while its pivot is zero
-    b.start_block("eliminate")
     rest = b.gop_imm("sub", "x", live, 2)
     column = b.gop("add", "x", column, stride)                   # row i+2, column i
     setup, update = eliminate_and_search(b, constants, column, b.gop_imm("sub", "x", column, 1), stride,
                                          next_element, pivot)
-    row_loops(b, "eliminate", rest, setup, lambda *a: update(*a, pivot_end, next_end),
-              b.gop("add", "x", next_end, stride), stride, kinit, b.block_label("next"), mca_region="gf16_solve")
+    row_loops(b, "eliminate", rest, setup, update, [pivot_row, next_row], b.gop("add", "x", next_row, stride),
+              stride, length, b.block_label("next"), mca_region="gf16_solve")
 
     b.start_block("next")
     b.gop("add", "x", pivot_row, stride, dst=pivot_row)
