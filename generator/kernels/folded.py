@@ -33,7 +33,8 @@ from __future__ import annotations
 from .matrix import NO_LANE, POLY, end_k_loop, load_piece, reduce_mod_poly, store_piece, xor_tree
 
 RANK = 5
-FOLDED_WIDTH = 2          # right factors per run of the main loop (the register file holds 2·5 sums)
+SUM_REGISTERS = 20        # at most this many registers hold a run's sums (rows of X times right factors)
+HELD_WIDTH = 2            # runs this wide keep their right factors in registers across X's rows
 ROW_BYTES = 8             # each row of X is loaded as 8 bytes ...
 FIRST_ROWS = 3            # Y's rows in the first register; the rest are in the second
 SECOND_FROM = RANK * FIRST_ROWS   # the second register's first byte of Y
@@ -104,27 +105,27 @@ class FoldedRowdot:
         self.b = b
         self.rows = shape.p
         self.patterned = patterned
-        lanes0 = [] if patterned else sorted({row_origin(i, self.rows)[1] for i in range(self.rows)})
-        self.patterns = {lane0: pattern_registers(b, lane0) for lane0 in lanes0}
-        self.zero = b.movi(0)
+        self.patterns = None if patterned else pattern_registers(b, 0)
         self.gathers = [(pc, b.constant(f"gather{m}", gather_index(pc))) for m, pc in enumerate(shape.c)]
 
     def load_right(self, y_ptr, offset, next_follows):
         """Y's two registers: the second by one load at byte 15 when the next matrix
-        of the run follows (its lanes 10..15 then hold that matrix's bytes, which
-        the patterns leave out), else from byte 9 shifted down by EXT."""
+        of the run follows, else from byte 9 rotated down by EXT. Its lanes
+        10..15 then hold other bytes, which the patterns leave out."""
         first = self.b.load("q", y_ptr, offset)
         if next_follows:
             return first, self.b.load("q", y_ptr, offset + SECOND_FROM)
         second = self.b.load("q", y_ptr, offset + RANK * RANK - 16)
-        return first, self.b.ext(second, self.zero, SECOND_FROM - (RANK * RANK - 16))
+        return first, self.b.ext(second, second, SECOND_FROM - (RANK * RANK - 16))
 
     def row_patterns(self, x_ptr, i):
         if self.patterned:   # two LDRs: an LDP of q registers takes Cortex-A55 six cycles
             return [self.b.load("q", x_ptr, PATTERN_BYTES * i + 16 * half) for half in range(2)]
         start, lane0 = row_origin(i, self.rows)
         row = self.b.load("d", x_ptr, start)
-        return [self.b.tbl(row, index) for index in self.patterns[lane0]]
+        if lane0:   # the last row, shifted down to lane 0: one set of index registers serves every row
+            row = self.b.shift("ushr", row, 8 * lane0, arr="2d")
+        return [self.b.tbl(row, index) for index in self.patterns]
 
     def fold(self, spread):
         """Row i of C (unreduced, lanes 0..4) from its terms spread over Y's rows."""
@@ -152,17 +153,29 @@ class FoldedRowdot:
         sums = [[b.movi(0) for _ in range(self.rows)] for _ in range(width)]
         xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name, mca_region=region)
-        right = [self.load_right(yk, j * RANK * RANK, j < width - 1) for j in range(width)]
+        held = width <= HELD_WIDTH
+        right = [self.load_right(yk, j * RANK * RANK, j < width - 1) for j in range(width)] if held else None
         for i in range(self.rows):
             patterns = self.row_patterns(xk, i)
             for j in range(width):
-                terms = [b.pmul(p, y) for p, y in zip(patterns, right[j])]
+                factor = right[j] if held else self.load_right(yk, j * RANK * RANK, j < width - 1)
+                terms = [b.pmul(p, y) for p, y in zip(patterns, factor)]
                 b.eor(sums[j][i], xor_tree(b, terms, "16b"), dst=sums[j][i])
         end_k_loop(b, xk, x_stride, yk, y_stride, k, loop)
         b.start_block(f"{name}_store")
         poly = b.movi(POLY)
         for j in range(width):
             self.store(sums[j], acc_ptr, j * self.rows * RANK, poly)
+
+
+def folded_width(rows) -> int:
+    """Right factors per run of the main loop: the widest power of two whose sums
+    fit SUM_REGISTERS; runs wider than HELD_WIDTH load each right factor again for
+    every row of X (loads, off the vector pipes that the PMULs and TBLs share)."""
+    width = 1
+    while 2 * width * rows <= SUM_REGISTERS:
+        width *= 2
+    return width
 
 
 def folds(shape) -> bool:

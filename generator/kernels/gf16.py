@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..builder import KernelBuilder
 from ..regalloc import largest_that_fits
-from .folded import FOLDED_WIDTH, FoldedRowdot, folds
+from .folded import FoldedRowdot, folded_width, folds
 from .matrix import (POLY, REPLICA_BYTES, TAIL_OFFSET, Products, Shape, end_k_loop, load_piece, pieces,
                      reduce_mod_poly, replicated_rows, replication_cost, store_piece, xor_tree)
 
@@ -359,7 +359,7 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=F
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
     elif folded or folds(shape):
         form = FoldedRowdot(b, shape, patterned)
-        width = FOLDED_WIDTH
+        width = folded_width(shape.p)
         run = lambda w, name, reg: form.run(w, params, name, reg)
     else:
         plan = rowdot_plan(shape)
