@@ -193,10 +193,12 @@ class KernelBuilder:
 
     def store(self, view, src, base, offset=0):
         """str at any offset (assemblers take str for stur's offsets; one neither
-        encodes gets an add first)."""
+        encodes gets an add first). A 16-byte store in stur's range is written
+        stur: Cortex-A57/A72 crack str q into three uops, stur q into two."""
         gpr = view in ("w", "x")
         base, offset = self.address(view, base, offset)
-        self.emit("str", Reg(src, view), Mem(base, offset), uses=[src, base],
+        mnemonic = "stur" if view == "q" and -256 <= offset <= 255 else "str"
+        self.emit(mnemonic, Reg(src, view), Mem(base, offset), uses=[src, base],
                   cls="store_gpr" if gpr else "store_vec", mem="store")
 
     def store_byte(self, src, base, offset=0):

@@ -110,7 +110,7 @@ snova_aes128_key_expand:
 	eor	v16.16b, v7.16b, v2.16b
 	eor	v19.16b, v16.16b, v17.16b
 	eor	v23.16b, v19.16b, v0.16b
-	str	q23, [x1, #160]
+	stur	q23, [x1, #160]
 	ret
 	.cfi_endproc
 	.size	snova_aes128_key_expand, .-snova_aes128_key_expand

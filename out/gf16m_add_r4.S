@@ -14,7 +14,7 @@ snova_gf16m_add_r4:
 	ldr	q0, [x0]
 	ldr	q1, [x1]
 	eor	v2.16b, v0.16b, v1.16b
-	str	q2, [x2]
+	stur	q2, [x2]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_add_r4, .-snova_gf16m_add_r4

@@ -17,8 +17,8 @@ snova_gf16m_add_r5:
 	ldur	q4, [x1, #9]
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v5.16b, v3.16b, v4.16b
-	str	q2, [x2]
-	str	q5, [x2, #9]
+	stur	q2, [x2]
+	stur	q5, [x2, #9]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_add_r5, .-snova_gf16m_add_r5

@@ -36,8 +36,8 @@ snova_gf16m_dot_1x1x32:
 	pmul	v20.16b, v19.16b, v7.16b
 	eor	v18.16b, v0.16b, v17.16b
 	eor	v21.16b, v1.16b, v20.16b
-	str	q18, [x0]
-	str	q21, [x0, #16]
+	stur	q18, [x0]
+	stur	q21, [x0, #16]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_dot_1x1x32, .-snova_gf16m_dot_1x1x32

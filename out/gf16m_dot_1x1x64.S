@@ -49,11 +49,11 @@ snova_gf16m_dot_1x1x64:
 	pmul	v0.16b, v31.16b, v21.16b
 	eor	v27.16b, v1.16b, v26.16b
 	eor	v30.16b, v2.16b, v29.16b
-	str	q24, [x0]
-	str	q27, [x0, #16]
+	stur	q24, [x0]
+	stur	q27, [x0, #16]
 	eor	v1.16b, v3.16b, v0.16b
-	str	q30, [x0, #32]
-	str	q1, [x0, #48]
+	stur	q30, [x0, #32]
+	stur	q1, [x0, #48]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_dot_1x1x64, .-snova_gf16m_dot_1x1x64

@@ -94,7 +94,7 @@ snova_gf16m_dot_4x4x6:
 	pmul	v5.8b, v4.8b, v0.8b
 	eor	v3.16b, v24.16b, v2.16b
 	eor	v6.8b, v25.8b, v5.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	str	d6, [x0, #16]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]

@@ -95,8 +95,8 @@ snova_gf16m_dot_5x4x5:
 	pmul	v5.16b, v4.16b, v0.16b
 	eor	v3.16b, v24.16b, v2.16b
 	eor	v6.16b, v25.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #9]
+	stur	q3, [x0]
+	stur	q6, [x0, #9]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]

@@ -107,8 +107,8 @@ snova_gf16m_dot_8x8x4:
 	pmul	v5.16b, v4.16b, v0.16b
 	eor	v3.16b, v16.16b, v2.16b
 	eor	v6.16b, v17.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	add	sp, sp, #32

@@ -196,9 +196,9 @@ snova_gf16m_dot_8x8x5:
 	eor	v3.16b, v7.16b, v2.16b
 	ushr	v7.8b, v17.8b, #4
 	eor	v6.16b, v16.16b, v5.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v16.8b, v7.8b, v0.8b
-	str	q6, [x0, #16]
+	stur	q6, [x0, #16]
 	eor	v17.8b, v17.8b, v16.8b
 	str	d17, [x0, #32]
 	ldp	d8, d9, [sp, #0]

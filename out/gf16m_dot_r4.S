@@ -45,7 +45,7 @@ snova_gf16m_dot_r4:
 	movi	v29.16b, #19
 	pmul	v30.16b, v28.16b, v29.16b
 	eor	v31.16b, v0.16b, v30.16b
-	str	q31, [x0]
+	stur	q31, [x0]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_dot_r4, .-snova_gf16m_dot_r4

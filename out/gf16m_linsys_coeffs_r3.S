@@ -448,11 +448,11 @@ snova_gf16m_linsys_coeffs_r3:
 	eor	v30.16b, v30.16b, v6.16b
 	eor	v29.16b, v29.16b, v1.16b
 	eor	v18.16b, v28.16b, v0.16b
-	str	q30, [x0]
+	stur	q30, [x0]
 	eor	v28.16b, v25.16b, v5.16b
-	str	q29, [x0, #16]
-	str	q18, [x0, #32]
-	str	q28, [x0, #48]
+	stur	q29, [x0, #16]
+	stur	q18, [x0, #32]
+	stur	q28, [x0, #48]
 	ldr	d26, [x1]
 	ldr	d2, [x2]
 	ldrb	w12, [x1, #8]
@@ -720,7 +720,7 @@ snova_gf16m_linsys_coeffs_r3:
 	eor	v3.16b, v4.16b, v7.16b
 	eor	v2.16b, v0.16b, v26.16b
 	umov	w15, v3.b[0]
-	str	q2, [x0, #64]
+	stur	q2, [x0, #64]
 	strb	w15, [x0, #80]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]

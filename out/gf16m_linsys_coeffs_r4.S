@@ -629,10 +629,10 @@ snova_gf16m_linsys_coeffs_r4:
 	eor	v29.16b, v29.16b, v1.16b
 	eor	v18.16b, v28.16b, v0.16b
 	eor	v28.16b, v25.16b, v5.16b
-	str	q30, [x0]
-	str	q29, [x0, #16]
-	str	q18, [x0, #32]
-	str	q28, [x0, #48]
+	stur	q30, [x0]
+	stur	q29, [x0, #16]
+	stur	q18, [x0, #32]
+	stur	q28, [x0, #48]
 	ldr	q20, .Lsnova_gf16m_linsys_coeffs_r4_gather4_0
 	ldr	q21, .Lsnova_gf16m_linsys_coeffs_r4_gather4_1
 	ldr	q16, [x1]
@@ -1237,10 +1237,10 @@ snova_gf16m_linsys_coeffs_r4:
 	eor	v4.16b, v4.16b, v21.16b
 	eor	v6.16b, v19.16b, v20.16b
 	eor	v19.16b, v17.16b, v31.16b
-	str	q5, [x0, #64]
-	str	q4, [x0, #80]
-	str	q6, [x0, #96]
-	str	q19, [x0, #112]
+	stur	q5, [x0, #64]
+	stur	q4, [x0, #80]
+	stur	q6, [x0, #96]
+	stur	q19, [x0, #112]
 	ldr	q7, .Lsnova_gf16m_linsys_coeffs_r4_gather8_0
 	ldr	q3, .Lsnova_gf16m_linsys_coeffs_r4_gather8_1
 	ldr	q27, [x1]
@@ -1845,10 +1845,10 @@ snova_gf16m_linsys_coeffs_r4:
 	eor	v23.16b, v23.16b, v3.16b
 	eor	v24.16b, v30.16b, v7.16b
 	eor	v30.16b, v2.16b, v28.16b
-	str	q31, [x0, #128]
-	str	q23, [x0, #144]
-	str	q24, [x0, #160]
-	str	q30, [x0, #176]
+	stur	q31, [x0, #128]
+	stur	q23, [x0, #144]
+	stur	q24, [x0, #160]
+	stur	q30, [x0, #176]
 	ldr	q25, .Lsnova_gf16m_linsys_coeffs_r4_gather12_0
 	ldr	q22, .Lsnova_gf16m_linsys_coeffs_r4_gather12_1
 	ldr	q18, [x1]
@@ -2453,10 +2453,10 @@ snova_gf16m_linsys_coeffs_r4:
 	eor	v29.16b, v29.16b, v22.16b
 	eor	v16.16b, v5.16b, v25.16b
 	eor	v5.16b, v26.16b, v19.16b
-	str	q28, [x0, #192]
-	str	q29, [x0, #208]
-	str	q16, [x0, #224]
-	str	q5, [x0, #240]
+	stur	q28, [x0, #192]
+	stur	q29, [x0, #208]
+	stur	q16, [x0, #224]
+	stur	q5, [x0, #240]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]

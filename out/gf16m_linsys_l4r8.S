@@ -176,30 +176,30 @@ snova_gf16m_linsys_l4r8:
 	ushr	v28.16b, v4.16b, #4
 	eor	v1.16b, v1.16b, v31.16b
 	eor	v2.16b, v2.16b, v27.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v27.16b, v7.16b, #4
 	pmul	v0.16b, v28.16b, v26.16b
-	str	q1, [x0, #32]
+	stur	q1, [x0, #32]
 	ushr	v1.16b, v6.16b, #4
 	pmul	v31.16b, v30.16b, v26.16b
-	str	q2, [x0, #64]
+	stur	q2, [x0, #64]
 	pmul	v2.16b, v27.16b, v26.16b
 	eor	v3.16b, v3.16b, v25.16b
 	pmul	v24.16b, v1.16b, v26.16b
 	eor	v4.16b, v4.16b, v0.16b
-	str	q3, [x0, #96]
+	stur	q3, [x0, #96]
 	eor	v5.16b, v5.16b, v31.16b
 	ushr	v29.16b, v16.16b, #4
-	str	q4, [x0, #128]
+	stur	q4, [x0, #128]
 	eor	v7.16b, v7.16b, v2.16b
 	ushr	v3.16b, v17.16b, #4
-	str	q5, [x0, #160]
+	stur	q5, [x0, #160]
 	eor	v6.16b, v6.16b, v24.16b
 	ushr	v0.16b, v18.16b, #4
 	ushr	v30.16b, v19.16b, #4
 	ushr	v5.16b, v20.16b, #4
-	str	q6, [x0, #192]
-	str	q7, [x0, #224]
+	stur	q6, [x0, #192]
+	stur	q7, [x0, #224]
 	ushr	v24.16b, v21.16b, #4
 	ushr	v27.16b, v22.16b, #4
 	ushr	v7.16b, v23.16b, #4
@@ -570,30 +570,30 @@ snova_gf16m_linsys_l4r8:
 	ushr	v20.16b, v27.16b, #4
 	eor	v6.16b, v6.16b, v24.16b
 	eor	v18.16b, v18.16b, v16.16b
-	str	q2, [x0, #16]
+	stur	q2, [x0, #16]
 	ushr	v16.16b, v28.16b, #4
 	pmul	v2.16b, v20.16b, v7.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	ushr	v6.16b, v29.16b, #4
 	pmul	v24.16b, v22.16b, v7.16b
-	str	q18, [x0, #80]
+	stur	q18, [x0, #80]
 	pmul	v18.16b, v16.16b, v7.16b
 	eor	v3.16b, v3.16b, v1.16b
 	pmul	v0.16b, v6.16b, v7.16b
 	eor	v27.16b, v27.16b, v2.16b
-	str	q3, [x0, #112]
+	stur	q3, [x0, #112]
 	eor	v30.16b, v30.16b, v24.16b
 	ushr	v4.16b, v31.16b, #4
-	str	q27, [x0, #144]
+	stur	q27, [x0, #144]
 	eor	v28.16b, v28.16b, v18.16b
 	ushr	v3.16b, v26.16b, #4
-	str	q30, [x0, #176]
+	stur	q30, [x0, #176]
 	eor	v29.16b, v29.16b, v0.16b
 	ushr	v2.16b, v23.16b, #4
 	ushr	v22.16b, v19.16b, #4
 	ushr	v30.16b, v17.16b, #4
-	str	q29, [x0, #208]
-	str	q28, [x0, #240]
+	stur	q29, [x0, #208]
+	stur	q28, [x0, #240]
 	ushr	v0.16b, v25.16b, #4
 	ushr	v16.16b, v5.16b, #4
 	ushr	v28.16b, v21.16b, #4

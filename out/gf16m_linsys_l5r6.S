@@ -178,27 +178,27 @@ snova_gf16m_linsys_l5r6:
 	pmul	v28.16b, v31.16b, v26.16b
 	eor	v1.16b, v1.16b, v30.16b
 	ushr	v30.16b, v6.16b, #4
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v0.16b, v5.16b, #4
 	eor	v2.16b, v2.16b, v23.16b
-	str	q1, [x0, #30]
+	stur	q1, [x0, #30]
 	pmul	v1.16b, v30.16b, v26.16b
 	eor	v3.16b, v3.16b, v24.16b
-	str	q2, [x0, #60]
+	stur	q2, [x0, #60]
 	pmul	v27.16b, v0.16b, v26.16b
 	eor	v4.16b, v4.16b, v28.16b
-	str	q3, [x0, #90]
+	stur	q3, [x0, #90]
 	ushr	v29.16b, v7.16b, #4
 	ushr	v2.16b, v16.16b, #4
-	str	q4, [x0, #120]
+	stur	q4, [x0, #120]
 	eor	v6.16b, v6.16b, v1.16b
 	ushr	v24.16b, v17.16b, #4
 	eor	v5.16b, v5.16b, v27.16b
 	ushr	v31.16b, v18.16b, #4
 	ushr	v4.16b, v19.16b, #4
 	ushr	v27.16b, v20.16b, #4
-	str	q5, [x0, #150]
-	str	q6, [x0, #180]
+	stur	q5, [x0, #150]
+	stur	q6, [x0, #180]
 	ushr	v30.16b, v21.16b, #4
 	ushr	v6.16b, v22.16b, #4
 	pmul	v23.16b, v29.16b, v26.16b
@@ -213,21 +213,21 @@ snova_gf16m_linsys_l5r6:
 	eor	v16.16b, v16.16b, v25.16b
 	eor	v17.16b, v17.16b, v3.16b
 	eor	v18.16b, v18.16b, v28.16b
-	str	q7, [x0, #210]
+	stur	q7, [x0, #210]
 	eor	v19.16b, v19.16b, v0.16b
-	str	q16, [x0, #240]
+	stur	q16, [x0, #240]
 	eor	v20.16b, v20.16b, v5.16b
-	str	q17, [x14]
+	stur	q17, [x14]
 	eor	v21.16b, v21.16b, v1.16b
-	str	q18, [x15]
+	stur	q18, [x15]
 	eor	v22.16b, v22.16b, v26.16b
-	str	q19, [x8]
+	stur	q19, [x8]
 	movi	v29.16b, #0
-	str	q20, [x9]
+	stur	q20, [x9]
 	movi	v23.16b, #0
-	str	q21, [x10]
+	stur	q21, [x10]
 	movi	v7.16b, #0
-	str	q22, [x11]
+	stur	q22, [x11]
 	movi	v2.16b, #0
 	mov	x14, x3
 	movi	v25.16b, #0
@@ -380,15 +380,15 @@ snova_gf16m_linsys_l5r6:
 	eor	v23.16b, v23.16b, v6.16b
 	ushr	v30.16b, v25.16b, #4
 	pmul	v20.16b, v7.16b, v22.16b
-	str	q29, [x7]
+	stur	q29, [x7]
 	str	q23, [x0, #480]
 	ushr	v23.16b, v24.16b, #4
 	eor	v2.16b, v2.16b, v26.16b
-	str	q21, [x16]
+	stur	q21, [x16]
 	pmul	v29.16b, v30.16b, v22.16b
 	ushr	v5.16b, v3.16b, #4
 	pmul	v1.16b, v23.16b, v22.16b
-	str	q2, [x17]
+	stur	q2, [x17]
 	eor	v6.16b, v16.16b, v20.16b
 	ushr	v16.16b, v17.16b, #4
 	ushr	v2.16b, v31.16b, #4
@@ -396,12 +396,12 @@ snova_gf16m_linsys_l5r6:
 	ushr	v30.16b, v28.16b, #4
 	pmul	v27.16b, v16.16b, v22.16b
 	eor	v24.16b, v24.16b, v1.16b
-	str	q25, [x9]
+	stur	q25, [x9]
 	ushr	v25.16b, v18.16b, #4
-	str	q6, [x10]
+	stur	q6, [x10]
 	ushr	v20.16b, v4.16b, #4
 	add	x9, x0, #840
-	str	q24, [x11]
+	stur	q24, [x11]
 	ushr	v23.16b, v0.16b, #4
 	ushr	v24.16b, v19.16b, #4
 	add	x10, x0, #870
@@ -418,21 +418,21 @@ snova_gf16m_linsys_l5r6:
 	eor	v31.16b, v31.16b, v17.16b
 	eor	v28.16b, v28.16b, v29.16b
 	eor	v18.16b, v18.16b, v7.16b
-	str	q3, [x12]
+	stur	q3, [x12]
 	eor	v4.16b, v4.16b, v6.16b
-	str	q26, [x13]
+	stur	q26, [x13]
 	eor	v0.16b, v0.16b, v1.16b
 	str	q31, [x0, #720]
 	eor	v19.16b, v19.16b, v22.16b
-	str	q28, [x14]
-	str	q18, [x15]
+	stur	q28, [x14]
+	stur	q18, [x15]
 	movi	v5.16b, #0
 	movi	v21.16b, #0
-	str	q4, [x8]
+	stur	q4, [x8]
 	movi	v3.16b, #0
-	str	q0, [x9]
+	stur	q0, [x9]
 	movi	v16.16b, #0
-	str	q19, [x10]
+	stur	q19, [x10]
 	movi	v27.16b, #0
 	mov	x12, x2
 	movi	v26.16b, #0
@@ -582,17 +582,17 @@ snova_gf16m_linsys_l5r6:
 	pmul	v4.16b, v19.16b, v6.16b
 	eor	v21.16b, v21.16b, v0.16b
 	ushr	v0.16b, v2.16b, #4
-	str	q5, [x0, #14]
+	stur	q5, [x0, #14]
 	ushr	v5.16b, v26.16b, #4
 	eor	v3.16b, v3.16b, v20.16b
-	str	q21, [x0, #44]
+	stur	q21, [x0, #44]
 	eor	v16.16b, v16.16b, v23.16b
 	eor	v27.16b, v27.16b, v4.16b
-	str	q3, [x0, #74]
+	stur	q3, [x0, #74]
 	pmul	v24.16b, v5.16b, v6.16b
 	ushr	v1.16b, v17.16b, #4
-	str	q16, [x0, #104]
-	str	q27, [x0, #134]
+	stur	q16, [x0, #104]
+	stur	q27, [x0, #134]
 	pmul	v21.16b, v0.16b, v6.16b
 	ushr	v3.16b, v31.16b, #4
 	ushr	v23.16b, v30.16b, #4
@@ -602,7 +602,7 @@ snova_gf16m_linsys_l5r6:
 	pmul	v20.16b, v1.16b, v6.16b
 	ushr	v24.16b, v25.16b, #4
 	ushr	v0.16b, v7.16b, #4
-	str	q26, [x0, #164]
+	stur	q26, [x0, #164]
 	ushr	v1.16b, v18.16b, #4
 	pmul	v22.16b, v3.16b, v6.16b
 	pmul	v16.16b, v23.16b, v6.16b
@@ -612,26 +612,26 @@ snova_gf16m_linsys_l5r6:
 	pmul	v26.16b, v24.16b, v6.16b
 	pmul	v21.16b, v0.16b, v6.16b
 	pmul	v6.16b, v1.16b, v6.16b
-	str	q2, [x0, #194]
+	stur	q2, [x0, #194]
 	eor	v17.16b, v17.16b, v20.16b
 	eor	v31.16b, v31.16b, v22.16b
 	eor	v30.16b, v30.16b, v16.16b
 	eor	v29.16b, v29.16b, v4.16b
-	str	q17, [x0, #224]
+	stur	q17, [x0, #224]
 	eor	v28.16b, v28.16b, v5.16b
-	str	q31, [x0, #254]
+	stur	q31, [x0, #254]
 	eor	v25.16b, v25.16b, v26.16b
-	str	q30, [x7]
+	stur	q30, [x7]
 	eor	v2.16b, v7.16b, v21.16b
-	str	q29, [x9]
+	stur	q29, [x9]
 	eor	v18.16b, v18.16b, v6.16b
-	str	q28, [x8]
+	stur	q28, [x8]
 	movi	v20.16b, #0
-	str	q25, [x10]
+	stur	q25, [x10]
 	movi	v17.16b, #0
-	str	q2, [x11]
+	stur	q2, [x11]
 	movi	v3.16b, #0
-	str	q18, [x12]
+	stur	q18, [x12]
 	movi	v22.16b, #0
 	mov	x9, x4
 	movi	v31.16b, #0
@@ -787,26 +787,26 @@ snova_gf16m_linsys_l5r6:
 	add	x13, x0, #884
 	pmul	v20.16b, v25.16b, v2.16b
 	ushr	v25.16b, v4.16b, #4
-	str	q17, [x3]
+	stur	q17, [x3]
 	ushr	v17.16b, v16.16b, #4
 	pmul	v6.16b, v0.16b, v2.16b
-	str	q1, [x16]
+	stur	q1, [x16]
 	eor	v22.16b, v22.16b, v18.16b
 	ushr	v26.16b, v30.16b, #4
 	pmul	v3.16b, v17.16b, v2.16b
 	eor	v31.16b, v31.16b, v20.16b
-	str	q22, [x7]
+	stur	q22, [x7]
 	pmul	v20.16b, v25.16b, v2.16b
 	eor	v23.16b, v23.16b, v6.16b
-	str	q31, [x4]
+	stur	q31, [x4]
 	ushr	v22.16b, v19.16b, #4
 	ushr	v6.16b, v27.16b, #4
-	str	q23, [x5]
+	stur	q23, [x5]
 	eor	v21.16b, v16.16b, v3.16b
 	ushr	v16.16b, v7.16b, #4
 	eor	v31.16b, v4.16b, v20.16b
 	ushr	v4.16b, v29.16b, #4
-	str	q21, [x15]
+	stur	q21, [x15]
 	pmul	v24.16b, v16.16b, v2.16b
 	ushr	v17.16b, v5.16b, #4
 	ushr	v21.16b, v28.16b, #4
@@ -821,16 +821,16 @@ snova_gf16m_linsys_l5r6:
 	eor	v29.16b, v29.16b, v0.16b
 	eor	v19.16b, v19.16b, v7.16b
 	eor	v27.16b, v27.16b, v23.16b
-	str	q30, [x8]
+	stur	q30, [x8]
 	eor	v5.16b, v5.16b, v3.16b
 	eor	v28.16b, v28.16b, v2.16b
 	str	q18, [x0, #704]
-	str	q19, [x9]
-	str	q31, [x12]
-	str	q29, [x10]
-	str	q27, [x11]
-	str	q5, [x14]
-	str	q28, [x13]
+	stur	q19, [x9]
+	stur	q31, [x12]
+	stur	q29, [x10]
+	stur	q27, [x11]
+	stur	q5, [x14]
+	stur	q28, [x13]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]

@@ -40,7 +40,7 @@ snova_gf16m_mac_bt_r4:
 	ushr	v1.16b, v0.16b, #4
 	pmul	v3.16b, v1.16b, v2.16b
 	eor	v4.16b, v0.16b, v3.16b
-	str	q4, [x0]
+	stur	q4, [x0]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mac_bt_r4, .-snova_gf16m_mac_bt_r4

@@ -36,7 +36,7 @@ snova_gf16m_mac_r4:
 	ushr	v29.16b, v28.16b, #4
 	pmul	v31.16b, v29.16b, v30.16b
 	eor	v0.16b, v28.16b, v31.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mac_r4, .-snova_gf16m_mac_r4

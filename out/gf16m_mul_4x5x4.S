@@ -43,7 +43,7 @@ snova_gf16m_mul_4x5x4:
 	ushr	v4.16b, v3.16b, #4
 	pmul	v6.16b, v4.16b, v5.16b
 	eor	v7.16b, v3.16b, v6.16b
-	str	q7, [x2]
+	stur	q7, [x2]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mul_4x5x4, .-snova_gf16m_mul_4x5x4

@@ -48,7 +48,7 @@ snova_gf16m_mul_4x6x4:
 	ushr	v17.16b, v16.16b, #4
 	pmul	v19.16b, v17.16b, v18.16b
 	eor	v20.16b, v16.16b, v19.16b
-	str	q20, [x2]
+	stur	q20, [x2]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mul_4x6x4, .-snova_gf16m_mul_4x6x4

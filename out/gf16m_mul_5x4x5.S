@@ -65,11 +65,11 @@ snova_gf16m_mul_5x4x5:
 	eor	v4.16b, v29.16b, v30.16b
 	eor	v6.16b, v6.16b, v17.16b
 	eor	v5.16b, v31.16b, v4.16b
-	str	q6, [x2]
+	stur	q6, [x2]
 	ushr	v18.16b, v5.16b, #4
 	pmul	v19.16b, v18.16b, v7.16b
 	eor	v20.16b, v5.16b, v19.16b
-	str	q20, [x2, #9]
+	stur	q20, [x2, #9]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mul_5x4x5, .-snova_gf16m_mul_5x4x5

@@ -85,10 +85,10 @@ snova_gf16m_mul_6x4x6:
 	eor	v30.8b, v28.8b, v29.8b
 	eor	v6.16b, v6.16b, v5.16b
 	ushr	v18.8b, v30.8b, #4
-	str	q6, [x2]
+	stur	q6, [x2]
 	eor	v17.16b, v17.16b, v16.16b
 	pmul	v19.8b, v18.8b, v31.8b
-	str	q17, [x2, #16]
+	stur	q17, [x2, #16]
 	eor	v20.8b, v30.8b, v19.8b
 	str	s20, [x2, #32]
 	ret

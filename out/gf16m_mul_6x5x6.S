@@ -103,8 +103,8 @@ snova_gf16m_mul_6x5x6:
 	eor	v20.16b, v20.16b, v30.16b
 	pmul	v5.8b, v1.8b, v0.8b
 	eor	v28.16b, v28.16b, v4.16b
-	str	q20, [x2]
-	str	q28, [x2, #16]
+	stur	q20, [x2]
+	stur	q28, [x2, #16]
 	eor	v6.8b, v27.8b, v5.8b
 	str	s6, [x2, #32]
 	ret

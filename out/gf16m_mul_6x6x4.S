@@ -72,7 +72,7 @@ snova_gf16m_mul_6x6x4:
 	eor	v16.8b, v28.8b, v29.8b
 	eor	v19.16b, v19.16b, v22.16b
 	eor	v18.8b, v17.8b, v16.8b
-	str	q19, [x2]
+	stur	q19, [x2]
 	ushr	v23.8b, v18.8b, #4
 	pmul	v24.8b, v23.8b, v20.8b
 	eor	v31.8b, v18.8b, v24.8b

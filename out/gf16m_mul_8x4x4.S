@@ -51,8 +51,8 @@ snova_gf16m_mul_8x4x4:
 	pmul	v22.16b, v21.16b, v17.16b
 	eor	v20.16b, v27.16b, v19.16b
 	eor	v23.16b, v16.16b, v22.16b
-	str	q20, [x2]
-	str	q23, [x2, #16]
+	stur	q20, [x2]
+	stur	q23, [x2, #16]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mul_8x4x4, .-snova_gf16m_mul_8x4x4

@@ -110,8 +110,8 @@ snova_gf16m_mul_8x5x5:
 	eor	v22.16b, v22.16b, v2.16b
 	eor	v31.16b, v31.16b, v23.16b
 	eor	v18.8b, v17.8b, v7.8b
-	str	q22, [x2]
-	str	q31, [x2, #16]
+	stur	q22, [x2]
+	stur	q31, [x2, #16]
 	ushr	v0.8b, v18.8b, #4
 	pmul	v24.8b, v0.8b, v19.8b
 	eor	v25.8b, v18.8b, v24.8b

@@ -165,8 +165,8 @@ snova_gf16m_mul_8x8x5:
 	eor	v19.16b, v19.16b, v18.16b
 	eor	v2.16b, v2.16b, v5.16b
 	eor	v4.8b, v22.8b, v27.8b
-	str	q19, [x2]
-	str	q2, [x2, #16]
+	stur	q19, [x2]
+	stur	q2, [x2, #16]
 	eor	v28.8b, v20.8b, v4.8b
 	ushr	v25.8b, v28.8b, #4
 	pmul	v6.8b, v25.8b, v21.8b

@@ -34,7 +34,7 @@ snova_gf16m_mul_r4:
 	ushr	v27.16b, v26.16b, #4
 	pmul	v29.16b, v27.16b, v28.16b
 	eor	v30.16b, v26.16b, v29.16b
-	str	q30, [x2]
+	stur	q30, [x2]
 	ret
 	.cfi_endproc
 	.size	snova_gf16m_mul_r4, .-snova_gf16m_mul_r4

@@ -121,9 +121,9 @@ snova_gf16m_mul_r6:
 	eor	v30.16b, v30.16b, v24.16b
 	ushr	v6.8b, v16.8b, #4
 	eor	v28.16b, v28.16b, v19.16b
-	str	q30, [x2]
+	stur	q30, [x2]
 	pmul	v3.8b, v6.8b, v20.8b
-	str	q28, [x2, #16]
+	stur	q28, [x2, #16]
 	eor	v18.8b, v16.8b, v3.8b
 	str	s18, [x2, #32]
 	ret

@@ -158,17 +158,17 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v0.16b, v0.16b, v24.16b
 	eor	v1.16b, v1.16b, v26.16b
 	eor	v2.16b, v2.16b, v28.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v18.16b
 	eor	v4.16b, v4.16b, v31.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v17.16b
 	eor	v6.16b, v6.16b, v19.16b
-	str	q2, [x0, #96]
+	stur	q2, [x0, #96]
 	eor	v7.16b, v7.16b, v21.16b
-	str	q3, [x0, #112]
-	str	q4, [x0, #192]
-	str	q5, [x0, #208]
+	stur	q3, [x0, #112]
+	stur	q4, [x0, #192]
+	stur	q5, [x0, #208]
 	str	q6, [x0, #288]
 	str	q7, [x0, #304]
 	ldr	q22, [x0, #32]
@@ -312,17 +312,17 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v22.16b, v22.16b, v17.16b
 	eor	v24.16b, v24.16b, v23.16b
 	eor	v0.16b, v0.16b, v6.16b
-	str	q22, [x0, #32]
+	stur	q22, [x0, #32]
 	eor	v25.16b, v25.16b, v18.16b
 	eor	v26.16b, v26.16b, v7.16b
-	str	q24, [x0, #48]
+	stur	q24, [x0, #48]
 	eor	v1.16b, v1.16b, v29.16b
 	eor	v27.16b, v27.16b, v3.16b
-	str	q0, [x0, #128]
+	stur	q0, [x0, #128]
 	eor	v28.16b, v28.16b, v31.16b
-	str	q25, [x0, #144]
-	str	q26, [x0, #224]
-	str	q1, [x0, #240]
+	stur	q25, [x0, #144]
+	stur	q26, [x0, #224]
+	stur	q1, [x0, #240]
 	str	q27, [x0, #320]
 	str	q28, [x0, #336]
 	ldr	q4, [x0, #64]
@@ -465,15 +465,15 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v4.16b, v4.16b, v29.16b
 	eor	v17.16b, v17.16b, v16.16b
 	eor	v22.16b, v22.16b, v27.16b
-	str	q4, [x0, #64]
+	stur	q4, [x0, #64]
 	eor	v5.16b, v5.16b, v18.16b
 	eor	v23.16b, v23.16b, v28.16b
-	str	q17, [x0, #80]
+	stur	q17, [x0, #80]
 	eor	v24.16b, v24.16b, v20.16b
 	eor	v19.16b, v19.16b, v25.16b
-	str	q22, [x0, #160]
+	stur	q22, [x0, #160]
 	eor	v6.16b, v6.16b, v7.16b
-	str	q5, [x0, #176]
+	stur	q5, [x0, #176]
 	str	q23, [x0, #256]
 	str	q24, [x0, #272]
 	str	q19, [x0, #352]
@@ -571,11 +571,11 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v26.16b, v26.16b, v18.16b
 	eor	v29.16b, v29.16b, v20.16b
 	eor	v4.16b, v4.16b, v31.16b
-	str	q26, [x0]
+	stur	q26, [x0]
 	eor	v1.16b, v1.16b, v23.16b
-	str	q29, [x0, #16]
-	str	q4, [x0, #96]
-	str	q1, [x0, #112]
+	stur	q29, [x0, #16]
+	stur	q4, [x0, #96]
+	stur	q1, [x0, #112]
 	ldr	q0, [x0, #32]
 	ldr	q7, [x0, #48]
 	ldr	q6, [x0, #128]
@@ -661,11 +661,11 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v0.16b, v0.16b, v27.16b
 	eor	v7.16b, v7.16b, v20.16b
 	eor	v6.16b, v6.16b, v30.16b
-	str	q0, [x0, #32]
+	stur	q0, [x0, #32]
 	eor	v16.16b, v16.16b, v26.16b
-	str	q7, [x0, #48]
-	str	q6, [x0, #128]
-	str	q16, [x0, #144]
+	stur	q7, [x0, #48]
+	stur	q6, [x0, #128]
+	stur	q16, [x0, #144]
 	ldr	q5, [x0, #64]
 	ldr	q23, [x0, #80]
 	ldr	q1, [x0, #160]
@@ -749,11 +749,11 @@ snova_gf16m_rowdot_24x4x4:
 	eor	v5.16b, v5.16b, v21.16b
 	eor	v23.16b, v23.16b, v20.16b
 	eor	v1.16b, v1.16b, v3.16b
-	str	q5, [x0, #64]
+	stur	q5, [x0, #64]
 	eor	v2.16b, v2.16b, v0.16b
-	str	q23, [x0, #80]
-	str	q1, [x0, #160]
-	str	q2, [x0, #176]
+	stur	q23, [x0, #80]
+	stur	q1, [x0, #160]
+	stur	q2, [x0, #176]
 	add	x0, x0, #192
 .Lsnova_gf16m_rowdot_24x4x4_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_24x4x4_after1
@@ -818,8 +818,8 @@ snova_gf16m_rowdot_24x4x4:
 	pmul	v27.16b, v1.16b, v23.16b
 	eor	v22.16b, v22.16b, v3.16b
 	eor	v26.16b, v26.16b, v27.16b
-	str	q22, [x0]
-	str	q26, [x0, #16]
+	stur	q22, [x0]
+	stur	q26, [x0, #16]
 	ldr	q0, [x0, #32]
 	ldr	q2, [x0, #48]
 .Lsnova_gf16m_rowdot_24x4x4_run1_k_b1:
@@ -877,8 +877,8 @@ snova_gf16m_rowdot_24x4x4:
 	pmul	v1.16b, v22.16b, v23.16b
 	eor	v0.16b, v0.16b, v3.16b
 	eor	v2.16b, v2.16b, v1.16b
-	str	q0, [x0, #32]
-	str	q2, [x0, #48]
+	stur	q0, [x0, #32]
+	stur	q2, [x0, #48]
 	ldr	q27, [x0, #64]
 	ldr	q26, [x0, #80]
 .Lsnova_gf16m_rowdot_24x4x4_run1_k_b2:
@@ -934,8 +934,8 @@ snova_gf16m_rowdot_24x4x4:
 	pmul	v22.16b, v0.16b, v23.16b
 	eor	v27.16b, v27.16b, v3.16b
 	eor	v26.16b, v26.16b, v22.16b
-	str	q27, [x0, #64]
-	str	q26, [x0, #80]
+	stur	q27, [x0, #64]
+	stur	q26, [x0, #80]
 	add	x0, x0, #96
 .Lsnova_gf16m_rowdot_24x4x4_after1:
 	ret

@@ -189,25 +189,25 @@ snova_gf16m_rowdot_4x4x6:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v26.16b, v25.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v28.16b, v27.16b, v0.16b
 	pmul	v29.16b, v24.16b, v0.16b
-	str	q6, [x0, #24]
+	stur	q6, [x0, #24]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v26.16b
-	str	q17, [x0, #48]
+	stur	q17, [x0, #48]
 	pmul	v31.16b, v18.16b, v0.16b
 	pmul	v0.16b, v30.16b, v0.16b
 	eor	v21.16b, v21.16b, v28.16b
 	eor	v22.16b, v22.16b, v29.16b
 	eor	v19.16b, v19.16b, v31.16b
 	eor	v23.16b, v23.16b, v0.16b
-	str	q19, [x0, #72]
-	str	q20, [x0, #96]
-	str	q21, [x0, #120]
-	str	q22, [x0, #144]
-	str	q23, [x0, #168]
+	stur	q19, [x0, #72]
+	stur	q20, [x0, #96]
+	stur	q21, [x0, #120]
+	stur	q22, [x0, #144]
+	stur	q23, [x0, #168]
 	ldr	q1, .Lsnova_gf16m_rowdot_4x4x6_cols1_0
 	ldr	q2, .Lsnova_gf16m_rowdot_4x4x6_rows1_0
 	ldr	q3, .Lsnova_gf16m_rowdot_4x4x6_cols1_1
@@ -483,14 +483,14 @@ snova_gf16m_rowdot_4x4x6:
 	eor	v5.16b, v18.16b, v4.16b
 	pmul	v18.16b, v17.16b, v2.16b
 	eor	v16.16b, v31.16b, v7.16b
-	str	q5, [x0]
-	str	q16, [x0, #24]
+	stur	q5, [x0]
+	stur	q16, [x0, #24]
 	eor	v31.16b, v30.16b, v18.16b
 	ushr	v30.16b, v19.16b, #4
-	str	q31, [x0, #48]
+	stur	q31, [x0, #48]
 	pmul	v1.16b, v30.16b, v2.16b
 	eor	v19.16b, v19.16b, v1.16b
-	str	q19, [x0, #72]
+	stur	q19, [x0, #72]
 	ldr	q21, .Lsnova_gf16m_rowdot_4x4x6_cols1_0
 	ldr	q26, .Lsnova_gf16m_rowdot_4x4x6_rows1_0
 	ldr	q27, .Lsnova_gf16m_rowdot_4x4x6_cols1_1
@@ -654,8 +654,8 @@ snova_gf16m_rowdot_4x4x6:
 	pmul	v5.16b, v4.16b, v1.16b
 	eor	v18.16b, v16.16b, v3.16b
 	eor	v6.16b, v17.16b, v5.16b
-	str	q18, [x0]
-	str	q6, [x0, #24]
+	stur	q18, [x0]
+	stur	q6, [x0, #24]
 	ldr	q7, .Lsnova_gf16m_rowdot_4x4x6_cols1_0
 	ldr	q16, .Lsnova_gf16m_rowdot_4x4x6_rows1_0
 	ldr	q17, .Lsnova_gf16m_rowdot_4x4x6_cols1_1
@@ -763,7 +763,7 @@ snova_gf16m_rowdot_4x4x6:
 	mov	x8, x5
 	pmul	v0.16b, v28.16b, v20.16b
 	eor	v1.16b, v5.16b, v0.16b
-	str	q1, [x0]
+	stur	q1, [x0]
 	ldr	q18, .Lsnova_gf16m_rowdot_4x4x6_cols1_0
 	ldr	q19, .Lsnova_gf16m_rowdot_4x4x6_rows1_0
 	ldr	q3, .Lsnova_gf16m_rowdot_4x4x6_cols1_1

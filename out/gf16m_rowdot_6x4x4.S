@@ -154,17 +154,17 @@ snova_gf16m_rowdot_6x4x4:
 	eor	v2.16b, v2.16b, v24.16b
 	eor	v4.16b, v4.16b, v27.16b
 	eor	v6.16b, v6.16b, v31.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v1.8b, v1.8b, v22.8b
 	eor	v3.8b, v3.8b, v30.8b
 	eor	v5.8b, v5.8b, v29.8b
 	eor	v7.8b, v7.8b, v17.8b
 	str	d1, [x0, #16]
-	str	q2, [x0, #24]
+	stur	q2, [x0, #24]
 	str	d3, [x0, #40]
-	str	q4, [x0, #48]
+	stur	q4, [x0, #48]
 	str	d5, [x0, #64]
-	str	q6, [x0, #72]
+	stur	q6, [x0, #72]
 	str	d7, [x0, #88]
 	add	x0, x0, #96
 	b.ne	.Lsnova_gf16m_rowdot_6x4x4_full
@@ -254,9 +254,9 @@ snova_gf16m_rowdot_6x4x4:
 	eor	v20.8b, v20.8b, v26.8b
 	eor	v0.16b, v0.16b, v2.16b
 	eor	v21.8b, v21.8b, v30.8b
-	str	q18, [x0]
+	stur	q18, [x0]
 	str	d20, [x0, #16]
-	str	q0, [x0, #24]
+	stur	q0, [x0, #24]
 	str	d21, [x0, #40]
 	add	x0, x0, #48
 .Lsnova_gf16m_rowdot_6x4x4_after2:
@@ -316,7 +316,7 @@ snova_gf16m_rowdot_6x4x4:
 	pmul	v20.8b, v26.8b, v23.8b
 	eor	v3.16b, v3.16b, v24.16b
 	eor	v19.8b, v19.8b, v20.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	str	d19, [x0, #16]
 	add	x0, x0, #24
 .Lsnova_gf16m_rowdot_6x4x4_after1:

@@ -248,19 +248,19 @@ snova_gf16m_rowdot_8x5x5:
 	eor	v0.16b, v0.16b, v29.16b
 	eor	v1.16b, v1.16b, v31.16b
 	eor	v2.16b, v2.16b, v17.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v22.16b
 	eor	v4.16b, v4.16b, v26.16b
-	str	q1, [x0, #40]
+	stur	q1, [x0, #40]
 	eor	v5.16b, v5.16b, v18.16b
 	eor	v6.16b, v6.16b, v21.16b
-	str	q2, [x0, #80]
+	stur	q2, [x0, #80]
 	eor	v7.16b, v7.16b, v25.16b
-	str	q3, [x0, #120]
-	str	q4, [x0, #160]
-	str	q5, [x0, #200]
-	str	q6, [x0, #240]
-	str	q7, [x14]
+	stur	q3, [x0, #120]
+	stur	q4, [x0, #160]
+	stur	q5, [x0, #200]
+	stur	q6, [x0, #240]
+	stur	q7, [x14]
 	ldr	q27, [x0, #16]
 	ldur	q29, [x0, #56]
 	ldr	q0, [x0, #96]
@@ -490,19 +490,19 @@ snova_gf16m_rowdot_8x5x5:
 	eor	v27.16b, v27.16b, v23.16b
 	eor	v29.16b, v29.16b, v7.16b
 	eor	v0.16b, v0.16b, v3.16b
-	str	q27, [x0, #16]
+	stur	q27, [x0, #16]
 	eor	v30.16b, v30.16b, v26.16b
 	eor	v31.16b, v31.16b, v19.16b
-	str	q29, [x0, #56]
+	stur	q29, [x0, #56]
 	eor	v1.16b, v1.16b, v4.16b
 	eor	v16.16b, v16.16b, v24.16b
-	str	q0, [x0, #96]
+	stur	q0, [x0, #96]
 	eor	v17.16b, v17.16b, v5.16b
-	str	q30, [x0, #136]
-	str	q31, [x0, #176]
-	str	q1, [x0, #216]
+	stur	q30, [x0, #136]
+	stur	q31, [x0, #176]
+	stur	q1, [x0, #216]
 	str	q16, [x0, #256]
-	str	q17, [x12]
+	stur	q17, [x12]
 	ldr	d21, [x0, #32]
 	ldr	d23, [x0, #72]
 	ldr	d27, [x0, #112]
@@ -877,11 +877,11 @@ snova_gf16m_rowdot_8x5x5:
 	eor	v24.16b, v24.16b, v3.16b
 	eor	v28.16b, v28.16b, v18.16b
 	eor	v21.16b, v21.16b, v23.16b
-	str	q24, [x0]
+	stur	q24, [x0]
 	eor	v5.16b, v5.16b, v25.16b
-	str	q28, [x0, #40]
-	str	q21, [x0, #80]
-	str	q5, [x0, #120]
+	stur	q28, [x0, #40]
+	stur	q21, [x0, #80]
+	stur	q5, [x0, #120]
 	ldr	q1, [x0, #16]
 	ldur	q16, [x0, #56]
 	ldr	q27, [x0, #96]
@@ -1008,11 +1008,11 @@ snova_gf16m_rowdot_8x5x5:
 	eor	v1.16b, v1.16b, v5.16b
 	eor	v16.16b, v16.16b, v3.16b
 	eor	v27.16b, v27.16b, v6.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v30.16b, v30.16b, v0.16b
-	str	q16, [x0, #56]
-	str	q27, [x0, #96]
-	str	q30, [x0, #136]
+	stur	q16, [x0, #56]
+	stur	q27, [x0, #96]
+	stur	q30, [x0, #136]
 	ldr	d31, [x0, #32]
 	ldr	d17, [x0, #72]
 	ldr	d7, [x0, #112]
@@ -1224,8 +1224,8 @@ snova_gf16m_rowdot_8x5x5:
 	pmul	v19.16b, v18.16b, v23.16b
 	eor	v5.16b, v5.16b, v7.16b
 	eor	v2.16b, v2.16b, v19.16b
-	str	q5, [x0]
-	str	q2, [x0, #40]
+	stur	q5, [x0]
+	stur	q2, [x0, #40]
 	ldr	q29, [x0, #16]
 	ldur	q20, [x0, #56]
 .Lsnova_gf16m_rowdot_8x5x5_run2_k_b1:
@@ -1301,8 +1301,8 @@ snova_gf16m_rowdot_8x5x5:
 	pmul	v19.16b, v18.16b, v26.16b
 	eor	v29.16b, v29.16b, v5.16b
 	eor	v20.16b, v20.16b, v19.16b
-	str	q29, [x0, #16]
-	str	q20, [x0, #56]
+	stur	q29, [x0, #16]
+	stur	q20, [x0, #56]
 	ldr	d2, [x0, #32]
 	ldr	d21, [x0, #72]
 .Lsnova_gf16m_rowdot_8x5x5_run2_k_b2:
@@ -1434,7 +1434,7 @@ snova_gf16m_rowdot_8x5x5:
 	mov	x15, x5
 	pmul	v31.16b, v0.16b, v30.16b
 	eor	v20.16b, v20.16b, v31.16b
-	str	q20, [x0]
+	stur	q20, [x0]
 	ldr	q17, [x0, #16]
 .Lsnova_gf16m_rowdot_8x5x5_run1_k_b1:
 	ldr	q21, [x13]
@@ -1484,7 +1484,7 @@ snova_gf16m_rowdot_8x5x5:
 	mov	x10, x5
 	pmul	v4.16b, v16.16b, v3.16b
 	eor	v17.16b, v17.16b, v4.16b
-	str	q17, [x0, #16]
+	stur	q17, [x0, #16]
 	ldr	d6, [x0, #32]
 .Lsnova_gf16m_rowdot_8x5x5_run1_k_b2:
 	ldr	q21, [x9, #16]

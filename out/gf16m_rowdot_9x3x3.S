@@ -287,30 +287,30 @@ snova_gf16m_rowdot_9x3x3:
 	ushr	v26.16b, v4.16b, #4
 	eor	v1.16b, v1.16b, v24.16b
 	eor	v2.16b, v2.16b, v31.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v31.16b, v7.16b, #4
 	pmul	v0.16b, v26.16b, v27.16b
-	str	q1, [x0, #11]
+	stur	q1, [x0, #11]
 	ushr	v1.16b, v6.16b, #4
-	str	q2, [x0, #27]
+	stur	q2, [x0, #27]
 	pmul	v24.16b, v28.16b, v27.16b
 	pmul	v2.16b, v31.16b, v27.16b
 	eor	v3.16b, v3.16b, v29.16b
 	pmul	v25.16b, v1.16b, v27.16b
 	eor	v4.16b, v4.16b, v0.16b
-	str	q3, [x0, #38]
+	stur	q3, [x0, #38]
 	ushr	v30.16b, v16.16b, #4
 	eor	v5.16b, v5.16b, v24.16b
 	eor	v7.16b, v7.16b, v2.16b
-	str	q4, [x0, #54]
+	stur	q4, [x0, #54]
 	ushr	v3.16b, v17.16b, #4
 	eor	v6.16b, v6.16b, v25.16b
-	str	q5, [x0, #65]
+	stur	q5, [x0, #65]
 	ushr	v0.16b, v18.16b, #4
 	ushr	v28.16b, v19.16b, #4
-	str	q6, [x0, #81]
+	stur	q6, [x0, #81]
 	ushr	v5.16b, v20.16b, #4
-	str	q7, [x0, #92]
+	stur	q7, [x0, #92]
 	ushr	v25.16b, v21.16b, #4
 	ushr	v31.16b, v22.16b, #4
 	ushr	v7.16b, v23.16b, #4
@@ -326,18 +326,18 @@ snova_gf16m_rowdot_9x3x3:
 	eor	v17.16b, v17.16b, v26.16b
 	eor	v18.16b, v18.16b, v4.16b
 	eor	v19.16b, v19.16b, v24.16b
-	str	q16, [x0, #108]
+	stur	q16, [x0, #108]
 	eor	v20.16b, v20.16b, v1.16b
-	str	q17, [x0, #119]
+	stur	q17, [x0, #119]
 	eor	v21.16b, v21.16b, v6.16b
-	str	q18, [x0, #135]
+	stur	q18, [x0, #135]
 	eor	v22.16b, v22.16b, v2.16b
-	str	q19, [x0, #146]
+	stur	q19, [x0, #146]
 	eor	v23.16b, v23.16b, v27.16b
-	str	q20, [x0, #162]
-	str	q21, [x0, #173]
-	str	q22, [x0, #189]
-	str	q23, [x0, #200]
+	stur	q20, [x0, #162]
+	stur	q21, [x0, #173]
+	stur	q22, [x0, #189]
+	stur	q23, [x0, #200]
 	add	x0, x0, #216
 	b.ne	.Lsnova_gf16m_rowdot_9x3x3_full
 .Lsnova_gf16m_rowdot_9x3x3_partial:
@@ -497,19 +497,19 @@ snova_gf16m_rowdot_9x3x3:
 	eor	v30.16b, v30.16b, v25.16b
 	eor	v29.16b, v29.16b, v22.16b
 	eor	v16.16b, v16.16b, v18.16b
-	str	q30, [x0]
+	stur	q30, [x0]
 	eor	v3.16b, v3.16b, v5.16b
 	eor	v26.16b, v26.16b, v28.16b
-	str	q29, [x0, #11]
+	stur	q29, [x0, #11]
 	eor	v17.16b, v17.16b, v2.16b
 	eor	v0.16b, v0.16b, v20.16b
-	str	q16, [x0, #27]
+	stur	q16, [x0, #27]
 	eor	v4.16b, v4.16b, v24.16b
-	str	q3, [x0, #38]
-	str	q26, [x0, #54]
-	str	q17, [x0, #65]
-	str	q0, [x0, #81]
-	str	q4, [x0, #92]
+	stur	q3, [x0, #38]
+	stur	q26, [x0, #54]
+	stur	q17, [x0, #65]
+	stur	q0, [x0, #81]
+	stur	q4, [x0, #92]
 	add	x0, x0, #108
 .Lsnova_gf16m_rowdot_9x3x3_after4:
 	tbz	x6, #1, .Lsnova_gf16m_rowdot_9x3x3_after2
@@ -606,11 +606,11 @@ snova_gf16m_rowdot_9x3x3:
 	eor	v1.16b, v1.16b, v20.16b
 	eor	v25.16b, v25.16b, v18.16b
 	eor	v30.16b, v30.16b, v3.16b
-	str	q1, [x0]
+	stur	q1, [x0]
 	eor	v31.16b, v31.16b, v7.16b
-	str	q25, [x0, #11]
-	str	q30, [x0, #27]
-	str	q31, [x0, #38]
+	stur	q25, [x0, #11]
+	stur	q30, [x0, #27]
+	stur	q31, [x0, #38]
 	add	x0, x0, #54
 .Lsnova_gf16m_rowdot_9x3x3_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_9x3x3_after1
@@ -675,8 +675,8 @@ snova_gf16m_rowdot_9x3x3:
 	pmul	v6.16b, v30.16b, v25.16b
 	eor	v24.16b, v24.16b, v3.16b
 	eor	v4.16b, v4.16b, v6.16b
-	str	q24, [x0]
-	str	q4, [x0, #11]
+	stur	q24, [x0]
+	stur	q4, [x0, #11]
 	add	x0, x0, #27
 .Lsnova_gf16m_rowdot_9x3x3_after1:
 	ldp	d8, d9, [sp, #0]

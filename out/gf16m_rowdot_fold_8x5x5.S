@@ -211,13 +211,13 @@ snova_gf16m_rowdot_fold_8x5x5:
 	pmul	v6.16b, v30.16b, v29.16b
 	ext	v5.16b, v19.16b, v19.16b, #10
 	eor	v16.16b, v16.16b, v18.16b
-	str	q28, [x0]
+	stur	q28, [x0]
 	ext	v28.16b, v20.16b, v20.16b, #5
 	eor	v3.16b, v27.16b, v6.16b
 	eor	v27.8b, v2.8b, v7.8b
 	eor	v2.16b, v19.16b, v26.16b
 	ext	v6.16b, v20.16b, v20.16b, #10
-	str	q3, [x0, #16]
+	stur	q3, [x0, #16]
 	ext	v3.16b, v21.16b, v21.16b, #5
 	str	d27, [x0, #32]
 	ext	v7.16b, v21.16b, v21.16b, #10
@@ -263,8 +263,8 @@ snova_gf16m_rowdot_fold_8x5x5:
 	eor	v23.16b, v18.16b, v22.16b
 	eor	v24.16b, v31.16b, v2.16b
 	eor	v28.8b, v20.8b, v29.8b
-	str	q23, [x0, #40]
-	str	q24, [x0, #56]
+	stur	q23, [x0, #40]
+	stur	q24, [x0, #56]
 	str	d28, [x0, #72]
 	add	x0, x0, #80
 	b.ne	.Lsnova_gf16m_rowdot_fold_8x5x5_full
@@ -403,8 +403,8 @@ snova_gf16m_rowdot_fold_8x5x5:
 	eor	v25.16b, v22.16b, v18.16b
 	eor	v27.16b, v16.16b, v6.16b
 	eor	v19.8b, v1.8b, v0.8b
-	str	q25, [x0]
-	str	q27, [x0, #16]
+	stur	q25, [x0]
+	stur	q27, [x0, #16]
 	str	d19, [x0, #32]
 	add	x0, x0, #40
 .Lsnova_gf16m_rowdot_fold_8x5x5_after1:

@@ -152,12 +152,12 @@ snova_gf16m_rowdot_fold_pat_6x5x5:
 	eor	v3.16b, v28.16b, v0.16b
 	ext	v28.16b, v16.16b, v16.16b, #5
 	ext	v0.16b, v18.16b, v18.16b, #5
-	str	q3, [x0]
+	stur	q3, [x0]
 	eor	v4.16b, v2.16b, v25.16b
 	ext	v2.16b, v17.16b, v17.16b, #5
 	eor	v30.16b, v16.16b, v28.16b
 	ext	v16.16b, v16.16b, v16.16b, #10
-	str	q4, [x0, #14]
+	stur	q4, [x0, #14]
 	ldr	q27, .Lsnova_gf16m_rowdot_fold_pat_6x5x5_gather0
 	ext	v4.16b, v19.16b, v19.16b, #5
 	eor	v31.16b, v17.16b, v2.16b
@@ -183,8 +183,8 @@ snova_gf16m_rowdot_fold_pat_6x5x5:
 	pmul	v29.16b, v28.16b, v29.16b
 	eor	v7.16b, v21.16b, v1.16b
 	eor	v30.16b, v24.16b, v29.16b
-	str	q7, [x0, #30]
-	str	q30, [x0, #44]
+	stur	q7, [x0, #30]
+	stur	q30, [x0, #44]
 	add	x0, x0, #60
 	b.ne	.Lsnova_gf16m_rowdot_fold_pat_6x5x5_full
 .Lsnova_gf16m_rowdot_fold_pat_6x5x5_partial:
@@ -284,8 +284,8 @@ snova_gf16m_rowdot_fold_pat_6x5x5:
 	pmul	v28.16b, v6.16b, v28.16b
 	eor	v2.16b, v20.16b, v27.16b
 	eor	v5.16b, v23.16b, v28.16b
-	str	q2, [x0]
-	str	q5, [x0, #14]
+	stur	q2, [x0]
+	stur	q5, [x0, #14]
 	add	x0, x0, #30
 .Lsnova_gf16m_rowdot_fold_pat_6x5x5_after1:
 	ret

@@ -186,13 +186,13 @@ snova_gf16m_rowdot_fold_pat_8x5x5:
 	ushr	v2.8b, v6.8b, #4
 	eor	v30.16b, v18.16b, v25.16b
 	ext	v18.16b, v18.16b, v18.16b, #10
-	str	q7, [x0]
+	stur	q7, [x0]
 	ext	v7.16b, v22.16b, v22.16b, #5
 	eor	v1.16b, v27.16b, v0.16b
 	pmul	v28.8b, v2.8b, v31.8b
 	eor	v27.16b, v16.16b, v4.16b
 	ext	v16.16b, v16.16b, v16.16b, #10
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v24.16b, v17.16b, v29.16b
 	ext	v17.16b, v17.16b, v17.16b, #10
 	eor	v0.16b, v27.16b, v16.16b
@@ -238,8 +238,8 @@ snova_gf16m_rowdot_fold_pat_8x5x5:
 	eor	v5.16b, v2.16b, v20.16b
 	eor	v7.16b, v18.16b, v21.16b
 	eor	v22.8b, v27.8b, v31.8b
-	str	q5, [x0, #40]
-	str	q7, [x0, #56]
+	stur	q5, [x0, #40]
+	stur	q7, [x0, #56]
 	str	d22, [x0, #72]
 	add	x0, x0, #80
 	b.ne	.Lsnova_gf16m_rowdot_fold_pat_8x5x5_full
@@ -369,8 +369,8 @@ snova_gf16m_rowdot_fold_pat_8x5x5:
 	eor	v21.16b, v18.16b, v0.16b
 	eor	v23.16b, v6.16b, v1.16b
 	eor	v2.8b, v31.8b, v29.8b
-	str	q21, [x0]
-	str	q23, [x0, #16]
+	stur	q21, [x0]
+	stur	q23, [x0, #16]
 	str	d2, [x0, #32]
 	add	x0, x0, #40
 .Lsnova_gf16m_rowdot_fold_pat_8x5x5_after1:

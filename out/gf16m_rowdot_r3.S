@@ -145,24 +145,24 @@ snova_gf16m_rowdot_r3:
 	ushr	v27.16b, v19.16b, #4
 	eor	v7.16b, v7.16b, v29.16b
 	pmul	v30.16b, v25.16b, v22.16b
-	str	q6, [x0]
+	stur	q6, [x0]
 	pmul	v26.16b, v31.16b, v22.16b
 	pmul	v6.16b, v27.16b, v22.16b
-	str	q7, [x0, #9]
+	stur	q7, [x0, #9]
 	ushr	v7.16b, v21.16b, #4
 	pmul	v29.16b, v28.16b, v22.16b
 	eor	v16.16b, v16.16b, v24.16b
 	eor	v17.16b, v17.16b, v30.16b
 	pmul	v22.16b, v7.16b, v22.16b
 	eor	v18.16b, v18.16b, v26.16b
-	str	q16, [x0, #18]
+	stur	q16, [x0, #18]
 	eor	v19.16b, v19.16b, v6.16b
 	eor	v20.16b, v20.16b, v29.16b
-	str	q17, [x0, #27]
-	str	q18, [x0, #36]
-	str	q19, [x0, #45]
+	stur	q17, [x0, #27]
+	stur	q18, [x0, #36]
+	stur	q19, [x0, #45]
 	eor	v21.16b, v21.16b, v22.16b
-	str	q20, [x0, #54]
+	stur	q20, [x0, #54]
 	umov	w8, v21.b[8]
 	str	d21, [x0, #63]
 	strb	w8, [x0, #71]
@@ -249,9 +249,9 @@ snova_gf16m_rowdot_r3:
 	eor	v24.16b, v24.16b, v28.16b
 	umov	w15, v25.b[8]
 	eor	v16.16b, v16.16b, v20.16b
-	str	q23, [x0]
-	str	q24, [x0, #9]
-	str	q16, [x0, #18]
+	stur	q23, [x0]
+	stur	q24, [x0, #9]
+	stur	q16, [x0, #18]
 	str	d25, [x0, #27]
 	strb	w15, [x0, #35]
 	add	x0, x0, #36
@@ -308,7 +308,7 @@ snova_gf16m_rowdot_r3:
 	eor	v31.16b, v31.16b, v29.16b
 	eor	v17.16b, v17.16b, v28.16b
 	umov	w14, v31.b[8]
-	str	q17, [x0]
+	stur	q17, [x0]
 	str	d31, [x0, #9]
 	strb	w14, [x0, #17]
 	add	x0, x0, #18

@@ -166,19 +166,19 @@ snova_gf16m_rowdot_r4:
 	eor	v0.16b, v0.16b, v17.16b
 	eor	v1.16b, v1.16b, v23.16b
 	eor	v2.16b, v2.16b, v25.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v27.16b
 	eor	v4.16b, v4.16b, v20.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v22.16b
 	eor	v6.16b, v6.16b, v29.16b
-	str	q2, [x0, #32]
+	stur	q2, [x0, #32]
 	eor	v7.16b, v7.16b, v31.16b
-	str	q3, [x0, #48]
-	str	q4, [x0, #64]
-	str	q5, [x0, #80]
-	str	q6, [x0, #96]
-	str	q7, [x0, #112]
+	stur	q3, [x0, #48]
+	stur	q4, [x0, #64]
+	stur	q5, [x0, #80]
+	stur	q6, [x0, #96]
+	stur	q7, [x0, #112]
 	add	x0, x0, #128
 	b.ne	.Lsnova_gf16m_rowdot_r4_full
 .Lsnova_gf16m_rowdot_r4_partial:
@@ -269,11 +269,11 @@ snova_gf16m_rowdot_r4:
 	eor	v16.16b, v16.16b, v1.16b
 	eor	v17.16b, v17.16b, v3.16b
 	eor	v0.16b, v0.16b, v20.16b
-	str	q16, [x0]
+	stur	q16, [x0]
 	eor	v18.16b, v18.16b, v21.16b
-	str	q17, [x0, #16]
-	str	q0, [x0, #32]
-	str	q18, [x0, #48]
+	stur	q17, [x0, #16]
+	stur	q0, [x0, #32]
+	stur	q18, [x0, #48]
 	add	x0, x0, #64
 .Lsnova_gf16m_rowdot_r4_after4:
 	tbz	x6, #1, .Lsnova_gf16m_rowdot_r4_after2
@@ -330,8 +330,8 @@ snova_gf16m_rowdot_r4:
 	pmul	v24.16b, v16.16b, v7.16b
 	eor	v22.16b, v22.16b, v1.16b
 	eor	v5.16b, v5.16b, v24.16b
-	str	q22, [x0]
-	str	q5, [x0, #16]
+	stur	q22, [x0]
+	stur	q5, [x0, #16]
 	add	x0, x0, #32
 .Lsnova_gf16m_rowdot_r4_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_r4_after1
@@ -371,7 +371,7 @@ snova_gf16m_rowdot_r4:
 	add	x3, x3, #16
 	pmul	v24.16b, v16.16b, v22.16b
 	eor	v5.16b, v3.16b, v24.16b
-	str	q5, [x0]
+	stur	q5, [x0]
 	add	x0, x0, #16
 .Lsnova_gf16m_rowdot_r4_after1:
 	ret

@@ -239,7 +239,7 @@ snova_gf16m_rowdot_r5:
 	eor	v30.16b, v7.16b, v6.16b
 	ext	v7.16b, v7.16b, v7.16b, #10
 	ext	v6.16b, v18.16b, v18.16b, #5
-	str	q2, [x0]
+	stur	q2, [x0]
 	eor	v5.16b, v3.16b, v4.16b
 	eor	v2.16b, v30.16b, v7.16b
 	ext	v30.16b, v16.16b, v16.16b, #5
@@ -255,7 +255,7 @@ snova_gf16m_rowdot_r5:
 	ext	v4.16b, v17.16b, v17.16b, #5
 	eor	v16.16b, v19.16b, v7.16b
 	ext	v19.16b, v19.16b, v19.16b, #10
-	str	q5, [x0, #9]
+	stur	q5, [x0, #9]
 	ldr	q7, .Lsnova_gf16m_rowdot_r5_gather1
 	eor	v5.16b, v17.16b, v4.16b
 	ext	v17.16b, v17.16b, v17.16b, #10
@@ -278,10 +278,10 @@ snova_gf16m_rowdot_r5:
 	ext	v18.16b, v20.16b, v20.16b, #5
 	eor	v30.16b, v5.16b, v2.16b
 	ext	v16.16b, v21.16b, v21.16b, #5
-	str	q19, [x0, #25]
+	stur	q19, [x0, #25]
 	eor	v7.16b, v20.16b, v18.16b
 	ext	v20.16b, v20.16b, v20.16b, #10
-	str	q30, [x0, #34]
+	stur	q30, [x0, #34]
 	ext	v18.16b, v23.16b, v23.16b, #5
 	eor	v19.16b, v21.16b, v16.16b
 	ldr	q16, .Lsnova_gf16m_rowdot_r5_gather0
@@ -321,10 +321,10 @@ snova_gf16m_rowdot_r5:
 	eor	v21.16b, v26.16b, v2.16b
 	eor	v20.16b, v5.16b, v23.16b
 	ext	v5.16b, v28.16b, v28.16b, #5
-	str	q18, [x0, #50]
+	stur	q18, [x0, #50]
 	ext	v26.16b, v26.16b, v26.16b, #10
 	ext	v22.16b, v29.16b, v29.16b, #5
-	str	q20, [x0, #59]
+	stur	q20, [x0, #59]
 	ldr	q23, .Lsnova_gf16m_rowdot_r5_gather0
 	eor	v30.16b, v28.16b, v5.16b
 	ext	v28.16b, v28.16b, v28.16b, #10
@@ -346,9 +346,9 @@ snova_gf16m_rowdot_r5:
 	ushr	v26.16b, v19.16b, #4
 	eor	v21.16b, v25.16b, v2.16b
 	pmul	v31.16b, v26.16b, v31.16b
-	str	q21, [x0, #75]
+	stur	q21, [x0, #75]
 	eor	v3.16b, v19.16b, v31.16b
-	str	q3, [x0, #84]
+	stur	q3, [x0, #84]
 	add	x0, x0, #100
 	b.ne	.Lsnova_gf16m_rowdot_r5_full
 .Lsnova_gf16m_rowdot_r5_partial:
@@ -481,10 +481,10 @@ snova_gf16m_rowdot_r5:
 	ext	v27.16b, v29.16b, v29.16b, #5
 	eor	v4.16b, v19.16b, v30.16b
 	eor	v5.16b, v23.16b, v25.16b
-	str	q21, [x0]
+	stur	q21, [x0]
 	eor	v24.16b, v29.16b, v27.16b
 	ext	v29.16b, v29.16b, v29.16b, #10
-	str	q4, [x0, #9]
+	stur	q4, [x0, #9]
 	ldr	q30, .Lsnova_gf16m_rowdot_r5_gather0
 	ext	v23.16b, v23.16b, v23.16b, #10
 	ext	v21.16b, v6.16b, v6.16b, #5
@@ -505,9 +505,9 @@ snova_gf16m_rowdot_r5:
 	ushr	v7.16b, v19.16b, #4
 	eor	v3.16b, v22.16b, v31.16b
 	pmul	v2.16b, v7.16b, v2.16b
-	str	q3, [x0, #25]
+	stur	q3, [x0, #25]
 	eor	v27.16b, v19.16b, v2.16b
-	str	q27, [x0, #34]
+	stur	q27, [x0, #34]
 	add	x0, x0, #50
 .Lsnova_gf16m_rowdot_r5_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_r5_after1
@@ -601,8 +601,8 @@ snova_gf16m_rowdot_r5:
 	pmul	v0.16b, v30.16b, v0.16b
 	eor	v20.16b, v1.16b, v19.16b
 	eor	v4.16b, v17.16b, v0.16b
-	str	q20, [x0]
-	str	q4, [x0, #9]
+	stur	q20, [x0]
+	stur	q4, [x0, #9]
 	add	x0, x0, #25
 .Lsnova_gf16m_rowdot_r5_after1:
 	ldp	d8, d9, [sp, #0]

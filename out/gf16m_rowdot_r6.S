@@ -289,19 +289,19 @@ snova_gf16m_rowdot_r6:
 	eor	v0.16b, v0.16b, v27.16b
 	eor	v1.16b, v1.16b, v17.16b
 	eor	v2.16b, v2.16b, v22.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v26.16b
 	eor	v4.16b, v4.16b, v30.16b
-	str	q1, [x0, #36]
+	stur	q1, [x0, #36]
 	eor	v5.16b, v5.16b, v29.16b
 	eor	v6.16b, v6.16b, v21.16b
-	str	q2, [x0, #72]
+	stur	q2, [x0, #72]
 	eor	v7.16b, v7.16b, v16.16b
-	str	q3, [x0, #108]
-	str	q4, [x0, #144]
-	str	q5, [x0, #180]
-	str	q6, [x0, #216]
-	str	q7, [x0, #252]
+	stur	q3, [x0, #108]
+	stur	q4, [x0, #144]
+	stur	q5, [x0, #180]
+	stur	q6, [x0, #216]
+	stur	q7, [x0, #252]
 	ldr	q23, [x0, #16]
 	ldur	q27, [x0, #52]
 	ldur	q0, [x0, #88]
@@ -574,19 +574,19 @@ snova_gf16m_rowdot_r6:
 	eor	v23.16b, v23.16b, v21.16b
 	eor	v27.16b, v27.16b, v3.16b
 	eor	v0.16b, v0.16b, v30.16b
-	str	q23, [x0, #16]
+	stur	q23, [x0, #16]
 	eor	v19.16b, v19.16b, v25.16b
 	eor	v17.16b, v17.16b, v16.16b
-	str	q27, [x0, #52]
+	stur	q27, [x0, #52]
 	eor	v1.16b, v1.16b, v31.16b
 	eor	v20.16b, v20.16b, v28.16b
-	str	q0, [x0, #88]
+	stur	q0, [x0, #88]
 	eor	v22.16b, v22.16b, v2.16b
-	str	q19, [x0, #124]
-	str	q17, [x0, #160]
-	str	q1, [x0, #196]
-	str	q20, [x0, #232]
-	str	q22, [x12]
+	stur	q19, [x0, #124]
+	stur	q17, [x0, #160]
+	stur	q1, [x0, #196]
+	stur	q20, [x0, #232]
+	stur	q22, [x12]
 	ldr	s18, [x0, #32]
 	ldr	s21, [x0, #68]
 	ldr	s23, [x0, #104]
@@ -996,11 +996,11 @@ snova_gf16m_rowdot_r6:
 	eor	v2.16b, v2.16b, v27.16b
 	eor	v22.16b, v22.16b, v26.16b
 	eor	v18.16b, v18.16b, v7.16b
-	str	q2, [x0]
+	stur	q2, [x0]
 	eor	v4.16b, v4.16b, v23.16b
-	str	q22, [x0, #36]
-	str	q18, [x0, #72]
-	str	q4, [x0, #108]
+	stur	q22, [x0, #36]
+	stur	q18, [x0, #72]
+	stur	q4, [x0, #108]
 	ldr	q21, [x0, #16]
 	ldur	q29, [x0, #52]
 	ldur	q16, [x0, #88]
@@ -1149,11 +1149,11 @@ snova_gf16m_rowdot_r6:
 	eor	v21.16b, v21.16b, v22.16b
 	eor	v29.16b, v29.16b, v18.16b
 	eor	v16.16b, v16.16b, v23.16b
-	str	q21, [x0, #16]
+	stur	q21, [x0, #16]
 	eor	v3.16b, v3.16b, v0.16b
-	str	q29, [x0, #52]
-	str	q16, [x0, #88]
-	str	q3, [x0, #124]
+	stur	q29, [x0, #52]
+	stur	q16, [x0, #88]
+	stur	q3, [x0, #124]
 	ldr	s24, [x0, #32]
 	ldr	s5, [x0, #68]
 	ldr	s17, [x0, #104]
@@ -1381,8 +1381,8 @@ snova_gf16m_rowdot_r6:
 	pmul	v19.16b, v18.16b, v25.16b
 	eor	v26.16b, v26.16b, v3.16b
 	eor	v1.16b, v1.16b, v19.16b
-	str	q26, [x0]
-	str	q1, [x0, #36]
+	stur	q26, [x0]
+	stur	q1, [x0, #36]
 	ldr	q5, [x0, #16]
 	ldur	q7, [x0, #52]
 .Lsnova_gf16m_rowdot_r6_run2_k_b1:
@@ -1470,8 +1470,8 @@ snova_gf16m_rowdot_r6:
 	pmul	v23.16b, v29.16b, v4.16b
 	eor	v5.16b, v5.16b, v27.16b
 	eor	v7.16b, v7.16b, v23.16b
-	str	q5, [x0, #16]
-	str	q7, [x0, #52]
+	stur	q5, [x0, #16]
+	stur	q7, [x0, #52]
 	ldr	s25, [x0, #32]
 	ldr	s3, [x0, #68]
 .Lsnova_gf16m_rowdot_r6_run2_k_b2:
@@ -1610,7 +1610,7 @@ snova_gf16m_rowdot_r6:
 	mov	x8, x5
 	pmul	v29.16b, v25.16b, v27.16b
 	eor	v0.16b, v0.16b, v29.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ldr	q23, [x0, #16]
 .Lsnova_gf16m_rowdot_r6_run1_k_b1:
 	ldr	q20, [x14]
@@ -1667,7 +1667,7 @@ snova_gf16m_rowdot_r6:
 	mov	x11, x5
 	pmul	v25.16b, v27.16b, v7.16b
 	eor	v23.16b, v23.16b, v25.16b
-	str	q23, [x0, #16]
+	stur	q23, [x0, #16]
 	ldr	s29, [x0, #32]
 .Lsnova_gf16m_rowdot_r6_run1_k_b2:
 	ldr	q4, [x10]

@@ -113,8 +113,8 @@ snova_gf16m_rowdot_r8:
 	pmul	v18.16b, v16.16b, v4.16b
 	eor	v0.16b, v0.16b, v6.16b
 	eor	v1.16b, v1.16b, v18.16b
-	str	q0, [x0]
-	str	q1, [x0, #64]
+	stur	q0, [x0]
+	stur	q1, [x0, #64]
 	ldr	q20, [x0, #16]
 	ldr	q22, [x0, #80]
 .Lsnova_gf16m_rowdot_r8_full_k_b1:
@@ -211,8 +211,8 @@ snova_gf16m_rowdot_r8:
 	pmul	v24.16b, v27.16b, v19.16b
 	eor	v20.16b, v20.16b, v23.16b
 	eor	v22.16b, v22.16b, v24.16b
-	str	q20, [x0, #16]
-	str	q22, [x0, #80]
+	stur	q20, [x0, #16]
+	stur	q22, [x0, #80]
 	ldr	q28, [x0, #32]
 	ldr	q31, [x0, #96]
 .Lsnova_gf16m_rowdot_r8_full_k_b2:
@@ -309,8 +309,8 @@ snova_gf16m_rowdot_r8:
 	pmul	v3.16b, v6.16b, v26.16b
 	eor	v28.16b, v28.16b, v2.16b
 	eor	v31.16b, v31.16b, v3.16b
-	str	q28, [x0, #32]
-	str	q31, [x0, #96]
+	stur	q28, [x0, #32]
+	stur	q31, [x0, #96]
 	ldr	q0, [x0, #48]
 	ldr	q1, [x0, #112]
 .Lsnova_gf16m_rowdot_r8_full_k_b3:
@@ -406,8 +406,8 @@ snova_gf16m_rowdot_r8:
 	pmul	v17.16b, v23.16b, v5.16b
 	eor	v0.16b, v0.16b, v7.16b
 	eor	v1.16b, v1.16b, v17.16b
-	str	q0, [x0, #48]
-	str	q1, [x0, #112]
+	stur	q0, [x0, #48]
+	stur	q1, [x0, #112]
 	add	x0, x0, #128
 	b.ne	.Lsnova_gf16m_rowdot_r8_full
 .Lsnova_gf16m_rowdot_r8_partial:
@@ -478,7 +478,7 @@ snova_gf16m_rowdot_r8:
 	mov	x12, x5
 	pmul	v21.16b, v27.16b, v19.16b
 	eor	v20.16b, v20.16b, v21.16b
-	str	q20, [x0]
+	stur	q20, [x0]
 	ldr	q24, [x0, #16]
 .Lsnova_gf16m_rowdot_r8_run1_k_b1:
 	ldr	q6, [x10, #16]
@@ -541,7 +541,7 @@ snova_gf16m_rowdot_r8:
 	mov	x9, x5
 	pmul	v3.16b, v30.16b, v6.16b
 	eor	v24.16b, v24.16b, v3.16b
-	str	q24, [x0, #16]
+	stur	q24, [x0, #16]
 	ldr	q25, [x0, #32]
 .Lsnova_gf16m_rowdot_r8_run1_k_b2:
 	ldr	q16, [x13, #32]
@@ -604,7 +604,7 @@ snova_gf16m_rowdot_r8:
 	mov	x10, x5
 	pmul	v18.16b, v16.16b, v31.16b
 	eor	v25.16b, v25.16b, v18.16b
-	str	q25, [x0, #32]
+	stur	q25, [x0, #32]
 	ldr	q2, [x0, #48]
 .Lsnova_gf16m_rowdot_r8_run1_k_b3:
 	ldr	q1, [x15, #48]
@@ -665,7 +665,7 @@ snova_gf16m_rowdot_r8:
 	add	x3, x3, #64
 	pmul	v1.16b, v23.16b, v7.16b
 	eor	v2.16b, v2.16b, v1.16b
-	str	q2, [x0, #48]
+	stur	q2, [x0, #48]
 	add	x0, x0, #64
 .Lsnova_gf16m_rowdot_r8_after1:
 	ret

@@ -258,7 +258,7 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	zip1	v3.16b, v4.16b, v18.16b
 	zip2	v4.16b, v4.16b, v18.16b
 	zip1	v18.16b, v5.16b, v20.16b
-	str	q16, [x6]
+	stur	q16, [x6]
 	ldr	q31, [x7]
 	zip2	v5.16b, v5.16b, v20.16b
 	zip1	v20.16b, v3.16b, v18.16b
@@ -266,7 +266,7 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	zip2	v29.16b, v3.16b, v18.16b
 	zip1	v3.16b, v21.16b, v23.16b
 	zip2	v23.16b, v21.16b, v23.16b
-	str	q6, [x7]
+	stur	q6, [x7]
 	ldr	q17, [x8]
 	zip1	v21.16b, v22.16b, v24.16b
 	zip2	v24.16b, v22.16b, v24.16b
@@ -274,60 +274,60 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	zip1	v19.16b, v4.16b, v5.16b
 	zip1	v22.16b, v3.16b, v21.16b
 	zip1	v18.16b, v23.16b, v24.16b
-	str	q0, [x8]
+	stur	q0, [x8]
 	ldr	q2, [x16]
 	eor	v1.16b, v2.16b, v7.16b
 	zip2	v7.16b, v4.16b, v5.16b
 	zip2	v4.16b, v3.16b, v21.16b
 	zip2	v5.16b, v23.16b, v24.16b
-	str	q1, [x16]
+	stur	q1, [x16]
 	ldr	q30, [x6, #16]
 	eor	v16.16b, v30.16b, v20.16b
-	str	q16, [x6, #16]
+	stur	q16, [x6, #16]
 	ldr	q31, [x7, #16]
 	eor	v6.16b, v31.16b, v29.16b
-	str	q6, [x7, #16]
+	stur	q6, [x7, #16]
 	ldr	q17, [x8, #16]
 	eor	v0.16b, v17.16b, v19.16b
 	zip1	v17.16b, v25.16b, v27.16b
 	zip2	v25.16b, v25.16b, v27.16b
 	zip1	v27.16b, v26.16b, v28.16b
-	str	q0, [x8, #16]
+	stur	q0, [x8, #16]
 	ldr	q2, [x16, #16]
 	zip2	v26.16b, v26.16b, v28.16b
 	zip1	v28.16b, v17.16b, v27.16b
 	zip2	v0.16b, v17.16b, v27.16b
 	eor	v1.16b, v2.16b, v7.16b
 	zip1	v2.16b, v25.16b, v26.16b
-	str	q1, [x16, #16]
+	stur	q1, [x16, #16]
 	ldr	q20, [x6, #32]
 	zip2	v1.16b, v25.16b, v26.16b
 	eor	v29.16b, v20.16b, v22.16b
-	str	q29, [x6, #32]
+	stur	q29, [x6, #32]
 	ldr	q19, [x7, #32]
 	eor	v7.16b, v19.16b, v4.16b
-	str	q7, [x7, #32]
+	stur	q7, [x7, #32]
 	ldr	q30, [x8, #32]
 	eor	v16.16b, v30.16b, v18.16b
-	str	q16, [x8, #32]
+	stur	q16, [x8, #32]
 	ldr	q31, [x16, #32]
 	eor	v6.16b, v31.16b, v5.16b
-	str	q6, [x16, #32]
+	stur	q6, [x16, #32]
 	ldr	q3, [x6, #48]
 	eor	v23.16b, v3.16b, v28.16b
-	str	q23, [x6, #48]
+	stur	q23, [x6, #48]
 	ldr	q21, [x7, #48]
 	add	x6, x6, #64
 	eor	v24.16b, v21.16b, v0.16b
-	str	q24, [x7, #48]
+	stur	q24, [x7, #48]
 	ldr	q22, [x8, #48]
 	add	x7, x7, #64
 	eor	v4.16b, v22.16b, v2.16b
-	str	q4, [x8, #48]
+	stur	q4, [x8, #48]
 	ldr	q18, [x16, #48]
 	add	x8, x8, #64
 	eor	v5.16b, v18.16b, v1.16b
-	str	q5, [x16, #48]
+	stur	q5, [x16, #48]
 	add	x16, x16, #64
 	b.ne	.Lsnova_gf16m_rowdot_rtbl_4x4x4_full
 .Lsnova_gf16m_rowdot_rtbl_4x4x4_partial:
@@ -501,52 +501,52 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	eor	v24.16b, v21.16b, v7.16b
 	zip1	v31.16b, v16.16b, v6.16b
 	zip2	v16.16b, v16.16b, v6.16b
-	str	q24, [x6]
+	stur	q24, [x6]
 	ldr	q5, [x7]
 	zip1	v6.16b, v2.16b, v31.16b
 	zip2	v20.16b, v2.16b, v31.16b
 	zip1	v19.16b, v30.16b, v16.16b
 	zip2	v29.16b, v30.16b, v16.16b
 	eor	v22.16b, v5.16b, v1.16b
-	str	q22, [x7]
+	stur	q22, [x7]
 	ldr	q18, [x8]
 	eor	v4.16b, v18.16b, v3.16b
 	zip1	v18.16b, v17.16b, v27.16b
 	zip2	v27.16b, v17.16b, v27.16b
 	zip1	v17.16b, v25.16b, v26.16b
-	str	q4, [x8]
+	stur	q4, [x8]
 	ldr	q0, [x16]
 	zip2	v25.16b, v25.16b, v26.16b
 	zip1	v26.16b, v18.16b, v17.16b
 	zip2	v4.16b, v18.16b, v17.16b
 	eor	v23.16b, v0.16b, v28.16b
 	zip1	v0.16b, v27.16b, v25.16b
-	str	q23, [x16]
+	stur	q23, [x16]
 	ldr	q7, [x6, #16]
 	zip2	v23.16b, v27.16b, v25.16b
 	eor	v1.16b, v7.16b, v6.16b
-	str	q1, [x6, #16]
+	stur	q1, [x6, #16]
 	ldr	q3, [x7, #16]
 	eor	v28.16b, v3.16b, v20.16b
-	str	q28, [x7, #16]
+	stur	q28, [x7, #16]
 	ldr	q21, [x8, #16]
 	eor	v24.16b, v21.16b, v19.16b
-	str	q24, [x8, #16]
+	stur	q24, [x8, #16]
 	ldr	q5, [x16, #16]
 	eor	v22.16b, v5.16b, v29.16b
-	str	q22, [x16, #16]
+	stur	q22, [x16, #16]
 	ldr	q2, [x6, #32]
 	eor	v30.16b, v2.16b, v26.16b
-	str	q30, [x6, #32]
+	stur	q30, [x6, #32]
 	ldr	q31, [x7, #32]
 	eor	v16.16b, v31.16b, v4.16b
-	str	q16, [x7, #32]
+	stur	q16, [x7, #32]
 	ldr	q6, [x8, #32]
 	eor	v20.16b, v6.16b, v0.16b
-	str	q20, [x8, #32]
+	stur	q20, [x8, #32]
 	ldr	q19, [x16, #32]
 	eor	v29.16b, v19.16b, v23.16b
-	str	q29, [x16, #32]
+	stur	q29, [x16, #32]
 	b	.Lsnova_gf16m_rowdot_rtbl_4x4x4_next
 .Lsnova_gf16m_rowdot_rtbl_4x4x4_run2:
 	movi	v7.16b, #0
@@ -676,28 +676,28 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	eor	v16.16b, v17.16b, v28.16b
 	zip1	v6.16b, v21.16b, v24.16b
 	zip2	v19.16b, v21.16b, v24.16b
-	str	q16, [x6]
+	stur	q16, [x6]
 	ldr	q25, [x7]
 	eor	v20.16b, v25.16b, v31.16b
-	str	q20, [x7]
+	stur	q20, [x7]
 	ldr	q18, [x8]
 	eor	v26.16b, v18.16b, v29.16b
-	str	q26, [x8]
+	stur	q26, [x8]
 	ldr	q4, [x16]
 	eor	v0.16b, v4.16b, v27.16b
-	str	q0, [x16]
+	stur	q0, [x16]
 	ldr	q30, [x6, #16]
 	eor	v7.16b, v30.16b, v22.16b
-	str	q7, [x6, #16]
+	stur	q7, [x6, #16]
 	ldr	q3, [x7, #16]
 	eor	v1.16b, v3.16b, v2.16b
-	str	q1, [x7, #16]
+	stur	q1, [x7, #16]
 	ldr	q28, [x8, #16]
 	eor	v31.16b, v28.16b, v6.16b
-	str	q31, [x8, #16]
+	stur	q31, [x8, #16]
 	ldr	q29, [x16, #16]
 	eor	v27.16b, v29.16b, v19.16b
-	str	q27, [x16, #16]
+	stur	q27, [x16, #16]
 	b	.Lsnova_gf16m_rowdot_rtbl_4x4x4_next
 .Lsnova_gf16m_rowdot_rtbl_4x4x4_bit0:
 	tbz	x5, #0, .Lsnova_gf16m_rowdot_rtbl_4x4x4_next
@@ -777,16 +777,16 @@ snova_gf16m_rowdot_rtbl_4x4x4:
 	zip1	v22.16b, v25.16b, v16.16b
 	zip2	v2.16b, v25.16b, v16.16b
 	eor	v19.16b, v6.16b, v20.16b
-	str	q19, [x6]
+	stur	q19, [x6]
 	ldr	q3, [x7]
 	eor	v1.16b, v3.16b, v24.16b
-	str	q1, [x7]
+	stur	q1, [x7]
 	ldr	q28, [x8]
 	eor	v31.16b, v28.16b, v22.16b
-	str	q31, [x8]
+	stur	q31, [x8]
 	ldr	q29, [x16]
 	eor	v30.16b, v29.16b, v2.16b
-	str	q30, [x16]
+	stur	q30, [x16]
 .Lsnova_gf16m_rowdot_rtbl_4x4x4_next:
 	add	x0, x0, x12
 	add	x1, x1, x13

@@ -318,9 +318,9 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	ldur	q31, [x9, #9]
 	eor	v29.16b, v16.16b, v28.16b
 	eor	v17.16b, v6.16b, v7.16b
-	str	q17, [x9]
+	stur	q17, [x9]
 	eor	v6.16b, v29.16b, v31.16b
-	str	q6, [x9, #9]
+	stur	q6, [x9, #9]
 	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	ldr	q17, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
@@ -334,9 +334,9 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	ldur	q30, [x11, #9]
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v29.16b, v16.16b, v28.16b
-	str	q29, [x11]
+	stur	q29, [x11]
 	eor	v16.16b, v27.16b, v30.16b
-	str	q16, [x11, #9]
+	stur	q16, [x11, #9]
 	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -351,8 +351,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v4.16b, v2.16b, v3.16b
-	str	q27, [x13]
-	str	q4, [x13, #9]
+	stur	q27, [x13]
+	stur	q4, [x13, #9]
 	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
 	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
@@ -367,8 +367,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v4.16b, v2.16b, v3.16b
-	str	q27, [x9, #25]
-	str	q4, [x9, #34]
+	stur	q27, [x9, #25]
+	stur	q4, [x9, #34]
 	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
@@ -383,8 +383,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v4.16b, v2.16b, v3.16b
-	str	q27, [x11, #25]
-	str	q4, [x11, #34]
+	stur	q27, [x11, #25]
+	stur	q4, [x11, #34]
 	ldr	q28, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q29, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -399,8 +399,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v21.16b, v18.16b, v20.16b
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v19.16b, v21.16b, v5.16b
-	str	q27, [x13, #25]
-	str	q19, [x13, #34]
+	stur	q27, [x13, #25]
+	stur	q19, [x13, #34]
 	ldr	q0, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
 	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
 	ldr	q1, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
@@ -415,8 +415,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v27.16b, v7.16b, v17.16b
 	eor	v29.16b, v4.16b, v28.16b
 	eor	v16.16b, v27.16b, v30.16b
-	str	q29, [x9, #50]
-	str	q16, [x9, #59]
+	stur	q29, [x9, #50]
+	stur	q16, [x9, #59]
 	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q2, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	subs	x9, x16, #3
@@ -432,8 +432,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v29.16b, v4.16b, v28.16b
 	eor	v1.16b, v19.16b, v0.16b
 	eor	v6.16b, v29.16b, v31.16b
-	str	q1, [x11, #50]
-	str	q6, [x11, #59]
+	stur	q1, [x11, #50]
+	stur	q6, [x11, #59]
 	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q21, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q17, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -448,8 +448,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v24.16b, v22.16b, v23.16b
 	eor	v20.16b, v16.16b, v18.16b
 	eor	v26.16b, v24.16b, v25.16b
-	str	q20, [x13, #50]
-	str	q26, [x13, #59]
+	stur	q20, [x13, #50]
+	stur	q26, [x13, #59]
 	b.hs	.Lsnova_gf16m_rowdot_rtbl_5x5x5_full
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_partial:
 	cbz	x16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_next
@@ -584,8 +584,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v7.16b, v30.16b, v6.16b
 	eor	v27.16b, v24.16b, v25.16b
 	eor	v17.16b, v7.16b, v26.16b
-	str	q27, [x11]
-	str	q17, [x11, #9]
+	stur	q27, [x11]
+	stur	q17, [x11, #9]
 	ldr	q16, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q22, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	ldr	q4, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
@@ -600,8 +600,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v27.16b, v24.16b, v25.16b
 	eor	v5.16b, v20.16b, v21.16b
 	eor	v29.16b, v27.16b, v28.16b
-	str	q5, [x13]
-	str	q29, [x13, #9]
+	stur	q5, [x13]
+	stur	q29, [x13, #9]
 	ldr	q30, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q31, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q6, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -616,8 +616,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v4.16b, v17.16b, v16.16b
 	eor	v19.16b, v2.16b, v3.16b
-	str	q4, [x8]
-	str	q19, [x8, #9]
+	stur	q4, [x8]
+	stur	q19, [x8, #9]
 	b	.Lsnova_gf16m_rowdot_rtbl_5x5x5_next
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_run2:
 	movi	v20.16b, #0
@@ -818,8 +818,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v19.16b, v7.16b, v18.16b
 	eor	v1.16b, v4.16b, v0.16b
 	eor	v2.16b, v19.16b, v31.16b
-	str	q1, [x9]
-	str	q2, [x9, #9]
+	stur	q1, [x9]
+	stur	q2, [x9, #9]
 	ldr	q25, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
@@ -834,8 +834,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v19.16b, v7.16b, v18.16b
 	eor	v1.16b, v4.16b, v0.16b
 	eor	v2.16b, v19.16b, v31.16b
-	str	q1, [x11]
-	str	q2, [x11, #9]
+	stur	q1, [x11]
+	stur	q2, [x11, #9]
 	ldr	q25, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q3, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q26, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -850,8 +850,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v22.16b, v20.16b, v21.16b
 	eor	v1.16b, v4.16b, v0.16b
 	eor	v5.16b, v22.16b, v23.16b
-	str	q1, [x13]
-	str	q5, [x13, #9]
+	stur	q1, [x13]
+	stur	q5, [x13, #9]
 	ldr	q7, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_0
 	ldr	q17, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_9_0
 	ldr	q18, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row0_0_1
@@ -866,8 +866,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v1.16b, v4.16b, v0.16b
 	eor	v26.16b, v2.16b, v25.16b
 	eor	v6.16b, v1.16b, v3.16b
-	str	q26, [x9, #25]
-	str	q6, [x9, #34]
+	stur	q26, [x9, #25]
+	stur	q6, [x9, #34]
 	ldr	q20, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_0
 	ldr	q19, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_9_0
 	ldr	q21, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row1_0_1
@@ -882,8 +882,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v26.16b, v2.16b, v25.16b
 	eor	v18.16b, v5.16b, v7.16b
 	eor	v16.16b, v26.16b, v17.16b
-	str	q18, [x11, #25]
-	str	q16, [x11, #34]
+	stur	q18, [x11, #25]
+	stur	q16, [x11, #34]
 	ldr	q4, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_0
 	ldr	q22, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_9_0
 	ldr	q0, .Lsnova_gf16m_rowdot_rtbl_5x5x5_row2_0_1
@@ -898,8 +898,8 @@ snova_gf16m_rowdot_rtbl_5x5x5:
 	eor	v29.16b, v27.16b, v28.16b
 	eor	v21.16b, v6.16b, v20.16b
 	eor	v24.16b, v29.16b, v30.16b
-	str	q21, [x13, #25]
-	str	q24, [x13, #34]
+	stur	q21, [x13, #25]
+	stur	q24, [x13, #34]
 .Lsnova_gf16m_rowdot_rtbl_5x5x5_next:
 	add	x0, x0, x12
 	add	x1, x1, x14

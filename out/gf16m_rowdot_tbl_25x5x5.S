@@ -201,9 +201,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v30.16b, v28.16b, v29.16b
 	eor	v31.16b, v7.16b, v26.16b
 	eor	v25.16b, v6.16b, v2.16b
-	str	q30, [x0]
-	str	q31, [x0, #16]
-	str	q25, [x0, #29]
+	stur	q30, [x0]
+	stur	q31, [x0, #16]
+	stur	q25, [x0, #29]
 	ldr	q0, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_0_0
 	ldr	q28, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_16_0
 	ldr	q7, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_29_0
@@ -217,11 +217,11 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v4.16b, v1.16b, v3.16b
 	eor	v5.16b, v29.16b, v30.16b
 	eor	v27.16b, v26.16b, v31.16b
-	str	q4, [x0, #125]
+	stur	q4, [x0, #125]
 	movi	v26.16b, #0
-	str	q5, [x0, #141]
+	stur	q5, [x0, #141]
 	movi	v29.16b, #0
-	str	q27, [x0, #154]
+	stur	q27, [x0, #154]
 	ldr	q6, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_0_0
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_16_0
 	movi	v27.16b, #0
@@ -238,10 +238,10 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v18.16b, v16.16b, v17.16b
 	eor	v25.16b, v19.16b, v20.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q18, [x0, #250]
-	str	q25, [x8]
+	stur	q18, [x0, #250]
+	stur	q25, [x8]
 	movi	v25.16b, #0
-	str	q23, [x10]
+	stur	q23, [x10]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_full_k_b1:
 	// LLVM-MCA-BEGIN gf16m_rowdot_tbl_25x5x5_b1
 	ldr	q3, [x12]
@@ -405,9 +405,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v6.16b, v3.16b, v4.16b
 	eor	v2.16b, v17.16b, v19.16b
 	eor	v5.16b, v18.16b, v23.16b
-	str	q6, [x0, #45]
-	str	q2, [x0, #61]
-	str	q5, [x0, #69]
+	stur	q6, [x0, #45]
+	stur	q2, [x0, #61]
+	stur	q5, [x0, #69]
 	ldr	q20, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_45_0
 	ldr	q16, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_61_0
 	ldr	q1, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_69_0
@@ -422,11 +422,11 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	movi	v0.16b, #0
 	eor	v6.16b, v3.16b, v4.16b
 	eor	v2.16b, v17.16b, v19.16b
-	str	q7, [x0, #170]
+	stur	q7, [x0, #170]
 	movi	v3.16b, #0
 	movi	v4.16b, #0
-	str	q6, [x0, #186]
-	str	q2, [x0, #194]
+	stur	q6, [x0, #186]
+	stur	q2, [x0, #194]
 	ldr	q22, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_45_0
 	ldr	q18, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_61_0
 	movi	v2.16b, #0
@@ -442,10 +442,10 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v26.16b, v24.16b, v25.16b
 	eor	v5.16b, v27.16b, v23.16b
 	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x10]
-	str	q5, [x11]
+	stur	q26, [x10]
+	stur	q5, [x11]
 	movi	v5.16b, #0
-	str	q30, [x12]
+	stur	q30, [x12]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_full_k_b2:
 	// LLVM-MCA-BEGIN gf16m_rowdot_tbl_25x5x5_b2
 	ldr	q24, [x16]
@@ -609,9 +609,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v27.16b, v24.16b, v25.16b
 	eor	v23.16b, v22.16b, v20.16b
 	eor	v26.16b, v18.16b, v17.16b
-	str	q27, [x0, #85]
-	str	q23, [x0, #101]
-	str	q26, [x0, #109]
+	stur	q27, [x0, #85]
+	stur	q23, [x0, #101]
+	stur	q26, [x0, #109]
 	ldr	q28, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_85_0
 	ldr	q19, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_101_0
 	ldr	q31, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_109_0
@@ -624,9 +624,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v21.16b, v29.16b, v30.16b
 	eor	v27.16b, v24.16b, v25.16b
 	eor	v23.16b, v22.16b, v20.16b
-	str	q21, [x0, #210]
-	str	q27, [x0, #226]
-	str	q23, [x0, #234]
+	stur	q21, [x0, #210]
+	stur	q27, [x0, #226]
+	stur	q23, [x0, #234]
 	ldr	q16, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_85_0
 	ldr	q18, .Lsnova_gf16m_rowdot_tbl_25x5x5_out2_101_0
 	add	x0, x0, #375
@@ -640,9 +640,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v26.16b, v3.16b, v17.16b
 	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x10]
-	str	q26, [x11]
-	str	q6, [x12]
+	stur	q2, [x10]
+	stur	q26, [x11]
+	stur	q6, [x12]
 	b.hs	.Lsnova_gf16m_rowdot_tbl_25x5x5_full
 .Lsnova_gf16m_rowdot_tbl_25x5x5_partial:
 	cbz	x9, .Lsnova_gf16m_rowdot_tbl_25x5x5_next
@@ -819,9 +819,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v18.16b, v16.16b, v17.16b
 	eor	v29.16b, v19.16b, v20.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q18, [x0]
-	str	q29, [x0, #16]
-	str	q23, [x0, #29]
+	stur	q18, [x0]
+	stur	q29, [x0, #16]
+	stur	q23, [x0, #29]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_run1_k_b1:
 	ldr	q24, [x10]
 	subs	x11, x11, #1
@@ -967,9 +967,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v30.16b, v3.16b, v20.16b
 	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x0, #45]
-	str	q30, [x0, #61]
-	str	q6, [x0, #69]
+	stur	q2, [x0, #45]
+	stur	q30, [x0, #61]
+	stur	q6, [x0, #69]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_run1_k_b2:
 	ldr	q16, [x9]
 	subs	x13, x13, #1
@@ -1104,9 +1104,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v24.16b, v22.16b, v23.16b
 	eor	v21.16b, v25.16b, v20.16b
 	eor	v28.16b, v26.16b, v27.16b
-	str	q24, [x0, #85]
-	str	q21, [x0, #101]
-	str	q28, [x0, #109]
+	stur	q24, [x0, #85]
+	stur	q21, [x0, #101]
+	stur	q28, [x0, #109]
 	b	.Lsnova_gf16m_rowdot_tbl_25x5x5_next
 .Lsnova_gf16m_rowdot_tbl_25x5x5_run2:
 	movi	v16.16b, #0
@@ -1275,11 +1275,11 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v3.16b, v1.16b, v2.16b
 	eor	v30.16b, v6.16b, v5.16b
 	eor	v7.16b, v4.16b, v27.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	movi	v27.16b, #0
-	str	q30, [x0, #16]
+	stur	q30, [x0, #16]
 	movi	v30.16b, #0
-	str	q7, [x0, #29]
+	stur	q7, [x0, #29]
 	ldr	q25, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_0_0
 	ldr	q26, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_16_0
 	ldr	q0, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_29_0
@@ -1295,10 +1295,10 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v18.16b, v16.16b, v17.16b
 	eor	v28.16b, v19.16b, v20.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q18, [x0, #125]
-	str	q28, [x0, #141]
+	stur	q18, [x0, #125]
+	stur	q28, [x0, #141]
 	movi	v28.16b, #0
-	str	q23, [x0, #154]
+	stur	q23, [x0, #154]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_run2_k_b1:
 	ldr	q1, [x11]
 	subs	x12, x12, #1
@@ -1440,11 +1440,11 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	movi	v19.16b, #0
 	eor	v5.16b, v1.16b, v2.16b
 	eor	v21.16b, v18.16b, v20.16b
-	str	q22, [x0, #45]
+	stur	q22, [x0, #45]
 	movi	v18.16b, #0
 	movi	v20.16b, #0
-	str	q5, [x0, #61]
-	str	q21, [x0, #69]
+	stur	q5, [x0, #61]
+	stur	q21, [x0, #69]
 	ldr	q3, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_45_0
 	ldr	q4, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_61_0
 	movi	v21.16b, #0
@@ -1460,10 +1460,10 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	movi	v24.16b, #0
 	eor	v7.16b, v27.16b, v6.16b
 	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x0, #170]
+	stur	q26, [x0, #170]
 	movi	v25.16b, #0
-	str	q7, [x0, #186]
-	str	q30, [x0, #194]
+	stur	q7, [x0, #186]
+	stur	q30, [x0, #194]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_run2_k_b2:
 	ldr	q0, [x13]
 	subs	x14, x14, #1
@@ -1600,9 +1600,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v29.16b, v6.16b, v17.16b
 	eor	v5.16b, v0.16b, v1.16b
 	eor	v28.16b, v27.16b, v7.16b
-	str	q29, [x0, #85]
-	str	q5, [x0, #101]
-	str	q28, [x0, #109]
+	stur	q29, [x0, #85]
+	stur	q5, [x0, #101]
+	stur	q28, [x0, #109]
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_85_0
 	ldr	q3, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_101_0
 	ldr	q4, .Lsnova_gf16m_rowdot_tbl_25x5x5_out1_109_0
@@ -1615,9 +1615,9 @@ snova_gf16m_rowdot_tbl_25x5x5:
 	eor	v20.16b, v18.16b, v19.16b
 	eor	v16.16b, v21.16b, v31.16b
 	eor	v24.16b, v22.16b, v23.16b
-	str	q20, [x0, #210]
-	str	q16, [x0, #226]
-	str	q24, [x0, #234]
+	stur	q20, [x0, #210]
+	stur	q16, [x0, #226]
+	stur	q24, [x0, #234]
 .Lsnova_gf16m_rowdot_tbl_25x5x5_next:
 	ret
 	.cfi_endproc

@@ -55,8 +55,8 @@ snova_gf16m_rowdot_tbl_2x2x2:
 	ldr	q0, [x0, #16]
 	eor	v29.16b, v27.16b, v28.16b
 	eor	v1.16b, v31.16b, v0.16b
-	str	q29, [x0]
-	str	q1, [x0, #16]
+	stur	q29, [x0]
+	stur	q1, [x0, #16]
 	add	x0, x0, #32
 	b.hs	.Lsnova_gf16m_rowdot_tbl_2x2x2_full
 .Lsnova_gf16m_rowdot_tbl_2x2x2_partial:
@@ -209,7 +209,7 @@ snova_gf16m_rowdot_tbl_2x2x2:
 	ldr	q27, [x0]
 	tbl	v26.16b, {v0.16b, v1.16b}, v25.16b
 	eor	v28.16b, v26.16b, v27.16b
-	str	q28, [x0]
+	stur	q28, [x0]
 	b	.Lsnova_gf16m_rowdot_tbl_2x2x2_next
 .Lsnova_gf16m_rowdot_tbl_2x2x2_run5:
 	movi	v29.16b, #0
@@ -247,8 +247,8 @@ snova_gf16m_rowdot_tbl_2x2x2:
 	ldur	q29, [x0, #4]
 	eor	v26.16b, v24.16b, v25.16b
 	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x0]
-	str	q30, [x0, #4]
+	stur	q26, [x0]
+	stur	q30, [x0, #4]
 	b	.Lsnova_gf16m_rowdot_tbl_2x2x2_next
 .Lsnova_gf16m_rowdot_tbl_2x2x2_run6:
 	movi	v0.16b, #0
@@ -286,8 +286,8 @@ snova_gf16m_rowdot_tbl_2x2x2:
 	ldur	q0, [x0, #8]
 	eor	v28.16b, v26.16b, v27.16b
 	eor	v1.16b, v30.16b, v0.16b
-	str	q28, [x0]
-	str	q1, [x0, #8]
+	stur	q28, [x0]
+	stur	q1, [x0, #8]
 	b	.Lsnova_gf16m_rowdot_tbl_2x2x2_next
 .Lsnova_gf16m_rowdot_tbl_2x2x2_run7:
 	movi	v2.16b, #0
@@ -325,8 +325,8 @@ snova_gf16m_rowdot_tbl_2x2x2:
 	ldur	q2, [x0, #12]
 	eor	v30.16b, v28.16b, v29.16b
 	eor	v3.16b, v1.16b, v2.16b
-	str	q30, [x0]
-	str	q3, [x0, #12]
+	stur	q30, [x0]
+	stur	q3, [x0, #12]
 .Lsnova_gf16m_rowdot_tbl_2x2x2_next:
 	ret
 	.cfi_endproc

@@ -137,8 +137,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	tbl	v19.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v17.16b
 	eor	v16.16b, v25.16b, v26.16b
 	eor	v28.16b, v19.16b, v5.16b
-	str	q16, [x0]
-	str	q28, [x0, #9]
+	stur	q16, [x0]
+	stur	q28, [x0, #9]
 	ldr	q29, .Lsnova_gf16m_rowdot_tbl_5x5x5_out1_0_0
 	ldr	q6, .Lsnova_gf16m_rowdot_tbl_5x5x5_out1_9_0
 	ldur	q22, [x0, #25]
@@ -147,8 +147,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	tbl	v24.16b, {v1.16b, v2.16b, v3.16b, v4.16b}, v6.16b
 	eor	v27.16b, v30.16b, v22.16b
 	eor	v31.16b, v24.16b, v18.16b
-	str	q27, [x0, #25]
-	str	q31, [x0, #34]
+	stur	q27, [x0, #25]
+	stur	q31, [x0, #34]
 	ldr	q7, .Lsnova_gf16m_rowdot_tbl_5x5x5_out2_0_0
 	ldr	q23, .Lsnova_gf16m_rowdot_tbl_5x5x5_out2_9_0
 	ldur	q20, [x0, #50]
@@ -157,8 +157,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	ldur	q2, [x0, #59]
 	eor	v21.16b, v0.16b, v20.16b
 	eor	v3.16b, v1.16b, v2.16b
-	str	q21, [x0, #50]
-	str	q3, [x0, #59]
+	stur	q21, [x0, #50]
+	stur	q3, [x0, #59]
 	add	x0, x0, #75
 	b.hs	.Lsnova_gf16m_rowdot_tbl_5x5x5_full
 .Lsnova_gf16m_rowdot_tbl_5x5x5_partial:
@@ -265,8 +265,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	ldur	q27, [x0, #9]
 	eor	v22.16b, v25.16b, v5.16b
 	eor	v28.16b, v26.16b, v27.16b
-	str	q22, [x0]
-	str	q28, [x0, #9]
+	stur	q22, [x0]
+	stur	q28, [x0, #9]
 	b	.Lsnova_gf16m_rowdot_tbl_5x5x5_next
 .Lsnova_gf16m_rowdot_tbl_5x5x5_run2:
 	movi	v16.16b, #0
@@ -370,8 +370,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	tbl	v22.16b, {v17.16b, v18.16b, v19.16b, v20.16b}, v25.16b
 	eor	v7.16b, v21.16b, v30.16b
 	eor	v26.16b, v22.16b, v24.16b
-	str	q7, [x0]
-	str	q26, [x0, #9]
+	stur	q7, [x0]
+	stur	q26, [x0, #9]
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_5x5x5_out1_0_0
 	ldr	q23, .Lsnova_gf16m_rowdot_tbl_5x5x5_out1_9_0
 	ldur	q28, [x0, #25]
@@ -380,8 +380,8 @@ snova_gf16m_rowdot_tbl_5x5x5:
 	ldur	q18, [x0, #34]
 	eor	v31.16b, v16.16b, v28.16b
 	eor	v19.16b, v17.16b, v18.16b
-	str	q31, [x0, #25]
-	str	q19, [x0, #34]
+	stur	q31, [x0, #25]
+	stur	q19, [x0, #34]
 .Lsnova_gf16m_rowdot_tbl_5x5x5_next:
 	ret
 	.cfi_endproc

@@ -133,8 +133,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v6.16b, v0.16b, v4.16b
 	eor	v29.16b, v27.16b, v28.16b
 	eor	v1.16b, v6.16b, v25.16b
-	str	q29, [x0]
-	str	q1, [x0, #11]
+	stur	q29, [x0]
+	stur	q1, [x0, #11]
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q29, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q3, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -149,8 +149,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v4.16b, v31.16b, v0.16b
 	eor	v28.16b, v26.16b, v27.16b
 	eor	v25.16b, v4.16b, v6.16b
-	str	q28, [x0, #27]
-	str	q25, [x0, #38]
+	stur	q28, [x0, #27]
+	stur	q25, [x0, #38]
 	ldr	q1, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q28, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -165,8 +165,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v0.16b, v30.16b, v31.16b
 	eor	v27.16b, v7.16b, v26.16b
 	eor	v6.16b, v0.16b, v4.16b
-	str	q27, [x0, #54]
-	str	q6, [x0, #65]
+	stur	q27, [x0, #54]
+	stur	q6, [x0, #65]
 	ldr	q25, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_0_0
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_11_0
 	ldr	q1, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_0_1
@@ -181,8 +181,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v31.16b, v29.16b, v30.16b
 	eor	v26.16b, v5.16b, v7.16b
 	eor	v4.16b, v31.16b, v0.16b
-	str	q26, [x0, #81]
-	str	q4, [x0, #92]
+	stur	q26, [x0, #81]
+	stur	q4, [x0, #92]
 	ldr	q6, .Lsnova_gf16m_rowdot_tbl_9x3x3_out4_0_0
 	ldr	q3, .Lsnova_gf16m_rowdot_tbl_9x3x3_out4_11_0
 	ldr	q25, .Lsnova_gf16m_rowdot_tbl_9x3x3_out4_0_1
@@ -197,8 +197,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v2.16b, v18.16b, v1.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q2, [x0, #108]
-	str	q23, [x0, #119]
+	stur	q2, [x0, #108]
+	stur	q23, [x0, #119]
 	add	x0, x0, #135
 	b.hs	.Lsnova_gf16m_rowdot_tbl_9x3x3_full
 .Lsnova_gf16m_rowdot_tbl_9x3x3_partial:
@@ -322,8 +322,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v4.16b, v18.16b, v31.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q4, [x0]
-	str	q23, [x0, #11]
+	stur	q4, [x0]
+	stur	q23, [x0, #11]
 	b	.Lsnova_gf16m_rowdot_tbl_9x3x3_next
 .Lsnova_gf16m_rowdot_tbl_9x3x3_run2:
 	movi	v16.16b, #0
@@ -438,8 +438,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v30.16b, v25.16b, v5.16b
 	eor	v31.16b, v7.16b, v29.16b
 	eor	v1.16b, v30.16b, v26.16b
-	str	q31, [x0]
-	str	q1, [x0, #11]
+	stur	q31, [x0]
+	stur	q1, [x0, #11]
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q3, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -454,8 +454,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v0.16b, v18.16b, v28.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q0, [x0, #27]
-	str	q23, [x0, #38]
+	stur	q0, [x0, #27]
+	stur	q23, [x0, #38]
 	b	.Lsnova_gf16m_rowdot_tbl_9x3x3_next
 .Lsnova_gf16m_rowdot_tbl_9x3x3_run3:
 	movi	v16.16b, #0
@@ -570,8 +570,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v25.16b, v7.16b, v31.16b
 	eor	v28.16b, v2.16b, v3.16b
 	eor	v4.16b, v25.16b, v26.16b
-	str	q28, [x0]
-	str	q4, [x0, #11]
+	stur	q28, [x0]
+	stur	q4, [x0, #11]
 	ldr	q5, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q28, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q29, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -586,8 +586,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v31.16b, v27.16b, v7.16b
 	eor	v3.16b, v1.16b, v2.16b
 	eor	v26.16b, v31.16b, v25.16b
-	str	q3, [x0, #27]
-	str	q26, [x0, #38]
+	stur	q3, [x0, #27]
+	stur	q26, [x0, #38]
 	ldr	q4, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q5, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -602,8 +602,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v6.16b, v18.16b, v29.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q6, [x0, #54]
-	str	q23, [x0, #65]
+	stur	q6, [x0, #54]
+	stur	q23, [x0, #65]
 	b	.Lsnova_gf16m_rowdot_tbl_9x3x3_next
 .Lsnova_gf16m_rowdot_tbl_9x3x3_run4:
 	movi	v16.16b, #0
@@ -719,8 +719,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v0.16b, v25.16b, v3.16b
 	eor	v6.16b, v5.16b, v29.16b
 	eor	v26.16b, v0.16b, v31.16b
-	str	q6, [x0]
-	str	q26, [x0, #11]
+	stur	q6, [x0]
+	stur	q26, [x0, #11]
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q6, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q2, .Lsnova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -735,8 +735,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v3.16b, v1.16b, v25.16b
 	eor	v29.16b, v4.16b, v5.16b
 	eor	v31.16b, v3.16b, v0.16b
-	str	q29, [x0, #27]
-	str	q31, [x0, #38]
+	stur	q29, [x0, #27]
+	stur	q31, [x0, #38]
 	ldr	q26, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q29, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -751,8 +751,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v25.16b, v30.16b, v1.16b
 	eor	v5.16b, v7.16b, v4.16b
 	eor	v0.16b, v25.16b, v3.16b
-	str	q5, [x0, #54]
-	str	q0, [x0, #65]
+	stur	q5, [x0, #54]
+	stur	q0, [x0, #65]
 	ldr	q31, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_0_0
 	ldr	q28, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_11_0
 	ldr	q26, .Lsnova_gf16m_rowdot_tbl_9x3x3_out3_0_1
@@ -767,8 +767,8 @@ snova_gf16m_rowdot_tbl_9x3x3:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v2.16b, v18.16b, v27.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q2, [x0, #81]
-	str	q23, [x0, #92]
+	stur	q2, [x0, #81]
+	stur	q23, [x0, #92]
 .Lsnova_gf16m_rowdot_tbl_9x3x3_next:
 	ret
 	.cfi_endproc

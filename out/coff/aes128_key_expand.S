@@ -111,7 +111,7 @@ snova_aes128_key_expand:
 	eor	v16.16b, v7.16b, v2.16b
 	eor	v19.16b, v16.16b, v17.16b
 	eor	v23.16b, v19.16b, v0.16b
-	str	q23, [x1, #160]
+	stur	q23, [x1, #160]
 	ret
 	.p2align	4
 .Lsnova_aes128_key_expand_rotword:

@@ -37,6 +37,6 @@ snova_gf16m_dot_1x1x24:
 	pmul	v20.8b, v19.8b, v7.8b
 	eor	v18.16b, v0.16b, v17.16b
 	eor	v21.8b, v1.8b, v20.8b
-	str	q18, [x0]
+	stur	q18, [x0]
 	str	d21, [x0, #16]
 	ret

@@ -76,7 +76,7 @@ snova_gf16m_dot_4x4x5:
 	pmul	v5.8b, v4.8b, v0.8b
 	eor	v3.16b, v19.16b, v2.16b
 	eor	v6.8b, v20.8b, v5.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	str	s6, [x0, #16]
 	ret
 	.p2align	4

@@ -69,8 +69,8 @@ snova_gf16m_dot_4x4x8:
 	pmul	v5.16b, v4.16b, v0.16b
 	eor	v3.16b, v16.16b, v2.16b
 	eor	v6.16b, v17.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	ret
 	.p2align	4
 .Lsnova_gf16m_dot_4x4x8_cols0_0:

@@ -65,6 +65,6 @@ snova_gf16m_dot_5x4x4:
 	pmul	v25.8b, v24.8b, v21.8b
 	eor	v0.16b, v0.16b, v23.16b
 	eor	v1.8b, v1.8b, v25.8b
-	str	q0, [x0]
+	stur	q0, [x0]
 	str	s1, [x0, #16]
 	ret

@@ -73,7 +73,7 @@ snova_gf16m_dot_5x5x4:
 	pmul	v2.16b, v1.16b, v0.16b
 	eor	v3.16b, v5.16b, v2.16b
 	pmul	v5.8b, v4.8b, v0.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	eor	v6.8b, v6.8b, v5.8b
 	str	s6, [x0, #16]
 	ret

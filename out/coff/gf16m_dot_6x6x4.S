@@ -98,7 +98,7 @@ snova_gf16m_dot_6x6x4:
 	pmul	v5.8b, v4.8b, v0.8b
 	eor	v3.16b, v20.16b, v2.16b
 	eor	v6.8b, v21.8b, v5.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	str	d6, [x0, #16]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]

@@ -120,8 +120,8 @@ snova_gf16m_dot_6x6x5:
 	pmul	v5.16b, v4.16b, v0.16b
 	eor	v3.16b, v21.16b, v2.16b
 	eor	v6.16b, v22.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #14]
+	stur	q3, [x0]
+	stur	q6, [x0, #14]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]
 	.seh_save_fregp d8, 0

@@ -65,6 +65,6 @@ snova_gf16m_dot_8x4x4:
 	pmul	v25.16b, v24.16b, v21.16b
 	eor	v0.16b, v0.16b, v23.16b
 	eor	v1.16b, v1.16b, v25.16b
-	str	q0, [x0]
-	str	q1, [x0, #16]
+	stur	q0, [x0]
+	stur	q1, [x0, #16]
 	ret

@@ -98,14 +98,14 @@ snova_gf16m_dot_8x4x8:
 	eor	v3.16b, v16.16b, v2.16b
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
-	str	q17, [x0, #32]
+	stur	q17, [x0, #32]
 	pmul	v23.16b, v18.16b, v0.16b
 	eor	v19.16b, v19.16b, v23.16b
-	str	q19, [x0, #48]
+	stur	q19, [x0, #48]
 	ret
 	.p2align	4
 .Lsnova_gf16m_dot_8x4x8_cols0_0:

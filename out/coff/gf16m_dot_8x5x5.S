@@ -142,8 +142,8 @@ snova_gf16m_dot_8x5x5:
 	eor	v3.16b, v22.16b, v2.16b
 	eor	v17.8b, v24.8b, v16.8b
 	eor	v6.16b, v23.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	str	d17, [x0, #32]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]

@@ -67,7 +67,7 @@ snova_gf16m_linsys_coeffs_r2:
 	ushr	v7.16b, v6.16b, #4
 	pmul	v17.16b, v7.16b, v16.16b
 	eor	v18.16b, v6.16b, v17.16b
-	str	q18, [x0]
+	stur	q18, [x0]
 	ret
 	.p2align	4
 .Lsnova_gf16m_linsys_coeffs_r2_gather0_0:

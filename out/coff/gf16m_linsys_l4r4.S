@@ -166,30 +166,30 @@ snova_gf16m_linsys_l4r4:
 	ushr	v29.16b, v4.16b, #4
 	eor	v1.16b, v1.16b, v27.16b
 	eor	v2.16b, v2.16b, v25.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v25.16b, v7.16b, #4
 	pmul	v0.16b, v29.16b, v31.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	ushr	v1.16b, v6.16b, #4
-	str	q2, [x0, #32]
+	stur	q2, [x0, #32]
 	pmul	v27.16b, v26.16b, v31.16b
 	pmul	v2.16b, v25.16b, v31.16b
 	eor	v3.16b, v3.16b, v28.16b
 	pmul	v24.16b, v1.16b, v31.16b
 	eor	v4.16b, v4.16b, v0.16b
-	str	q3, [x0, #48]
+	stur	q3, [x0, #48]
 	ushr	v30.16b, v16.16b, #4
 	eor	v5.16b, v5.16b, v27.16b
 	eor	v7.16b, v7.16b, v2.16b
-	str	q4, [x0, #64]
+	stur	q4, [x0, #64]
 	ushr	v3.16b, v17.16b, #4
 	eor	v6.16b, v6.16b, v24.16b
-	str	q5, [x0, #80]
+	stur	q5, [x0, #80]
 	ushr	v0.16b, v18.16b, #4
 	ushr	v26.16b, v19.16b, #4
-	str	q6, [x0, #96]
+	stur	q6, [x0, #96]
 	ushr	v5.16b, v20.16b, #4
-	str	q7, [x0, #112]
+	stur	q7, [x0, #112]
 	ushr	v24.16b, v21.16b, #4
 	ushr	v25.16b, v22.16b, #4
 	ushr	v7.16b, v23.16b, #4
@@ -205,18 +205,18 @@ snova_gf16m_linsys_l4r4:
 	eor	v17.16b, v17.16b, v29.16b
 	eor	v18.16b, v18.16b, v4.16b
 	eor	v19.16b, v19.16b, v27.16b
-	str	q16, [x0, #128]
+	stur	q16, [x0, #128]
 	eor	v20.16b, v20.16b, v1.16b
-	str	q17, [x0, #144]
+	stur	q17, [x0, #144]
 	eor	v21.16b, v21.16b, v6.16b
-	str	q18, [x0, #160]
+	stur	q18, [x0, #160]
 	eor	v22.16b, v22.16b, v2.16b
-	str	q19, [x0, #176]
+	stur	q19, [x0, #176]
 	eor	v23.16b, v23.16b, v31.16b
-	str	q20, [x0, #192]
-	str	q21, [x0, #208]
-	str	q22, [x0, #224]
-	str	q23, [x0, #240]
+	stur	q20, [x0, #192]
+	stur	q21, [x0, #208]
+	stur	q22, [x0, #224]
+	stur	q23, [x0, #240]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]
 	.seh_save_fregp d8, 0

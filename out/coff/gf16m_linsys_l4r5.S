@@ -181,30 +181,30 @@ snova_gf16m_linsys_l4r5:
 	ushr	v30.16b, v4.16b, #4
 	eor	v1.16b, v1.16b, v29.16b
 	eor	v2.16b, v2.16b, v27.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v27.16b, v7.16b, #4
 	pmul	v0.16b, v30.16b, v25.16b
-	str	q1, [x0, #20]
+	stur	q1, [x0, #20]
 	ushr	v1.16b, v6.16b, #4
-	str	q2, [x0, #40]
+	stur	q2, [x0, #40]
 	pmul	v29.16b, v26.16b, v25.16b
 	pmul	v2.16b, v27.16b, v25.16b
 	eor	v3.16b, v3.16b, v31.16b
 	pmul	v24.16b, v1.16b, v25.16b
 	eor	v4.16b, v4.16b, v0.16b
 	ushr	v28.16b, v16.16b, #4
-	str	q3, [x0, #60]
+	stur	q3, [x0, #60]
 	eor	v5.16b, v5.16b, v29.16b
 	eor	v7.16b, v7.16b, v2.16b
-	str	q4, [x0, #80]
+	stur	q4, [x0, #80]
 	ushr	v3.16b, v17.16b, #4
 	eor	v6.16b, v6.16b, v24.16b
-	str	q5, [x0, #100]
+	stur	q5, [x0, #100]
 	ushr	v0.16b, v18.16b, #4
 	ushr	v26.16b, v19.16b, #4
-	str	q6, [x0, #120]
+	stur	q6, [x0, #120]
 	ushr	v5.16b, v20.16b, #4
-	str	q7, [x0, #140]
+	stur	q7, [x0, #140]
 	ushr	v24.16b, v21.16b, #4
 	ushr	v27.16b, v22.16b, #4
 	ushr	v7.16b, v23.16b, #4
@@ -220,21 +220,21 @@ snova_gf16m_linsys_l4r5:
 	eor	v17.16b, v17.16b, v30.16b
 	eor	v18.16b, v18.16b, v4.16b
 	eor	v19.16b, v19.16b, v29.16b
-	str	q16, [x0, #160]
+	stur	q16, [x0, #160]
 	eor	v20.16b, v20.16b, v1.16b
-	str	q17, [x0, #180]
+	stur	q17, [x0, #180]
 	eor	v21.16b, v21.16b, v6.16b
-	str	q18, [x0, #200]
+	stur	q18, [x0, #200]
 	eor	v22.16b, v22.16b, v2.16b
-	str	q19, [x0, #220]
+	stur	q19, [x0, #220]
 	eor	v23.16b, v23.16b, v25.16b
-	str	q20, [x0, #240]
+	stur	q20, [x0, #240]
 	movi	v28.16b, #0
-	str	q21, [x8]
+	stur	q21, [x8]
 	movi	v31.16b, #0
-	str	q22, [x13]
+	stur	q22, [x13]
 	movi	v16.16b, #0
-	str	q23, [x14]
+	stur	q23, [x14]
 	movi	v3.16b, #0
 .Lsnova_gf16m_linsys_l4r5_pass0_1:
 	// LLVM-MCA-BEGIN gf16m_linsys_l4r5_p0_1
@@ -317,7 +317,7 @@ snova_gf16m_linsys_l4r5:
 	eor	v3.16b, v3.16b, v24.16b
 	movi	v7.8b, #0
 	movi	v5.8b, #0
-	str	q31, [x8]
+	stur	q31, [x8]
 	movi	v6.8b, #0
 	movi	v1.8b, #0
 	movi	v26.8b, #0
@@ -328,8 +328,8 @@ snova_gf16m_linsys_l4r5:
 	movi	v17.8b, #0
 	movi	v28.8b, #0
 	movi	v0.8b, #0
-	str	q16, [x13]
-	str	q3, [x14]
+	stur	q16, [x13]
+	stur	q3, [x14]
 .Lsnova_gf16m_linsys_l4r5_pass1_0:
 	// LLVM-MCA-BEGIN gf16m_linsys_l4r5_p1_0
 	ldr	q14, [x12]

@@ -182,30 +182,30 @@ snova_gf16m_linsys_l4r6:
 	ushr	v31.16b, v4.16b, #4
 	eor	v1.16b, v1.16b, v30.16b
 	eor	v2.16b, v2.16b, v27.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v27.16b, v7.16b, #4
 	pmul	v0.16b, v31.16b, v28.16b
-	str	q1, [x0, #24]
+	stur	q1, [x0, #24]
 	ushr	v1.16b, v6.16b, #4
-	str	q2, [x0, #48]
+	stur	q2, [x0, #48]
 	pmul	v30.16b, v26.16b, v28.16b
 	pmul	v2.16b, v27.16b, v28.16b
 	eor	v3.16b, v3.16b, v25.16b
 	pmul	v24.16b, v1.16b, v28.16b
 	eor	v4.16b, v4.16b, v0.16b
-	str	q3, [x0, #72]
+	stur	q3, [x0, #72]
 	ushr	v29.16b, v16.16b, #4
 	eor	v5.16b, v5.16b, v30.16b
 	eor	v7.16b, v7.16b, v2.16b
-	str	q4, [x0, #96]
+	stur	q4, [x0, #96]
 	ushr	v3.16b, v17.16b, #4
 	eor	v6.16b, v6.16b, v24.16b
-	str	q5, [x0, #120]
+	stur	q5, [x0, #120]
 	ushr	v0.16b, v18.16b, #4
 	ushr	v26.16b, v19.16b, #4
-	str	q6, [x0, #144]
+	stur	q6, [x0, #144]
 	ushr	v5.16b, v20.16b, #4
-	str	q7, [x0, #168]
+	stur	q7, [x0, #168]
 	ushr	v24.16b, v21.16b, #4
 	ushr	v27.16b, v22.16b, #4
 	ushr	v7.16b, v23.16b, #4
@@ -221,21 +221,21 @@ snova_gf16m_linsys_l4r6:
 	eor	v17.16b, v17.16b, v31.16b
 	eor	v18.16b, v18.16b, v4.16b
 	eor	v19.16b, v19.16b, v30.16b
-	str	q16, [x0, #192]
+	stur	q16, [x0, #192]
 	eor	v20.16b, v20.16b, v1.16b
-	str	q17, [x0, #216]
+	stur	q17, [x0, #216]
 	eor	v21.16b, v21.16b, v6.16b
-	str	q18, [x0, #240]
+	stur	q18, [x0, #240]
 	eor	v22.16b, v22.16b, v2.16b
-	str	q19, [x8]
+	stur	q19, [x8]
 	eor	v23.16b, v23.16b, v28.16b
 	str	q20, [x0, #288]
 	movi	v29.16b, #0
-	str	q21, [x13]
+	stur	q21, [x13]
 	movi	v25.16b, #0
 	str	q22, [x0, #336]
 	movi	v16.16b, #0
-	str	q23, [x14]
+	stur	q23, [x14]
 	movi	v3.16b, #0
 	movi	v31.16b, #0
 	movi	v17.16b, #0
@@ -346,13 +346,13 @@ snova_gf16m_linsys_l4r6:
 	str	q29, [x0, #384]
 	eor	v3.16b, v3.16b, v19.16b
 	eor	v31.16b, v31.16b, v5.16b
-	str	q25, [x8]
+	stur	q25, [x8]
 	mov	x8, x5
 	eor	v17.16b, v17.16b, v21.16b
 	eor	v0.16b, v0.16b, v22.16b
 	str	q16, [x0, #432]
 	eor	v4.16b, v4.16b, v1.16b
-	str	q3, [x13]
+	stur	q3, [x13]
 	str	q31, [x0, #480]
 	movi	v6.8b, #0
 	movi	v2.8b, #0
@@ -370,9 +370,9 @@ snova_gf16m_linsys_l4r6:
 	movi	v5.8b, #0
 	movi	v31.8b, #0
 	movi	v24.8b, #0
-	str	q17, [x14]
+	stur	q17, [x14]
 	str	q0, [x0, #528]
-	str	q4, [x15]
+	stur	q4, [x15]
 .Lsnova_gf16m_linsys_l4r6_pass1_0:
 	// LLVM-MCA-BEGIN gf16m_linsys_l4r6_p1_0
 	ldr	q21, [x12]

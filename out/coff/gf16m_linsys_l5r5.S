@@ -177,27 +177,27 @@ snova_gf16m_linsys_l5r5:
 	pmul	v31.16b, v30.16b, v26.16b
 	eor	v1.16b, v1.16b, v27.16b
 	ushr	v27.16b, v6.16b, #4
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v0.16b, v5.16b, #4
 	eor	v2.16b, v2.16b, v23.16b
-	str	q1, [x0, #25]
+	stur	q1, [x0, #25]
 	pmul	v1.16b, v27.16b, v26.16b
 	eor	v3.16b, v3.16b, v29.16b
-	str	q2, [x0, #50]
+	stur	q2, [x0, #50]
 	pmul	v24.16b, v0.16b, v26.16b
 	eor	v4.16b, v4.16b, v31.16b
-	str	q3, [x0, #75]
+	stur	q3, [x0, #75]
 	ushr	v28.16b, v7.16b, #4
 	ushr	v2.16b, v16.16b, #4
-	str	q4, [x0, #100]
+	stur	q4, [x0, #100]
 	eor	v6.16b, v6.16b, v1.16b
 	ushr	v29.16b, v17.16b, #4
 	eor	v5.16b, v5.16b, v24.16b
 	ushr	v30.16b, v18.16b, #4
 	ushr	v4.16b, v19.16b, #4
 	ushr	v24.16b, v20.16b, #4
-	str	q5, [x0, #125]
-	str	q6, [x0, #150]
+	stur	q5, [x0, #125]
+	stur	q6, [x0, #150]
 	ushr	v27.16b, v21.16b, #4
 	ushr	v6.16b, v22.16b, #4
 	pmul	v23.16b, v28.16b, v26.16b
@@ -212,21 +212,21 @@ snova_gf16m_linsys_l5r5:
 	eor	v16.16b, v16.16b, v25.16b
 	eor	v17.16b, v17.16b, v3.16b
 	eor	v18.16b, v18.16b, v31.16b
-	str	q7, [x0, #175]
+	stur	q7, [x0, #175]
 	eor	v19.16b, v19.16b, v0.16b
-	str	q16, [x0, #200]
+	stur	q16, [x0, #200]
 	eor	v20.16b, v20.16b, v5.16b
-	str	q17, [x0, #225]
+	stur	q17, [x0, #225]
 	eor	v21.16b, v21.16b, v1.16b
-	str	q18, [x0, #250]
+	stur	q18, [x0, #250]
 	eor	v22.16b, v22.16b, v26.16b
-	str	q19, [x14]
+	stur	q19, [x14]
 	movi	v28.16b, #0
-	str	q20, [x15]
+	stur	q20, [x15]
 	movi	v23.16b, #0
-	str	q21, [x9]
+	stur	q21, [x9]
 	movi	v7.16b, #0
-	str	q22, [x8]
+	stur	q22, [x8]
 	movi	v2.16b, #0
 	mov	x14, x5
 	movi	v25.16b, #0
@@ -345,14 +345,14 @@ snova_gf16m_linsys_l5r5:
 	ushr	v22.16b, v29.16b, #4
 	eor	v23.16b, v23.16b, v27.16b
 	eor	v7.16b, v7.16b, v19.16b
-	str	q28, [x15]
+	stur	q28, [x15]
 	mov	x15, x2
 	ushr	v28.16b, v3.16b, #4
 	ushr	v27.16b, v17.16b, #4
 	str	q23, [x0, #400]
 	ushr	v19.16b, v30.16b, #4
 	pmul	v24.16b, v4.16b, v26.16b
-	str	q7, [x9]
+	stur	q7, [x9]
 	mov	x9, x3
 	pmul	v5.16b, v20.16b, v26.16b
 	pmul	v6.16b, v1.16b, v26.16b
@@ -364,21 +364,21 @@ snova_gf16m_linsys_l5r5:
 	eor	v25.16b, v25.16b, v5.16b
 	eor	v21.16b, v16.16b, v6.16b
 	eor	v29.16b, v29.16b, v31.16b
-	str	q2, [x8]
+	stur	q2, [x8]
 	mov	x8, x4
 	eor	v3.16b, v3.16b, v0.16b
 	eor	v18.16b, v17.16b, v23.16b
-	str	q25, [x16]
+	stur	q25, [x16]
 	eor	v30.16b, v30.16b, v26.16b
-	str	q21, [x17]
-	str	q29, [x10]
+	stur	q21, [x17]
+	stur	q29, [x10]
 	movi	v7.16b, #0
 	movi	v4.16b, #0
-	str	q3, [x11]
+	stur	q3, [x11]
 	movi	v24.16b, #0
-	str	q18, [x12]
+	stur	q18, [x12]
 	movi	v2.16b, #0
-	str	q30, [x13]
+	stur	q30, [x13]
 	movi	v20.16b, #0
 	mov	x10, x5
 	movi	v5.16b, #0
@@ -524,29 +524,29 @@ snova_gf16m_linsys_l5r5:
 	pmul	v30.16b, v26.16b, v27.16b
 	eor	v4.16b, v4.16b, v23.16b
 	ushr	v23.16b, v25.16b, #4
-	str	q7, [x0, #9]
+	stur	q7, [x0, #9]
 	ushr	v7.16b, v5.16b, #4
 	eor	v24.16b, v24.16b, v28.16b
-	str	q4, [x0, #34]
+	stur	q4, [x0, #34]
 	pmul	v4.16b, v23.16b, v27.16b
 	ushr	v18.16b, v16.16b, #4
-	str	q24, [x0, #59]
+	stur	q24, [x0, #59]
 	pmul	v0.16b, v7.16b, v27.16b
 	eor	v2.16b, v2.16b, v19.16b
 	eor	v20.16b, v20.16b, v30.16b
 	ushr	v24.16b, v1.16b, #4
-	str	q2, [x0, #84]
+	stur	q2, [x0, #84]
 	ushr	v19.16b, v6.16b, #4
 	eor	v25.16b, v25.16b, v4.16b
-	str	q20, [x0, #109]
+	stur	q20, [x0, #109]
 	eor	v5.16b, v5.16b, v0.16b
 	pmul	v28.16b, v18.16b, v27.16b
 	ushr	v26.16b, v21.16b, #4
 	ushr	v20.16b, v17.16b, #4
-	str	q5, [x0, #134]
+	stur	q5, [x0, #134]
 	ushr	v5.16b, v22.16b, #4
 	ushr	v4.16b, v31.16b, #4
-	str	q25, [x0, #159]
+	stur	q25, [x0, #159]
 	ushr	v18.16b, v29.16b, #4
 	pmul	v3.16b, v24.16b, v27.16b
 	pmul	v2.16b, v19.16b, v27.16b
@@ -559,29 +559,29 @@ snova_gf16m_linsys_l5r5:
 	eor	v1.16b, v1.16b, v3.16b
 	eor	v6.16b, v6.16b, v2.16b
 	eor	v21.16b, v21.16b, v30.16b
-	str	q16, [x0, #184]
+	stur	q16, [x0, #184]
 	eor	v0.16b, v17.16b, v7.16b
 	eor	v22.16b, v22.16b, v23.16b
-	str	q1, [x0, #209]
+	stur	q1, [x0, #209]
 	eor	v31.16b, v31.16b, v25.16b
 	eor	v29.16b, v29.16b, v27.16b
-	str	q6, [x0, #234]
+	stur	q6, [x0, #234]
 	movi	v28.16b, #0
 	movi	v16.16b, #0
-	str	q21, [x17]
+	stur	q21, [x17]
 	mov	x17, x5
 	movi	v24.16b, #0
 	movi	v3.16b, #0
-	str	q0, [x11]
+	stur	q0, [x11]
 	movi	v1.16b, #0
 	movi	v19.16b, #0
-	str	q22, [x12]
+	stur	q22, [x12]
 	movi	v2.16b, #0
 	movi	v6.16b, #0
-	str	q31, [x14]
+	stur	q31, [x14]
 	movi	v26.16b, #0
 	movi	v30.16b, #0
-	str	q29, [x10]
+	stur	q29, [x10]
 .Lsnova_gf16m_linsys_l5r5_pass1_1:
 	// LLVM-MCA-BEGIN gf16m_linsys_l5r5_p1_1
 	ldur	q20, [x15, #9]
@@ -694,10 +694,10 @@ snova_gf16m_linsys_l5r5:
 	str	q28, [x0, #384]
 	ushr	v28.16b, v6.16b, #4
 	ushr	v21.16b, v30.16b, #4
-	str	q16, [x11]
+	stur	q16, [x11]
 	ushr	v16.16b, v26.16b, #4
 	pmul	v23.16b, v18.16b, v25.16b
-	str	q24, [x12]
+	stur	q24, [x12]
 	pmul	v5.16b, v4.16b, v25.16b
 	pmul	v27.16b, v31.16b, v25.16b
 	pmul	v29.16b, v22.16b, v25.16b
@@ -708,16 +708,16 @@ snova_gf16m_linsys_l5r5:
 	eor	v1.16b, v1.16b, v5.16b
 	eor	v19.16b, v19.16b, v27.16b
 	eor	v7.16b, v2.16b, v29.16b
-	str	q3, [x14]
+	stur	q3, [x14]
 	eor	v17.16b, v6.16b, v0.16b
 	eor	v26.16b, v26.16b, v20.16b
-	str	q1, [x10]
+	stur	q1, [x10]
 	eor	v30.16b, v30.16b, v25.16b
-	str	q19, [x2]
-	str	q7, [x6]
-	str	q17, [x15]
-	str	q26, [x9]
-	str	q30, [x13]
+	stur	q19, [x2]
+	stur	q7, [x6]
+	stur	q17, [x15]
+	stur	q26, [x9]
+	stur	q30, [x13]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]
 	.seh_save_fregp d8, 0

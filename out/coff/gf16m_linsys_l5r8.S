@@ -179,29 +179,29 @@ snova_gf16m_linsys_l5r8:
 	pmul	v29.16b, v24.16b, v30.16b
 	eor	v1.16b, v1.16b, v26.16b
 	ushr	v26.16b, v6.16b, #4
-	str	q0, [x0]
+	stur	q0, [x0]
 	ushr	v0.16b, v5.16b, #4
 	eor	v2.16b, v2.16b, v23.16b
-	str	q1, [x0, #40]
+	stur	q1, [x0, #40]
 	pmul	v1.16b, v26.16b, v30.16b
 	eor	v3.16b, v3.16b, v25.16b
-	str	q2, [x0, #80]
+	stur	q2, [x0, #80]
 	pmul	v28.16b, v0.16b, v30.16b
 	ushr	v31.16b, v7.16b, #4
-	str	q3, [x0, #120]
+	stur	q3, [x0, #120]
 	eor	v4.16b, v4.16b, v29.16b
 	ushr	v2.16b, v16.16b, #4
 	ushr	v3.16b, v17.16b, #4
 	ushr	v29.16b, v18.16b, #4
-	str	q4, [x0, #160]
+	stur	q4, [x0, #160]
 	eor	v5.16b, v5.16b, v28.16b
 	ushr	v0.16b, v19.16b, #4
 	eor	v6.16b, v6.16b, v1.16b
 	pmul	v23.16b, v31.16b, v30.16b
-	str	q5, [x0, #200]
+	stur	q5, [x0, #200]
 	ushr	v5.16b, v20.16b, #4
 	ushr	v1.16b, v21.16b, #4
-	str	q6, [x0, #240]
+	stur	q6, [x0, #240]
 	ushr	v31.16b, v22.16b, #4
 	pmul	v27.16b, v2.16b, v30.16b
 	pmul	v24.16b, v3.16b, v30.16b
@@ -214,21 +214,21 @@ snova_gf16m_linsys_l5r8:
 	eor	v25.16b, v16.16b, v27.16b
 	eor	v17.16b, v17.16b, v24.16b
 	eor	v18.16b, v18.16b, v4.16b
-	str	q7, [x16]
+	stur	q7, [x16]
 	eor	v19.16b, v19.16b, v28.16b
 	eor	v20.16b, v20.16b, v26.16b
 	str	q25, [x0, #320]
 	eor	v21.16b, v21.16b, v6.16b
 	eor	v22.16b, v22.16b, v30.16b
-	str	q17, [x9]
+	stur	q17, [x9]
 	str	q18, [x0, #400]
 	movi	v23.16b, #0
-	str	q19, [x10]
+	stur	q19, [x10]
 	movi	v7.16b, #0
 	movi	v16.16b, #0
 	str	q20, [x0, #480]
 	movi	v2.16b, #0
-	str	q21, [x8]
+	stur	q21, [x8]
 	movi	v27.16b, #0
 	str	q22, [x0, #560]
 	movi	v25.16b, #0
@@ -376,7 +376,7 @@ snova_gf16m_linsys_l5r8:
 	ushr	v6.16b, v27.16b, #4
 	eor	v30.16b, v7.16b, v26.16b
 	ushr	v7.16b, v25.16b, #4
-	str	q23, [x7]
+	stur	q23, [x7]
 	ushr	v26.16b, v3.16b, #4
 	pmul	v23.16b, v6.16b, v31.16b
 	str	q30, [x0, #640]
@@ -384,20 +384,20 @@ snova_gf16m_linsys_l5r8:
 	eor	v16.16b, v16.16b, v1.16b
 	pmul	v30.16b, v26.16b, v31.16b
 	eor	v2.16b, v2.16b, v20.16b
-	str	q16, [x17]
+	stur	q16, [x17]
 	eor	v27.16b, v27.16b, v23.16b
 	ushr	v16.16b, v17.16b, #4
 	str	q2, [x0, #720]
 	eor	v25.16b, v25.16b, v5.16b
 	ushr	v20.16b, v29.16b, #4
-	str	q27, [x9]
+	stur	q27, [x9]
 	mov	x9, x3
 	eor	v3.16b, v3.16b, v30.16b
 	ushr	v6.16b, v4.16b, #4
 	str	q25, [x0, #800]
 	ushr	v27.16b, v18.16b, #4
 	ushr	v5.16b, v0.16b, #4
-	str	q3, [x10]
+	stur	q3, [x10]
 	mov	x10, x4
 	ushr	v26.16b, v28.16b, #4
 	ushr	v3.16b, v19.16b, #4
@@ -416,26 +416,26 @@ snova_gf16m_linsys_l5r8:
 	str	q24, [x0, #880]
 	eor	v18.16b, v18.16b, v7.16b
 	eor	v0.16b, v0.16b, v25.16b
-	str	q17, [x8]
+	stur	q17, [x8]
 	mov	x8, x5
 	eor	v28.16b, v28.16b, v30.16b
 	eor	v19.16b, v19.16b, v31.16b
 	str	q29, [x0, #960]
 	movi	v21.16b, #0
 	movi	v1.16b, #0
-	str	q4, [x12]
+	stur	q4, [x12]
 	movi	v24.16b, #0
 	movi	v16.16b, #0
 	str	q18, [x0, #1040]
 	movi	v22.16b, #0
 	movi	v17.16b, #0
-	str	q0, [x13]
+	stur	q0, [x13]
 	movi	v20.16b, #0
 	movi	v2.16b, #0
 	str	q28, [x0, #1120]
 	movi	v29.16b, #0
 	movi	v6.16b, #0
-	str	q19, [x14]
+	stur	q19, [x14]
 .Lsnova_gf16m_linsys_l5r8_pass0_2:
 	// LLVM-MCA-BEGIN gf16m_linsys_l5r8_p0_2
 	ldr	q26, [x15, #16]
@@ -550,7 +550,7 @@ snova_gf16m_linsys_l5r8:
 	str	q21, [x0, #1200]
 	pmul	v26.16b, v25.16b, v4.16b
 	pmul	v0.16b, v27.16b, v4.16b
-	str	q1, [x12]
+	stur	q1, [x12]
 	mov	x12, x5
 	ushr	v1.16b, v6.16b, #4
 	pmul	v19.16b, v30.16b, v4.16b
@@ -565,20 +565,20 @@ snova_gf16m_linsys_l5r8:
 	str	q24, [x0, #1280]
 	eor	v17.16b, v17.16b, v31.16b
 	eor	v20.16b, v20.16b, v7.16b
-	str	q16, [x13]
+	stur	q16, [x13]
 	eor	v2.16b, v2.16b, v21.16b
 	eor	v29.16b, v29.16b, v28.16b
 	str	q22, [x0, #1360]
 	eor	v25.16b, v6.16b, v4.16b
-	str	q17, [x14]
+	stur	q17, [x14]
 	str	q20, [x0, #1440]
 	movi	v26.16b, #0
 	movi	v24.16b, #0
-	str	q2, [x6]
+	stur	q2, [x6]
 	movi	v27.16b, #0
 	str	q29, [x0, #1520]
 	movi	v0.16b, #0
-	str	q25, [x15]
+	stur	q25, [x15]
 	movi	v16.16b, #0
 	movi	v30.16b, #0
 	movi	v19.16b, #0
@@ -724,32 +724,32 @@ snova_gf16m_linsys_l5r8:
 	pmul	v29.16b, v2.16b, v6.16b
 	eor	v24.16b, v24.16b, v21.16b
 	ushr	v21.16b, v19.16b, #4
-	str	q26, [x0, #16]
+	stur	q26, [x0, #16]
 	ushr	v26.16b, v30.16b, #4
 	pmul	v1.16b, v5.16b, v6.16b
-	str	q24, [x0, #56]
+	stur	q24, [x0, #56]
 	pmul	v24.16b, v21.16b, v6.16b
 	eor	v27.16b, v27.16b, v4.16b
 	pmul	v28.16b, v26.16b, v6.16b
 	pmul	v4.16b, v25.16b, v6.16b
-	str	q27, [x0, #96]
+	stur	q27, [x0, #96]
 	eor	v0.16b, v0.16b, v29.16b
 	eor	v16.16b, v16.16b, v1.16b
 	eor	v19.16b, v19.16b, v24.16b
 	ushr	v27.16b, v3.16b, #4
-	str	q0, [x0, #136]
+	stur	q0, [x0, #136]
 	eor	v30.16b, v30.16b, v28.16b
 	ushr	v29.16b, v31.16b, #4
-	str	q16, [x0, #176]
+	stur	q16, [x0, #176]
 	ushr	v5.16b, v17.16b, #4
 	ushr	v26.16b, v23.16b, #4
-	str	q30, [x0, #216]
+	stur	q30, [x0, #216]
 	str	q19, [x0, #256]
 	eor	v22.16b, v22.16b, v4.16b
 	ushr	v30.16b, v7.16b, #4
 	ushr	v19.16b, v20.16b, #4
 	ushr	v4.16b, v18.16b, #4
-	str	q22, [x17]
+	stur	q22, [x17]
 	pmul	v2.16b, v27.16b, v6.16b
 	pmul	v0.16b, v29.16b, v6.16b
 	pmul	v1.16b, v5.16b, v6.16b
@@ -763,15 +763,15 @@ snova_gf16m_linsys_l5r8:
 	eor	v23.16b, v23.16b, v28.16b
 	str	q3, [x0, #336]
 	eor	v24.16b, v7.16b, v21.16b
-	str	q31, [x7]
+	stur	q31, [x7]
 	eor	v20.16b, v20.16b, v25.16b
 	str	q16, [x0, #416]
 	eor	v18.16b, v18.16b, v6.16b
-	str	q23, [x13]
+	stur	q23, [x13]
 	movi	v22.16b, #0
 	str	q24, [x0, #496]
 	movi	v17.16b, #0
-	str	q20, [x14]
+	stur	q20, [x14]
 	movi	v27.16b, #0
 	str	q18, [x0, #576]
 	movi	v2.16b, #0
@@ -922,7 +922,7 @@ snova_gf16m_linsys_l5r8:
 	mov	x8, x3
 	eor	v18.16b, v17.16b, v24.16b
 	ushr	v17.16b, v29.16b, #4
-	str	q22, [x17]
+	stur	q22, [x17]
 	ushr	v24.16b, v0.16b, #4
 	pmul	v22.16b, v6.16b, v21.16b
 	str	q18, [x0, #656]
@@ -930,19 +930,19 @@ snova_gf16m_linsys_l5r8:
 	eor	v27.16b, v27.16b, v25.16b
 	pmul	v18.16b, v24.16b, v21.16b
 	eor	v2.16b, v2.16b, v19.16b
-	str	q27, [x7]
+	stur	q27, [x7]
 	eor	v3.16b, v3.16b, v22.16b
 	ushr	v27.16b, v7.16b, #4
 	str	q2, [x0, #736]
 	eor	v29.16b, v29.16b, v30.16b
 	ushr	v19.16b, v5.16b, #4
-	str	q3, [x16]
+	stur	q3, [x16]
 	eor	v0.16b, v0.16b, v18.16b
 	ushr	v6.16b, v1.16b, #4
 	str	q29, [x0, #816]
 	ushr	v3.16b, v16.16b, #4
 	ushr	v30.16b, v26.16b, #4
-	str	q0, [x12]
+	stur	q0, [x12]
 	mov	x12, x4
 	ushr	v24.16b, v28.16b, #4
 	ushr	v0.16b, v23.16b, #4
@@ -961,26 +961,26 @@ snova_gf16m_linsys_l5r8:
 	str	q31, [x0, #896]
 	eor	v16.16b, v16.16b, v17.16b
 	eor	v26.16b, v26.16b, v29.16b
-	str	q7, [x13]
+	stur	q7, [x13]
 	mov	x13, x5
 	eor	v28.16b, v28.16b, v18.16b
 	eor	v23.16b, v23.16b, v21.16b
 	str	q5, [x0, #976]
 	movi	v20.16b, #0
 	movi	v25.16b, #0
-	str	q1, [x14]
+	stur	q1, [x14]
 	movi	v31.16b, #0
 	movi	v27.16b, #0
 	str	q16, [x0, #1056]
 	movi	v4.16b, #0
 	movi	v7.16b, #0
-	str	q26, [x15]
+	stur	q26, [x15]
 	movi	v19.16b, #0
 	movi	v2.16b, #0
 	str	q28, [x0, #1136]
 	movi	v5.16b, #0
 	movi	v6.16b, #0
-	str	q23, [x11]
+	stur	q23, [x11]
 .Lsnova_gf16m_linsys_l5r8_pass1_2:
 	// LLVM-MCA-BEGIN gf16m_linsys_l5r8_p1_2
 	ldr	q29, .Lsnova_gf16m_linsys_l5r8_lx0_0
@@ -1095,7 +1095,7 @@ snova_gf16m_linsys_l5r8:
 	str	q20, [x0, #1216]
 	pmul	v17.16b, v16.16b, v1.16b
 	pmul	v26.16b, v18.16b, v1.16b
-	str	q25, [x14]
+	stur	q25, [x14]
 	mov	x14, x5
 	ushr	v25.16b, v6.16b, #4
 	pmul	v22.16b, v24.16b, v1.16b
@@ -1110,12 +1110,12 @@ snova_gf16m_linsys_l5r8:
 	str	q31, [x0, #1296]
 	eor	v7.16b, v7.16b, v21.16b
 	eor	v19.16b, v19.16b, v3.16b
-	str	q27, [x15]
+	stur	q27, [x15]
 	eor	v2.16b, v2.16b, v20.16b
 	eor	v5.16b, v5.16b, v28.16b
 	str	q4, [x0, #1376]
 	eor	v16.16b, v6.16b, v1.16b
-	str	q7, [x11]
+	stur	q7, [x11]
 	str	q19, [x0, #1456]
 	movi	v17.8b, #0
 	movi	v31.8b, #0
@@ -1132,9 +1132,9 @@ snova_gf16m_linsys_l5r8:
 	movi	v3.8b, #0
 	movi	v19.8b, #0
 	movi	v30.8b, #0
-	str	q2, [x6]
+	stur	q2, [x6]
 	str	q5, [x0, #1536]
-	str	q16, [x9]
+	stur	q16, [x9]
 .Lsnova_gf16m_linsys_l5r8_pass2_0:
 	// LLVM-MCA-BEGIN gf16m_linsys_l5r8_p2_0
 	ldr	q20, [x12]

@@ -82,11 +82,11 @@ snova_gf16m_mac_bt_r5:
 	eor	v30.16b, v28.16b, v29.16b
 	eor	v24.16b, v24.16b, v1.16b
 	eor	v31.16b, v30.16b, v5.16b
-	str	q24, [x0]
+	stur	q24, [x0]
 	ushr	v16.16b, v31.16b, #4
 	pmul	v7.16b, v16.16b, v0.16b
 	eor	v17.16b, v31.16b, v7.16b
-	str	q17, [x0, #9]
+	stur	q17, [x0, #9]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mac_bt_r5_cols0_0:

@@ -56,8 +56,8 @@ snova_gf16m_mul_4x4x8:
 	pmul	v26.16b, v25.16b, v21.16b
 	eor	v24.16b, v1.16b, v23.16b
 	eor	v27.16b, v20.16b, v26.16b
-	str	q24, [x2]
-	str	q27, [x2, #16]
+	stur	q24, [x2]
+	stur	q27, [x2, #16]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_4x4x8_cols0_0:

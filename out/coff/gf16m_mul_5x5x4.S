@@ -61,7 +61,7 @@ snova_gf16m_mul_5x5x4:
 	pmul	v31.8b, v30.8b, v26.8b
 	eor	v29.16b, v3.16b, v28.16b
 	eor	v0.8b, v25.8b, v31.8b
-	str	q29, [x2]
+	stur	q29, [x2]
 	str	s0, [x2, #16]
 	ret
 	.p2align	4

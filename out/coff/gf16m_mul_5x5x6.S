@@ -79,10 +79,10 @@ snova_gf16m_mul_5x5x6:
 	eor	v25.16b, v24.16b, v21.16b
 	eor	v19.16b, v19.16b, v28.16b
 	ushr	v1.16b, v25.16b, #4
-	str	q19, [x2]
+	stur	q19, [x2]
 	pmul	v29.16b, v1.16b, v26.16b
 	eor	v30.16b, v25.16b, v29.16b
-	str	q30, [x2, #14]
+	stur	q30, [x2, #14]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_5x5x6_cols0_0:

@@ -91,10 +91,10 @@ snova_gf16m_mul_5x6x5:
 	eor	v0.16b, v7.16b, v5.16b
 	eor	v26.16b, v26.16b, v19.16b
 	ushr	v20.16b, v0.16b, #4
-	str	q26, [x2]
+	stur	q26, [x2]
 	pmul	v21.16b, v20.16b, v1.16b
 	eor	v2.16b, v0.16b, v21.16b
-	str	q2, [x2, #9]
+	stur	q2, [x2, #9]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_5x6x5_cols0_0:

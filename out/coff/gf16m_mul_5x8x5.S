@@ -115,12 +115,12 @@ snova_gf16m_mul_5x8x5:
 	eor	v30.16b, v2.16b, v28.16b
 	eor	v18.16b, v18.16b, v29.16b
 	eor	v17.16b, v6.16b, v22.16b
-	str	q18, [x2]
+	stur	q18, [x2]
 	eor	v3.16b, v30.16b, v17.16b
 	ushr	v16.16b, v3.16b, #4
 	pmul	v24.16b, v16.16b, v21.16b
 	eor	v4.16b, v3.16b, v24.16b
-	str	q4, [x2, #9]
+	stur	q4, [x2, #9]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_5x8x5_cols0_0:

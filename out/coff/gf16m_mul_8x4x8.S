@@ -84,11 +84,11 @@ snova_gf16m_mul_8x4x8:
 	eor	v20.16b, v20.16b, v2.16b
 	eor	v21.16b, v21.16b, v22.16b
 	eor	v28.16b, v31.16b, v16.16b
-	str	q20, [x2]
+	stur	q20, [x2]
 	eor	v31.16b, v19.16b, v30.16b
-	str	q21, [x2, #16]
-	str	q28, [x2, #32]
-	str	q31, [x2, #48]
+	stur	q21, [x2, #16]
+	stur	q28, [x2, #32]
+	stur	q31, [x2, #48]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_8x4x8_cols0_0:

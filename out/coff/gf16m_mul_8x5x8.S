@@ -110,12 +110,12 @@ snova_gf16m_mul_8x5x8:
 	ushr	v3.16b, v20.16b, #4
 	eor	v19.16b, v19.16b, v0.16b
 	eor	v23.16b, v23.16b, v31.16b
-	str	q16, [x2]
+	stur	q16, [x2]
 	pmul	v4.16b, v3.16b, v21.16b
-	str	q19, [x2, #16]
-	str	q23, [x2, #32]
+	stur	q19, [x2, #16]
+	stur	q23, [x2, #32]
 	eor	v5.16b, v20.16b, v4.16b
-	str	q5, [x2, #48]
+	stur	q5, [x2, #48]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_8x5x8_cols0_0:

@@ -37,7 +37,7 @@ snova_gf16m_mul_at_r4:
 	ushr	v29.16b, v28.16b, #4
 	pmul	v31.16b, v29.16b, v30.16b
 	eor	v0.16b, v28.16b, v31.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_at_r4_cols0:

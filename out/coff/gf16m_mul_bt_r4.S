@@ -39,7 +39,7 @@ snova_gf16m_mul_bt_r4:
 	ushr	v31.16b, v30.16b, #4
 	pmul	v1.16b, v31.16b, v0.16b
 	eor	v2.16b, v30.16b, v1.16b
-	str	q2, [x0]
+	stur	q2, [x0]
 	ret
 	.p2align	4
 .Lsnova_gf16m_mul_bt_r4_rows0:

@@ -149,11 +149,11 @@ snova_gf16m_mul_r8:
 	eor	v30.16b, v30.16b, v4.16b
 	eor	v29.16b, v29.16b, v6.16b
 	eor	v28.16b, v28.16b, v19.16b
-	str	q30, [x2]
+	stur	q30, [x2]
 	eor	v21.16b, v1.16b, v20.16b
-	str	q29, [x2, #16]
-	str	q28, [x2, #32]
-	str	q21, [x2, #48]
+	stur	q29, [x2, #16]
+	stur	q28, [x2, #32]
+	stur	q21, [x2, #48]
 	.seh_startepilogue
 	ldp	d8, d9, [sp, #0]
 	.seh_save_fregp d8, 0

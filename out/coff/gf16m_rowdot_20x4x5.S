@@ -201,28 +201,28 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v30.16b, v29.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v24.16b, v31.16b, v0.16b
 	pmul	v27.16b, v26.16b, v0.16b
-	str	q6, [x0, #100]
+	stur	q6, [x0, #100]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v30.16b
-	str	q17, [x0, #200]
+	stur	q17, [x0, #200]
 	pmul	v25.16b, v18.16b, v0.16b
 	pmul	v0.16b, v28.16b, v0.16b
 	eor	v21.16b, v21.16b, v24.16b
 	eor	v22.16b, v22.16b, v27.16b
 	eor	v19.16b, v19.16b, v25.16b
 	eor	v23.16b, v23.16b, v0.16b
-	str	q19, [x10]
+	stur	q19, [x10]
 	add	x10, x0, #716
 	str	q20, [x0, #400]
-	str	q21, [x11]
+	stur	q21, [x11]
 	mov	x11, x1
-	str	q22, [x12]
+	stur	q22, [x12]
 	mov	x12, x3
-	str	q23, [x13]
+	stur	q23, [x13]
 	ldr	q1, .Lsnova_gf16m_rowdot_20x4x5_cols1_0
 	ldr	q2, .Lsnova_gf16m_rowdot_20x4x5_rows1_0
 	mov	x13, x5
@@ -390,28 +390,28 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v17.16b, v16.16b, v1.16b
 	eor	v7.16b, v18.16b, v6.16b
 	pmul	v21.16b, v24.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v27.16b, v26.16b, v1.16b
 	pmul	v28.16b, v23.16b, v1.16b
-	str	q7, [x0, #116]
+	stur	q7, [x0, #116]
 	eor	v18.16b, v25.16b, v17.16b
 	ushr	v25.16b, v19.16b, #4
 	eor	v29.16b, v29.16b, v21.16b
-	str	q18, [x0, #216]
+	stur	q18, [x0, #216]
 	pmul	v22.16b, v25.16b, v1.16b
 	pmul	v1.16b, v0.16b, v1.16b
 	eor	v30.16b, v30.16b, v27.16b
 	eor	v20.16b, v20.16b, v28.16b
 	eor	v19.16b, v19.16b, v22.16b
 	eor	v31.16b, v31.16b, v1.16b
-	str	q19, [x14]
+	stur	q19, [x14]
 	add	x14, x0, #732
 	str	q29, [x0, #416]
-	str	q30, [x15]
+	stur	q30, [x15]
 	mov	x15, x1
-	str	q20, [x13]
+	stur	q20, [x13]
 	mov	x13, x3
-	str	q31, [x8]
+	stur	q31, [x8]
 	ldr	q2, .Lsnova_gf16m_rowdot_20x4x5_cols2_0
 	ldr	q3, .Lsnova_gf16m_rowdot_20x4x5_rows2_0
 	mov	x8, x5
@@ -579,28 +579,28 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v18.16b, v17.16b, v2.16b
 	eor	v16.16b, v25.16b, v7.16b
 	pmul	v30.16b, v27.16b, v2.16b
-	str	q5, [x0, #32]
+	stur	q5, [x0, #32]
 	pmul	v28.16b, v23.16b, v2.16b
 	pmul	v20.16b, v1.16b, v2.16b
-	str	q16, [x0, #132]
+	stur	q16, [x0, #132]
 	eor	v25.16b, v22.16b, v18.16b
 	ushr	v22.16b, v19.16b, #4
 	eor	v24.16b, v24.16b, v30.16b
-	str	q25, [x0, #232]
+	stur	q25, [x0, #232]
 	pmul	v0.16b, v22.16b, v2.16b
 	pmul	v2.16b, v31.16b, v2.16b
 	eor	v21.16b, v21.16b, v28.16b
 	eor	v29.16b, v29.16b, v20.16b
 	eor	v19.16b, v19.16b, v0.16b
 	eor	v26.16b, v26.16b, v2.16b
-	str	q19, [x14]
+	stur	q19, [x14]
 	add	x14, x0, #748
 	str	q24, [x0, #432]
-	str	q21, [x15]
+	stur	q21, [x15]
 	mov	x15, x1
-	str	q29, [x8]
+	stur	q29, [x8]
 	mov	x8, x3
-	str	q26, [x10]
+	stur	q26, [x10]
 	ldr	q3, .Lsnova_gf16m_rowdot_20x4x5_cols3_0
 	ldr	q4, .Lsnova_gf16m_rowdot_20x4x5_rows3_0
 	mov	x10, x5
@@ -769,28 +769,28 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v25.16b, v18.16b, v3.16b
 	eor	v17.16b, v22.16b, v16.16b
 	pmul	v21.16b, v28.16b, v3.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	pmul	v20.16b, v1.16b, v3.16b
 	pmul	v2.16b, v31.16b, v3.16b
-	str	q17, [x0, #148]
+	stur	q17, [x0, #148]
 	eor	v22.16b, v0.16b, v25.16b
 	ushr	v0.16b, v19.16b, #4
 	eor	v27.16b, v27.16b, v21.16b
-	str	q22, [x0, #248]
+	stur	q22, [x0, #248]
 	pmul	v29.16b, v0.16b, v3.16b
 	pmul	v3.16b, v26.16b, v3.16b
 	eor	v30.16b, v30.16b, v20.16b
 	eor	v24.16b, v24.16b, v2.16b
 	eor	v19.16b, v19.16b, v29.16b
 	eor	v23.16b, v23.16b, v3.16b
-	str	q19, [x8]
+	stur	q19, [x8]
 	add	x8, x0, #664
 	str	q27, [x0, #448]
-	str	q30, [x10]
+	stur	q30, [x10]
 	add	x10, x0, #764
-	str	q24, [x11]
+	stur	q24, [x11]
 	mov	x11, x1
-	str	q23, [x12]
+	stur	q23, [x12]
 	ldr	q4, .Lsnova_gf16m_rowdot_20x4x5_cols4_0
 	ldr	q5, .Lsnova_gf16m_rowdot_20x4x5_rows4_0
 	mov	x12, x3
@@ -960,10 +960,10 @@ snova_gf16m_rowdot_20x4x5:
 	ushr	v22.16b, v29.16b, #4
 	eor	v25.16b, v0.16b, v18.16b
 	pmul	v20.16b, v23.16b, v4.16b
-	str	q16, [x0, #64]
+	stur	q16, [x0, #64]
 	pmul	v0.16b, v22.16b, v4.16b
 	pmul	v31.16b, v30.16b, v4.16b
-	str	q25, [x0, #164]
+	stur	q25, [x0, #164]
 	pmul	v24.16b, v2.16b, v4.16b
 	pmul	v3.16b, v26.16b, v4.16b
 	pmul	v4.16b, v5.16b, v4.16b
@@ -972,16 +972,16 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v28.16b, v28.16b, v31.16b
 	eor	v21.16b, v21.16b, v24.16b
 	eor	v27.16b, v27.16b, v3.16b
-	str	q29, [x7]
+	stur	q29, [x7]
 	eor	v1.16b, v1.16b, v4.16b
-	str	q19, [x13]
+	stur	q19, [x13]
 	str	q28, [x0, #464]
 	add	x13, x0, #680
-	str	q21, [x14]
+	stur	q21, [x14]
 	add	x14, x0, #780
-	str	q27, [x15]
+	stur	q27, [x15]
 	mov	x15, x1
-	str	q1, [x8]
+	stur	q1, [x8]
 	ldr	q6, .Lsnova_gf16m_rowdot_20x4x5_cols0_0
 	ldr	q16, .Lsnova_gf16m_rowdot_20x4x5_rows0_0
 	mov	x8, x3
@@ -1150,10 +1150,10 @@ snova_gf16m_rowdot_20x4x5:
 	ushr	v7.16b, v20.16b, #4
 	eor	v29.16b, v23.16b, v0.16b
 	pmul	v24.16b, v4.16b, v6.16b
-	str	q25, [x0, #80]
+	stur	q25, [x0, #80]
 	pmul	v23.16b, v7.16b, v6.16b
 	pmul	v26.16b, v21.16b, v6.16b
-	str	q29, [x0, #180]
+	stur	q29, [x0, #180]
 	pmul	v5.16b, v3.16b, v6.16b
 	pmul	v1.16b, v27.16b, v6.16b
 	pmul	v6.16b, v17.16b, v6.16b
@@ -1162,13 +1162,13 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v30.16b, v30.16b, v26.16b
 	eor	v31.16b, v31.16b, v5.16b
 	eor	v28.16b, v28.16b, v1.16b
-	str	q20, [x16]
+	stur	q20, [x16]
 	eor	v2.16b, v2.16b, v6.16b
-	str	q19, [x14]
+	stur	q19, [x14]
 	str	q30, [x0, #480]
-	str	q31, [x15]
-	str	q28, [x8]
-	str	q2, [x10]
+	stur	q31, [x15]
+	stur	q28, [x8]
+	stur	q2, [x10]
 	ldr	q18, .Lsnova_gf16m_rowdot_20x4x5_rows6_0
 	ldr	q25, .Lsnova_gf16m_rowdot_20x4x5_rows6_1
 	ldr	q22, .Lsnova_gf16m_rowdot_20x4x5_rows6_2
@@ -1450,14 +1450,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v1.16b, v7.16b, v0.16b
 	pmul	v7.16b, v3.16b, v25.16b
 	eor	v6.16b, v5.16b, v29.16b
-	str	q1, [x0]
-	str	q6, [x0, #100]
+	stur	q1, [x0]
+	stur	q6, [x0, #100]
 	eor	v5.16b, v27.16b, v7.16b
 	ushr	v27.16b, v23.16b, #4
-	str	q5, [x0, #200]
+	stur	q5, [x0, #200]
 	pmul	v17.16b, v27.16b, v25.16b
 	eor	v23.16b, v23.16b, v17.16b
-	str	q23, [x10]
+	stur	q23, [x10]
 	ldr	q20, .Lsnova_gf16m_rowdot_20x4x5_cols1_0
 	ldr	q18, .Lsnova_gf16m_rowdot_20x4x5_rows1_0
 	ldr	q19, .Lsnova_gf16m_rowdot_20x4x5_cols1_1
@@ -1555,14 +1555,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v31.16b, v4.16b, v19.16b
 	pmul	v4.16b, v28.16b, v20.16b
 	eor	v30.16b, v24.16b, v26.16b
-	str	q31, [x0, #16]
-	str	q30, [x0, #116]
+	stur	q31, [x0, #16]
+	stur	q30, [x0, #116]
 	eor	v24.16b, v16.16b, v4.16b
 	ushr	v16.16b, v25.16b, #4
-	str	q24, [x0, #216]
+	stur	q24, [x0, #216]
 	pmul	v6.16b, v16.16b, v20.16b
 	eor	v25.16b, v25.16b, v6.16b
-	str	q25, [x15]
+	stur	q25, [x15]
 	ldr	q27, .Lsnova_gf16m_rowdot_20x4x5_cols2_0
 	ldr	q17, .Lsnova_gf16m_rowdot_20x4x5_rows2_0
 	ldr	q23, .Lsnova_gf16m_rowdot_20x4x5_cols2_1
@@ -1660,14 +1660,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v29.16b, v3.16b, v23.16b
 	pmul	v3.16b, v2.16b, v27.16b
 	eor	v1.16b, v7.16b, v0.16b
-	str	q29, [x0, #32]
-	str	q1, [x0, #132]
+	stur	q29, [x0, #32]
+	stur	q1, [x0, #132]
 	eor	v7.16b, v5.16b, v3.16b
 	ushr	v5.16b, v20.16b, #4
-	str	q7, [x0, #232]
+	stur	q7, [x0, #232]
 	pmul	v25.16b, v5.16b, v27.16b
 	eor	v20.16b, v20.16b, v25.16b
-	str	q20, [x8]
+	stur	q20, [x8]
 	ldr	q4, .Lsnova_gf16m_rowdot_20x4x5_cols3_0
 	ldr	q16, .Lsnova_gf16m_rowdot_20x4x5_rows3_0
 	ldr	q6, .Lsnova_gf16m_rowdot_20x4x5_cols3_1
@@ -1766,14 +1766,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v26.16b, v30.16b, v6.16b
 	pmul	v30.16b, v21.16b, v4.16b
 	eor	v31.16b, v28.16b, v19.16b
-	str	q26, [x0, #48]
-	str	q31, [x0, #148]
+	stur	q26, [x0, #48]
+	stur	q31, [x0, #148]
 	eor	v28.16b, v24.16b, v30.16b
 	ushr	v24.16b, v27.16b, #4
-	str	q28, [x0, #248]
+	stur	q28, [x0, #248]
 	pmul	v3.16b, v24.16b, v4.16b
 	eor	v27.16b, v27.16b, v3.16b
-	str	q27, [x13]
+	stur	q27, [x13]
 	ldr	q25, .Lsnova_gf16m_rowdot_20x4x5_cols4_0
 	ldr	q20, .Lsnova_gf16m_rowdot_20x4x5_rows4_0
 	ldr	q7, .Lsnova_gf16m_rowdot_20x4x5_cols4_1
@@ -1873,14 +1873,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v5.16b, v0.16b, v7.16b
 	pmul	v0.16b, v22.16b, v25.16b
 	eor	v29.16b, v1.16b, v23.16b
-	str	q5, [x0, #64]
-	str	q29, [x0, #164]
+	stur	q5, [x0, #64]
+	stur	q29, [x0, #164]
 	eor	v1.16b, v2.16b, v0.16b
 	ushr	v2.16b, v4.16b, #4
-	str	q1, [x8]
+	stur	q1, [x8]
 	pmul	v31.16b, v2.16b, v25.16b
 	eor	v4.16b, v4.16b, v31.16b
-	str	q4, [x9]
+	stur	q4, [x9]
 	ldr	q24, .Lsnova_gf16m_rowdot_20x4x5_cols0_0
 	ldr	q3, .Lsnova_gf16m_rowdot_20x4x5_rows0_0
 	ldr	q27, .Lsnova_gf16m_rowdot_20x4x5_cols0_1
@@ -1978,14 +1978,14 @@ snova_gf16m_rowdot_20x4x5:
 	eor	v19.16b, v21.16b, v27.16b
 	pmul	v21.16b, v18.16b, v24.16b
 	eor	v26.16b, v28.16b, v6.16b
-	str	q19, [x0, #80]
-	str	q26, [x0, #180]
+	stur	q19, [x0, #80]
+	stur	q26, [x0, #180]
 	eor	v28.16b, v30.16b, v21.16b
 	ushr	v30.16b, v25.16b, #4
-	str	q28, [x15]
+	stur	q28, [x15]
 	pmul	v1.16b, v30.16b, v24.16b
 	eor	v25.16b, v25.16b, v1.16b
-	str	q25, [x12]
+	stur	q25, [x12]
 	ldr	q31, .Lsnova_gf16m_rowdot_20x4x5_rows6_0
 	ldr	q4, .Lsnova_gf16m_rowdot_20x4x5_rows6_1
 	ldr	q7, .Lsnova_gf16m_rowdot_20x4x5_rows6_2
@@ -2152,8 +2152,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v0.16b, v2.16b, v16.16b
 	eor	v28.16b, v30.16b, v26.16b
 	eor	v3.16b, v1.16b, v0.16b
-	str	q28, [x0]
-	str	q3, [x0, #100]
+	stur	q28, [x0]
+	stur	q3, [x0, #100]
 	ldr	q27, .Lsnova_gf16m_rowdot_20x4x5_cols1_0
 	ldr	q30, .Lsnova_gf16m_rowdot_20x4x5_rows1_0
 	ldr	q1, .Lsnova_gf16m_rowdot_20x4x5_cols1_1
@@ -2217,8 +2217,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v21.16b, v20.16b, v27.16b
 	eor	v25.16b, v22.16b, v1.16b
 	eor	v5.16b, v23.16b, v21.16b
-	str	q25, [x0, #16]
-	str	q5, [x0, #116]
+	stur	q25, [x0, #16]
+	stur	q5, [x0, #116]
 	ldr	q17, .Lsnova_gf16m_rowdot_20x4x5_cols2_0
 	ldr	q22, .Lsnova_gf16m_rowdot_20x4x5_rows2_0
 	ldr	q23, .Lsnova_gf16m_rowdot_20x4x5_cols2_1
@@ -2282,8 +2282,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v3.16b, v2.16b, v17.16b
 	eor	v16.16b, v28.16b, v23.16b
 	eor	v6.16b, v0.16b, v3.16b
-	str	q16, [x0, #32]
-	str	q6, [x0, #132]
+	stur	q16, [x0, #32]
+	stur	q6, [x0, #132]
 	ldr	q26, .Lsnova_gf16m_rowdot_20x4x5_cols3_0
 	ldr	q28, .Lsnova_gf16m_rowdot_20x4x5_rows3_0
 	ldr	q0, .Lsnova_gf16m_rowdot_20x4x5_cols3_1
@@ -2347,8 +2347,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v21.16b, v20.16b, v26.16b
 	eor	v27.16b, v25.16b, v0.16b
 	eor	v30.16b, v5.16b, v21.16b
-	str	q27, [x0, #48]
-	str	q30, [x0, #148]
+	stur	q27, [x0, #48]
+	stur	q30, [x0, #148]
 	ldr	q1, .Lsnova_gf16m_rowdot_20x4x5_cols4_0
 	ldr	q25, .Lsnova_gf16m_rowdot_20x4x5_rows4_0
 	ldr	q5, .Lsnova_gf16m_rowdot_20x4x5_cols4_1
@@ -2412,8 +2412,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v23.16b, v22.16b, v1.16b
 	eor	v7.16b, v2.16b, v5.16b
 	eor	v17.16b, v3.16b, v23.16b
-	str	q7, [x0, #64]
-	str	q17, [x0, #164]
+	stur	q7, [x0, #64]
+	stur	q17, [x0, #164]
 	ldr	q16, .Lsnova_gf16m_rowdot_20x4x5_cols0_0
 	ldr	q2, .Lsnova_gf16m_rowdot_20x4x5_rows0_0
 	ldr	q3, .Lsnova_gf16m_rowdot_20x4x5_cols0_1
@@ -2477,8 +2477,8 @@ snova_gf16m_rowdot_20x4x5:
 	pmul	v21.16b, v20.16b, v16.16b
 	eor	v0.16b, v28.16b, v3.16b
 	eor	v26.16b, v29.16b, v21.16b
-	str	q0, [x0, #80]
-	str	q26, [x0, #180]
+	stur	q0, [x0, #80]
+	stur	q26, [x0, #180]
 	ldr	q27, .Lsnova_gf16m_rowdot_20x4x5_rows6_0
 	ldr	q28, .Lsnova_gf16m_rowdot_20x4x5_rows6_1
 	ldr	q29, .Lsnova_gf16m_rowdot_20x4x5_rows6_2
@@ -2589,7 +2589,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x12, x5
 	pmul	v21.16b, v20.16b, v26.16b
 	eor	v22.16b, v6.16b, v21.16b
-	str	q22, [x0]
+	stur	q22, [x0]
 	ldr	q23, .Lsnova_gf16m_rowdot_20x4x5_cols1_0
 	ldr	q24, .Lsnova_gf16m_rowdot_20x4x5_rows1_0
 	ldr	q30, .Lsnova_gf16m_rowdot_20x4x5_cols1_1
@@ -2635,7 +2635,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x15, x5
 	pmul	v30.16b, v24.16b, v23.16b
 	eor	v31.16b, v28.16b, v30.16b
-	str	q31, [x0, #16]
+	stur	q31, [x0, #16]
 	ldr	q6, .Lsnova_gf16m_rowdot_20x4x5_cols2_0
 	ldr	q25, .Lsnova_gf16m_rowdot_20x4x5_rows2_0
 	ldr	q17, .Lsnova_gf16m_rowdot_20x4x5_cols2_1
@@ -2681,7 +2681,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x11, x5
 	pmul	v17.16b, v25.16b, v6.16b
 	eor	v27.16b, v21.16b, v17.16b
-	str	q27, [x0, #32]
+	stur	q27, [x0, #32]
 	ldr	q28, .Lsnova_gf16m_rowdot_20x4x5_cols3_0
 	ldr	q29, .Lsnova_gf16m_rowdot_20x4x5_rows3_0
 	ldr	q19, .Lsnova_gf16m_rowdot_20x4x5_cols3_1
@@ -2727,7 +2727,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x13, x5
 	pmul	v19.16b, v29.16b, v28.16b
 	eor	v20.16b, v24.16b, v19.16b
-	str	q20, [x0, #48]
+	stur	q20, [x0, #48]
 	ldr	q21, .Lsnova_gf16m_rowdot_20x4x5_cols4_0
 	ldr	q26, .Lsnova_gf16m_rowdot_20x4x5_rows4_0
 	ldr	q22, .Lsnova_gf16m_rowdot_20x4x5_cols4_1
@@ -2773,7 +2773,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x9, x5
 	pmul	v22.16b, v26.16b, v21.16b
 	eor	v23.16b, v6.16b, v22.16b
-	str	q23, [x0, #64]
+	stur	q23, [x0, #64]
 	ldr	q24, .Lsnova_gf16m_rowdot_20x4x5_cols0_0
 	ldr	q30, .Lsnova_gf16m_rowdot_20x4x5_rows0_0
 	ldr	q31, .Lsnova_gf16m_rowdot_20x4x5_cols0_1
@@ -2819,7 +2819,7 @@ snova_gf16m_rowdot_20x4x5:
 	mov	x8, x5
 	pmul	v31.16b, v30.16b, v24.16b
 	eor	v5.16b, v29.16b, v31.16b
-	str	q5, [x0, #80]
+	stur	q5, [x0, #80]
 	ldr	q6, .Lsnova_gf16m_rowdot_20x4x5_rows6_0
 	ldr	q17, .Lsnova_gf16m_rowdot_20x4x5_rows6_1
 	ldr	q27, .Lsnova_gf16m_rowdot_20x4x5_rows6_2

@@ -194,10 +194,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v31.16b, v30.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v24.16b, v25.16b, v0.16b
 	pmul	v26.16b, v29.16b, v0.16b
-	str	q6, [x0, #144]
+	stur	q6, [x0, #144]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v31.16b
@@ -376,10 +376,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v17.16b, v16.16b, v1.16b
 	eor	v7.16b, v18.16b, v6.16b
 	pmul	v21.16b, v24.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v26.16b, v29.16b, v1.16b
 	pmul	v0.16b, v27.16b, v1.16b
-	str	q7, [x0, #160]
+	stur	q7, [x0, #160]
 	eor	v18.16b, v28.16b, v17.16b
 	ushr	v28.16b, v19.16b, #4
 	eor	v30.16b, v30.16b, v21.16b
@@ -558,10 +558,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v18.16b, v17.16b, v2.16b
 	eor	v16.16b, v28.16b, v7.16b
 	pmul	v31.16b, v26.16b, v2.16b
-	str	q5, [x0, #32]
+	stur	q5, [x0, #32]
 	pmul	v0.16b, v27.16b, v2.16b
 	pmul	v1.16b, v22.16b, v2.16b
-	str	q16, [x0, #176]
+	stur	q16, [x0, #176]
 	eor	v28.16b, v23.16b, v18.16b
 	ushr	v23.16b, v19.16b, #4
 	eor	v24.16b, v24.16b, v31.16b
@@ -740,10 +740,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v28.16b, v18.16b, v3.16b
 	eor	v17.16b, v23.16b, v16.16b
 	pmul	v21.16b, v0.16b, v3.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	pmul	v1.16b, v22.16b, v3.16b
 	pmul	v2.16b, v25.16b, v3.16b
-	str	q17, [x0, #192]
+	stur	q17, [x0, #192]
 	eor	v23.16b, v20.16b, v28.16b
 	ushr	v20.16b, v19.16b, #4
 	eor	v26.16b, v26.16b, v21.16b
@@ -922,10 +922,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v23.16b, v28.16b, v4.16b
 	eor	v18.16b, v20.16b, v17.16b
 	pmul	v31.16b, v1.16b, v4.16b
-	str	q7, [x0, #64]
+	stur	q7, [x0, #64]
 	pmul	v2.16b, v25.16b, v4.16b
 	pmul	v3.16b, v29.16b, v4.16b
-	str	q18, [x0, #208]
+	stur	q18, [x0, #208]
 	eor	v20.16b, v30.16b, v23.16b
 	ushr	v30.16b, v19.16b, #4
 	eor	v0.16b, v0.16b, v31.16b
@@ -1104,10 +1104,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v20.16b, v23.16b, v5.16b
 	eor	v28.16b, v30.16b, v18.16b
 	pmul	v21.16b, v2.16b, v5.16b
-	str	q16, [x0, #80]
+	stur	q16, [x0, #80]
 	pmul	v3.16b, v29.16b, v5.16b
 	pmul	v22.16b, v4.16b, v5.16b
-	str	q28, [x0, #224]
+	stur	q28, [x0, #224]
 	eor	v30.16b, v24.16b, v20.16b
 	ushr	v24.16b, v19.16b, #4
 	eor	v1.16b, v1.16b, v21.16b
@@ -1286,10 +1286,10 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v30.16b, v20.16b, v6.16b
 	eor	v23.16b, v24.16b, v28.16b
 	pmul	v31.16b, v3.16b, v6.16b
-	str	q17, [x0, #96]
+	stur	q17, [x0, #96]
 	pmul	v22.16b, v4.16b, v6.16b
 	pmul	v5.16b, v0.16b, v6.16b
-	str	q23, [x0, #240]
+	stur	q23, [x0, #240]
 	eor	v24.16b, v27.16b, v30.16b
 	ushr	v27.16b, v19.16b, #4
 	eor	v2.16b, v2.16b, v31.16b
@@ -1468,7 +1468,7 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v24.16b, v30.16b, v7.16b
 	eor	v20.16b, v27.16b, v23.16b
 	pmul	v21.16b, v22.16b, v7.16b
-	str	q18, [x0, #112]
+	stur	q18, [x0, #112]
 	pmul	v5.16b, v0.16b, v7.16b
 	pmul	v6.16b, v25.16b, v7.16b
 	str	q20, [x0, #256]
@@ -1649,7 +1649,7 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v27.16b, v24.16b, v16.16b
 	eor	v30.16b, v26.16b, v20.16b
 	pmul	v31.16b, v5.16b, v16.16b
-	str	q28, [x0, #128]
+	stur	q28, [x0, #128]
 	pmul	v6.16b, v25.16b, v16.16b
 	pmul	v4.16b, v29.16b, v16.16b
 	str	q30, [x0, #272]
@@ -1772,8 +1772,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v23.16b, v26.16b, v28.16b
 	pmul	v26.16b, v27.16b, v17.16b
 	eor	v24.16b, v1.16b, v30.16b
-	str	q23, [x0]
-	str	q24, [x0, #144]
+	stur	q23, [x0]
+	stur	q24, [x0, #144]
 	eor	v1.16b, v2.16b, v26.16b
 	ushr	v2.16b, v19.16b, #4
 	str	q1, [x0, #288]
@@ -1876,8 +1876,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v6.16b, v21.16b, v16.16b
 	pmul	v21.16b, v25.16b, v7.16b
 	eor	v22.16b, v29.16b, v31.16b
-	str	q6, [x0, #16]
-	str	q22, [x0, #160]
+	stur	q6, [x0, #16]
+	stur	q22, [x0, #160]
 	eor	v29.16b, v3.16b, v21.16b
 	ushr	v3.16b, v17.16b, #4
 	str	q29, [x0, #304]
@@ -1980,8 +1980,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v30.16b, v24.16b, v19.16b
 	pmul	v24.16b, v20.16b, v2.16b
 	eor	v23.16b, v1.16b, v28.16b
-	str	q30, [x0, #32]
-	str	q23, [x0, #176]
+	stur	q30, [x0, #32]
+	stur	q23, [x0, #176]
 	eor	v1.16b, v26.16b, v24.16b
 	ushr	v26.16b, v7.16b, #4
 	str	q1, [x0, #320]
@@ -2084,8 +2084,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v31.16b, v25.16b, v17.16b
 	pmul	v25.16b, v5.16b, v3.16b
 	eor	v6.16b, v29.16b, v16.16b
-	str	q31, [x0, #48]
-	str	q6, [x0, #192]
+	stur	q31, [x0, #48]
+	stur	q6, [x0, #192]
 	eor	v29.16b, v21.16b, v25.16b
 	ushr	v21.16b, v2.16b, #4
 	str	q29, [x0, #336]
@@ -2188,8 +2188,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v28.16b, v20.16b, v24.16b
 	pmul	v20.16b, v18.16b, v26.16b
 	eor	v30.16b, v1.16b, v19.16b
-	str	q28, [x0, #64]
-	str	q30, [x0, #208]
+	stur	q28, [x0, #64]
+	stur	q30, [x0, #208]
 	eor	v1.16b, v22.16b, v20.16b
 	ushr	v22.16b, v3.16b, #4
 	str	q1, [x0, #352]
@@ -2292,8 +2292,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v16.16b, v25.16b, v2.16b
 	pmul	v25.16b, v0.16b, v21.16b
 	eor	v31.16b, v29.16b, v17.16b
-	str	q16, [x0, #80]
-	str	q31, [x0, #224]
+	stur	q16, [x0, #80]
+	stur	q31, [x0, #224]
 	eor	v29.16b, v5.16b, v25.16b
 	ushr	v5.16b, v26.16b, #4
 	str	q29, [x0, #368]
@@ -2396,8 +2396,8 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v30.16b, v20.16b, v3.16b
 	pmul	v20.16b, v4.16b, v22.16b
 	eor	v28.16b, v1.16b, v24.16b
-	str	q30, [x0, #96]
-	str	q28, [x0, #240]
+	stur	q30, [x0, #96]
+	stur	q28, [x0, #240]
 	eor	v1.16b, v18.16b, v20.16b
 	ushr	v18.16b, v21.16b, #4
 	str	q1, [x0, #384]
@@ -2500,7 +2500,7 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v31.16b, v0.16b, v16.16b
 	pmul	v0.16b, v17.16b, v5.16b
 	eor	v27.16b, v29.16b, v2.16b
-	str	q31, [x0, #112]
+	stur	q31, [x0, #112]
 	str	q27, [x0, #256]
 	eor	v29.16b, v25.16b, v0.16b
 	ushr	v25.16b, v22.16b, #4
@@ -2602,7 +2602,7 @@ snova_gf16m_rowdot_24x4x6:
 	eor	v4.16b, v1.16b, v7.16b
 	pmul	v1.16b, v28.16b, v26.16b
 	eor	v24.16b, v18.16b, v30.16b
-	str	q4, [x0, #128]
+	stur	q4, [x0, #128]
 	str	q24, [x0, #272]
 	eor	v18.16b, v20.16b, v1.16b
 	ushr	v20.16b, v5.16b, #4
@@ -2681,8 +2681,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v16.16b, v19.16b, v0.16b
 	eor	v2.16b, v27.16b, v25.16b
 	eor	v31.16b, v17.16b, v16.16b
-	str	q2, [x0]
-	str	q31, [x0, #144]
+	stur	q2, [x0]
+	stur	q31, [x0, #144]
 	ldr	q23, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q27, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q17, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -2747,8 +2747,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v6.16b, v5.16b, v23.16b
 	eor	v28.16b, v20.16b, v17.16b
 	eor	v1.16b, v22.16b, v6.16b
-	str	q28, [x0, #16]
-	str	q1, [x0, #160]
+	stur	q28, [x0, #16]
+	stur	q1, [x0, #160]
 	ldr	q18, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q20, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q22, .Lsnova_gf16m_rowdot_24x4x6_cols2_1
@@ -2813,8 +2813,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v3.16b, v2.16b, v18.16b
 	eor	v0.16b, v19.16b, v22.16b
 	eor	v29.16b, v16.16b, v3.16b
-	str	q0, [x0, #32]
-	str	q29, [x0, #176]
+	stur	q0, [x0, #32]
+	stur	q29, [x0, #176]
 	ldr	q25, .Lsnova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q19, .Lsnova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q16, .Lsnova_gf16m_rowdot_24x4x6_cols0_1
@@ -2879,8 +2879,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v5.16b, v4.16b, v25.16b
 	eor	v31.16b, v6.16b, v16.16b
 	eor	v23.16b, v1.16b, v5.16b
-	str	q31, [x0, #48]
-	str	q23, [x0, #192]
+	stur	q31, [x0, #48]
+	stur	q23, [x0, #192]
 	ldr	q17, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q6, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q1, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -2945,8 +2945,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v3.16b, v2.16b, v17.16b
 	eor	v18.16b, v0.16b, v1.16b
 	eor	v20.16b, v29.16b, v3.16b
-	str	q18, [x0, #64]
-	str	q20, [x0, #208]
+	stur	q18, [x0, #64]
+	stur	q20, [x0, #208]
 	ldr	q22, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q0, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q29, .Lsnova_gf16m_rowdot_24x4x6_cols2_1
@@ -3011,8 +3011,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v24.16b, v23.16b, v22.16b
 	eor	v16.16b, v26.16b, v29.16b
 	eor	v31.16b, v27.16b, v24.16b
-	str	q16, [x0, #80]
-	str	q31, [x0, #224]
+	stur	q16, [x0, #80]
+	stur	q31, [x0, #224]
 	ldr	q25, .Lsnova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q26, .Lsnova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q27, .Lsnova_gf16m_rowdot_24x4x6_cols0_1
@@ -3077,8 +3077,8 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v2.16b, v1.16b, v25.16b
 	eor	v28.16b, v4.16b, v27.16b
 	eor	v20.16b, v5.16b, v2.16b
-	str	q28, [x0, #96]
-	str	q20, [x0, #240]
+	stur	q28, [x0, #96]
+	stur	q20, [x0, #240]
 	ldr	q3, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q4, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q5, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -3143,7 +3143,7 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v17.16b, v16.16b, v3.16b
 	eor	v0.16b, v31.16b, v5.16b
 	eor	v29.16b, v18.16b, v17.16b
-	str	q0, [x0, #112]
+	stur	q0, [x0, #112]
 	str	q29, [x0, #256]
 	ldr	q24, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q31, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
@@ -3207,7 +3207,7 @@ snova_gf16m_rowdot_24x4x6:
 	pmul	v28.16b, v27.16b, v24.16b
 	eor	v23.16b, v20.16b, v18.16b
 	eor	v1.16b, v6.16b, v28.16b
-	str	q23, [x0, #128]
+	stur	q23, [x0, #128]
 	str	q1, [x0, #272]
 	add	x0, x0, #288
 .Lsnova_gf16m_rowdot_24x4x6_after2:
@@ -3262,7 +3262,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x11, x5
 	pmul	v6.16b, v20.16b, v2.16b
 	eor	v3.16b, v17.16b, v6.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	ldr	q4, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q5, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q0, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -3309,7 +3309,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x15, x5
 	pmul	v0.16b, v5.16b, v4.16b
 	eor	v16.16b, v28.16b, v0.16b
-	str	q16, [x0, #16]
+	stur	q16, [x0, #16]
 	ldr	q17, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q19, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q7, .Lsnova_gf16m_rowdot_24x4x6_cols2_1
@@ -3356,7 +3356,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x9, x5
 	pmul	v7.16b, v19.16b, v17.16b
 	eor	v27.16b, v3.16b, v7.16b
-	str	q27, [x0, #32]
+	stur	q27, [x0, #32]
 	ldr	q28, .Lsnova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q1, .Lsnova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q29, .Lsnova_gf16m_rowdot_24x4x6_cols0_1
@@ -3403,7 +3403,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x12, x5
 	pmul	v29.16b, v1.16b, v28.16b
 	eor	v2.16b, v5.16b, v29.16b
-	str	q2, [x0, #48]
+	stur	q2, [x0, #48]
 	ldr	q3, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q26, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q31, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -3450,7 +3450,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x13, x5
 	pmul	v31.16b, v26.16b, v3.16b
 	eor	v4.16b, v7.16b, v31.16b
-	str	q4, [x0, #64]
+	stur	q4, [x0, #64]
 	ldr	q5, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q16, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q30, .Lsnova_gf16m_rowdot_24x4x6_cols2_1
@@ -3497,7 +3497,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x10, x5
 	pmul	v30.16b, v16.16b, v5.16b
 	eor	v6.16b, v1.16b, v30.16b
-	str	q6, [x0, #80]
+	stur	q6, [x0, #80]
 	ldr	q7, .Lsnova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q25, .Lsnova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q18, .Lsnova_gf16m_rowdot_24x4x6_cols0_1
@@ -3544,7 +3544,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x8, x5
 	pmul	v18.16b, v25.16b, v7.16b
 	eor	v0.16b, v27.16b, v18.16b
-	str	q0, [x0, #96]
+	stur	q0, [x0, #96]
 	ldr	q1, .Lsnova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q2, .Lsnova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q17, .Lsnova_gf16m_rowdot_24x4x6_cols1_1
@@ -3591,7 +3591,7 @@ snova_gf16m_rowdot_24x4x6:
 	mov	x14, x5
 	pmul	v17.16b, v2.16b, v1.16b
 	eor	v26.16b, v30.16b, v17.16b
-	str	q26, [x0, #112]
+	stur	q26, [x0, #112]
 	ldr	q27, .Lsnova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q4, .Lsnova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q28, .Lsnova_gf16m_rowdot_24x4x6_cols2_1
@@ -3636,7 +3636,7 @@ snova_gf16m_rowdot_24x4x6:
 	add	x3, x3, #24
 	pmul	v28.16b, v4.16b, v27.16b
 	eor	v29.16b, v19.16b, v28.16b
-	str	q29, [x0, #128]
+	stur	q29, [x0, #128]
 	add	x0, x0, #144
 .Lsnova_gf16m_rowdot_24x4x6_after1:
 	.seh_startepilogue

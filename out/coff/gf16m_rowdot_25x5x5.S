@@ -276,19 +276,19 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v0.16b, v0.16b, v18.16b
 	eor	v1.16b, v1.16b, v19.16b
 	eor	v2.16b, v2.16b, v21.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v23.16b
 	eor	v4.16b, v4.16b, v30.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v22.16b
 	eor	v6.16b, v6.16b, v27.16b
-	str	q2, [x0, #125]
+	stur	q2, [x0, #125]
 	eor	v20.16b, v7.16b, v31.16b
-	str	q3, [x0, #141]
-	str	q4, [x0, #250]
-	str	q5, [x7]
-	str	q6, [x11]
-	str	q20, [x12]
+	stur	q3, [x0, #141]
+	stur	q4, [x0, #250]
+	stur	q5, [x7]
+	stur	q6, [x11]
+	stur	q20, [x12]
 	ldr	q18, [x0, #32]
 	ldr	q0, [x0, #48]
 	ldur	q24, [x0, #157]
@@ -529,22 +529,22 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v18.16b, v18.16b, v7.16b
 	eor	v0.16b, v0.16b, v20.16b
 	eor	v24.16b, v24.16b, v17.16b
-	str	q18, [x0, #32]
+	stur	q18, [x0, #32]
 	eor	v19.16b, v19.16b, v23.16b
 	eor	v1.16b, v1.16b, v29.16b
-	str	q0, [x0, #48]
+	stur	q0, [x0, #48]
 	eor	v28.16b, v28.16b, v4.16b
 	eor	v21.16b, v21.16b, v22.16b
-	str	q24, [x0, #157]
+	stur	q24, [x0, #157]
 	eor	v2.16b, v2.16b, v31.16b
-	str	q19, [x0, #173]
-	str	q1, [x14]
+	stur	q19, [x0, #173]
+	stur	q1, [x14]
 	mov	x14, x1
-	str	q28, [x15]
+	stur	q28, [x15]
 	mov	x15, x3
-	str	q21, [x8]
+	stur	q21, [x8]
 	mov	x8, x5
-	str	q2, [x10]
+	stur	q2, [x10]
 	ldr	q16, [x0, #64]
 	ldr	q7, [x0, #80]
 	ldur	q18, [x0, #189]
@@ -785,22 +785,22 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v16.16b, v16.16b, v28.16b
 	eor	v7.16b, v7.16b, v29.16b
 	eor	v18.16b, v18.16b, v22.16b
-	str	q16, [x0, #64]
+	stur	q16, [x0, #64]
 	eor	v30.16b, v30.16b, v31.16b
 	eor	v20.16b, v20.16b, v19.16b
-	str	q7, [x0, #80]
+	stur	q7, [x0, #80]
 	eor	v0.16b, v0.16b, v27.16b
 	eor	v25.16b, v25.16b, v5.16b
-	str	q18, [x0, #189]
+	stur	q18, [x0, #189]
 	eor	v24.16b, v24.16b, v4.16b
-	str	q30, [x0, #205]
-	str	q20, [x11]
+	stur	q30, [x0, #205]
+	stur	q20, [x11]
 	mov	x11, x1
-	str	q0, [x12]
+	stur	q0, [x12]
 	mov	x12, x3
-	str	q25, [x13]
+	stur	q25, [x13]
 	mov	x13, x5
-	str	q24, [x14]
+	stur	q24, [x14]
 	ldr	q26, [x0, #96]
 	ldur	q28, [x0, #109]
 	ldur	q16, [x0, #221]
@@ -1039,20 +1039,20 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v26.16b, v26.16b, v0.16b
 	eor	v28.16b, v28.16b, v19.16b
 	eor	v16.16b, v16.16b, v5.16b
-	str	q26, [x0, #96]
+	stur	q26, [x0, #96]
 	eor	v2.16b, v2.16b, v4.16b
 	eor	v29.16b, v29.16b, v31.16b
-	str	q28, [x0, #109]
+	stur	q28, [x0, #109]
 	eor	v21.16b, v7.16b, v1.16b
 	eor	v3.16b, v3.16b, v20.16b
-	str	q16, [x0, #221]
+	stur	q16, [x0, #221]
 	eor	v22.16b, v22.16b, v27.16b
-	str	q2, [x0, #234]
-	str	q29, [x7]
+	stur	q2, [x0, #234]
+	stur	q29, [x7]
 	add	x0, x0, #500
-	str	q21, [x11]
-	str	q3, [x12]
-	str	q22, [x13]
+	stur	q21, [x11]
+	stur	q3, [x12]
+	stur	q22, [x13]
 	b.ne	.Lsnova_gf16m_rowdot_25x5x5_full
 .Lsnova_gf16m_rowdot_25x5x5_partial:
 	tbz	x6, #1, .Lsnova_gf16m_rowdot_25x5x5_after2
@@ -1197,11 +1197,11 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v0.16b, v0.16b, v17.16b
 	eor	v26.16b, v26.16b, v23.16b
 	eor	v24.16b, v24.16b, v5.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v19.16b, v19.16b, v2.16b
-	str	q26, [x0, #16]
-	str	q24, [x0, #125]
-	str	q19, [x0, #141]
+	stur	q26, [x0, #16]
+	stur	q24, [x0, #125]
+	stur	q19, [x0, #141]
 	ldr	q31, [x0, #32]
 	ldr	q6, [x0, #48]
 	ldur	q1, [x0, #157]
@@ -1339,11 +1339,11 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v31.16b, v31.16b, v17.16b
 	eor	v6.16b, v6.16b, v26.16b
 	eor	v1.16b, v1.16b, v7.16b
-	str	q31, [x0, #32]
+	stur	q31, [x0, #32]
 	eor	v30.16b, v30.16b, v29.16b
-	str	q6, [x0, #48]
-	str	q1, [x0, #157]
-	str	q30, [x0, #173]
+	stur	q6, [x0, #48]
+	stur	q1, [x0, #157]
+	stur	q30, [x0, #173]
 	ldr	q0, [x0, #64]
 	ldr	q2, [x0, #80]
 	ldur	q19, [x0, #189]
@@ -1481,11 +1481,11 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v0.16b, v0.16b, v20.16b
 	eor	v2.16b, v2.16b, v26.16b
 	eor	v19.16b, v19.16b, v4.16b
-	str	q0, [x0, #64]
+	stur	q0, [x0, #64]
 	eor	v21.16b, v21.16b, v31.16b
-	str	q2, [x0, #80]
-	str	q19, [x0, #189]
-	str	q21, [x0, #205]
+	stur	q2, [x0, #80]
+	stur	q19, [x0, #189]
+	stur	q21, [x0, #205]
 	ldr	q6, [x0, #96]
 	ldur	q1, [x0, #109]
 	ldur	q30, [x0, #221]
@@ -1621,11 +1621,11 @@ snova_gf16m_rowdot_25x5x5:
 	eor	v6.16b, v6.16b, v28.16b
 	eor	v1.16b, v1.16b, v18.16b
 	eor	v30.16b, v30.16b, v27.16b
-	str	q6, [x0, #96]
+	stur	q6, [x0, #96]
 	eor	v23.16b, v23.16b, v5.16b
-	str	q1, [x0, #109]
-	str	q30, [x0, #221]
-	str	q23, [x0, #234]
+	stur	q1, [x0, #109]
+	stur	q30, [x0, #221]
+	stur	q23, [x0, #234]
 	add	x0, x0, #250
 .Lsnova_gf16m_rowdot_25x5x5_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_25x5x5_after1
@@ -1721,8 +1721,8 @@ snova_gf16m_rowdot_25x5x5:
 	pmul	v1.16b, v2.16b, v16.16b
 	eor	v17.16b, v17.16b, v20.16b
 	eor	v22.16b, v22.16b, v1.16b
-	str	q17, [x0]
-	str	q22, [x0, #16]
+	stur	q17, [x0]
+	stur	q22, [x0, #16]
 	ldr	q5, [x0, #32]
 	ldr	q24, [x0, #48]
 .Lsnova_gf16m_rowdot_25x5x5_run1_k_b1:
@@ -1811,8 +1811,8 @@ snova_gf16m_rowdot_25x5x5:
 	pmul	v3.16b, v25.16b, v30.16b
 	eor	v5.16b, v5.16b, v27.16b
 	eor	v24.16b, v24.16b, v3.16b
-	str	q5, [x0, #32]
-	str	q24, [x0, #48]
+	stur	q5, [x0, #32]
+	stur	q24, [x0, #48]
 	ldr	q2, [x0, #64]
 	ldr	q16, [x0, #80]
 .Lsnova_gf16m_rowdot_25x5x5_run1_k_b2:
@@ -1901,8 +1901,8 @@ snova_gf16m_rowdot_25x5x5:
 	pmul	v27.16b, v30.16b, v4.16b
 	eor	v2.16b, v2.16b, v6.16b
 	eor	v16.16b, v16.16b, v27.16b
-	str	q2, [x0, #64]
-	str	q16, [x0, #80]
+	stur	q2, [x0, #64]
+	stur	q16, [x0, #80]
 	ldr	q25, [x0, #96]
 	ldur	q17, [x0, #109]
 .Lsnova_gf16m_rowdot_25x5x5_run1_k_b3:
@@ -1989,8 +1989,8 @@ snova_gf16m_rowdot_25x5x5:
 	pmul	v26.16b, v28.16b, v21.16b
 	eor	v25.16b, v25.16b, v22.16b
 	eor	v17.16b, v17.16b, v26.16b
-	str	q25, [x0, #96]
-	str	q17, [x0, #109]
+	stur	q25, [x0, #96]
+	stur	q17, [x0, #109]
 	add	x0, x0, #125
 .Lsnova_gf16m_rowdot_25x5x5_after1:
 	.seh_startepilogue

@@ -116,9 +116,9 @@ snova_gf16m_rowdot_5x5x4:
 	eor	v1.8b, v1.8b, v19.8b
 	eor	v2.16b, v2.16b, v23.16b
 	eor	v3.8b, v3.8b, v20.8b
-	str	q0, [x0]
+	stur	q0, [x0]
 	str	s1, [x0, #16]
-	str	q2, [x0, #20]
+	stur	q2, [x0, #20]
 	str	s3, [x0, #36]
 	add	x0, x0, #40
 	b.ne	.Lsnova_gf16m_rowdot_5x5x4_full
@@ -188,7 +188,7 @@ snova_gf16m_rowdot_5x5x4:
 	pmul	v26.8b, v25.8b, v20.8b
 	eor	v22.16b, v22.16b, v24.16b
 	eor	v29.8b, v29.8b, v26.8b
-	str	q22, [x0]
+	stur	q22, [x0]
 	str	s29, [x0, #16]
 	add	x0, x0, #20
 .Lsnova_gf16m_rowdot_5x5x4_after1:

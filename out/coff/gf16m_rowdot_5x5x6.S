@@ -259,19 +259,19 @@ snova_gf16m_rowdot_5x5x6:
 	eor	v0.16b, v0.16b, v25.16b
 	eor	v1.16b, v1.16b, v28.16b
 	eor	v2.16b, v2.16b, v24.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v31.16b
 	eor	v4.16b, v4.16b, v22.16b
-	str	q1, [x0, #14]
+	stur	q1, [x0, #14]
 	eor	v5.16b, v5.16b, v30.16b
 	eor	v6.16b, v6.16b, v26.16b
-	str	q2, [x0, #30]
+	stur	q2, [x0, #30]
 	eor	v7.16b, v7.16b, v21.16b
-	str	q3, [x0, #44]
-	str	q4, [x0, #60]
-	str	q5, [x0, #74]
-	str	q6, [x0, #90]
-	str	q7, [x0, #104]
+	stur	q3, [x0, #44]
+	stur	q4, [x0, #60]
+	stur	q5, [x0, #74]
+	stur	q6, [x0, #90]
+	stur	q7, [x0, #104]
 	add	x0, x0, #120
 	b.ne	.Lsnova_gf16m_rowdot_5x5x6_full
 .Lsnova_gf16m_rowdot_5x5x6_partial:
@@ -409,11 +409,11 @@ snova_gf16m_rowdot_5x5x6:
 	eor	v23.16b, v23.16b, v2.16b
 	eor	v25.16b, v25.16b, v6.16b
 	eor	v0.16b, v0.16b, v20.16b
-	str	q23, [x0]
+	stur	q23, [x0]
 	eor	v27.16b, v27.16b, v3.16b
-	str	q25, [x0, #14]
-	str	q0, [x0, #30]
-	str	q27, [x0, #44]
+	stur	q25, [x0, #14]
+	stur	q0, [x0, #30]
+	stur	q27, [x0, #44]
 	add	x0, x0, #60
 .Lsnova_gf16m_rowdot_5x5x6_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_5x5x6_after1
@@ -501,8 +501,8 @@ snova_gf16m_rowdot_5x5x6:
 	pmul	v23.16b, v18.16b, v19.16b
 	eor	v22.16b, v22.16b, v30.16b
 	eor	v21.16b, v21.16b, v23.16b
-	str	q22, [x0]
-	str	q21, [x0, #14]
+	stur	q22, [x0]
+	stur	q21, [x0, #14]
 	add	x0, x0, #30
 .Lsnova_gf16m_rowdot_5x5x6_after1:
 	.seh_startepilogue

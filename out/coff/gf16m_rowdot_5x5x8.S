@@ -212,7 +212,7 @@ snova_gf16m_rowdot_5x5x8:
 	pmul	v5.16b, v4.16b, v0.16b
 	pmul	v28.16b, v22.16b, v0.16b
 	pmul	v24.16b, v23.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v26.16b, v25.16b, v0.16b
 	pmul	v29.16b, v27.16b, v0.16b
 	pmul	v31.16b, v30.16b, v0.16b
@@ -221,16 +221,16 @@ snova_gf16m_rowdot_5x5x8:
 	eor	v7.16b, v7.16b, v28.16b
 	eor	v16.16b, v16.16b, v24.16b
 	eor	v17.16b, v17.16b, v26.16b
-	str	q6, [x0, #40]
+	stur	q6, [x0, #40]
 	eor	v18.16b, v18.16b, v29.16b
 	eor	v19.16b, v19.16b, v31.16b
-	str	q7, [x0, #80]
+	stur	q7, [x0, #80]
 	eor	v20.16b, v20.16b, v0.16b
-	str	q16, [x0, #120]
-	str	q17, [x0, #160]
-	str	q18, [x0, #200]
-	str	q19, [x0, #240]
-	str	q20, [x8]
+	stur	q16, [x0, #120]
+	stur	q17, [x0, #160]
+	stur	q18, [x0, #200]
+	stur	q19, [x0, #240]
+	stur	q20, [x8]
 	ldr	q1, .Lsnova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q2, .Lsnova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q3, .Lsnova_gf16m_rowdot_5x5x8_cols0_3
@@ -423,7 +423,7 @@ snova_gf16m_rowdot_5x5x8:
 	pmul	v6.16b, v5.16b, v1.16b
 	pmul	v19.16b, v17.16b, v1.16b
 	pmul	v29.16b, v27.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v30.16b, v18.16b, v1.16b
 	pmul	v21.16b, v31.16b, v1.16b
 	pmul	v20.16b, v0.16b, v1.16b
@@ -432,16 +432,16 @@ snova_gf16m_rowdot_5x5x8:
 	eor	v28.16b, v28.16b, v19.16b
 	eor	v7.16b, v7.16b, v29.16b
 	eor	v23.16b, v23.16b, v30.16b
-	str	q22, [x0, #56]
+	stur	q22, [x0, #56]
 	eor	v24.16b, v24.16b, v21.16b
 	eor	v16.16b, v16.16b, v20.16b
-	str	q28, [x0, #96]
+	stur	q28, [x0, #96]
 	eor	v25.16b, v25.16b, v1.16b
-	str	q7, [x0, #136]
-	str	q23, [x0, #176]
-	str	q24, [x0, #216]
+	stur	q7, [x0, #136]
+	stur	q23, [x0, #176]
+	stur	q24, [x0, #216]
 	str	q16, [x0, #256]
-	str	q25, [x8]
+	stur	q25, [x8]
 	ldr	d2, [x0, #32]
 	ldr	d3, [x0, #72]
 	ldr	d4, [x0, #112]
@@ -762,12 +762,12 @@ snova_gf16m_rowdot_5x5x8:
 	eor	v24.16b, v3.16b, v2.16b
 	pmul	v3.16b, v0.16b, v31.16b
 	eor	v16.16b, v16.16b, v17.16b
-	str	q24, [x0]
+	stur	q24, [x0]
 	eor	v4.16b, v4.16b, v27.16b
 	eor	v20.16b, v20.16b, v3.16b
-	str	q20, [x0, #40]
-	str	q16, [x0, #80]
-	str	q4, [x0, #120]
+	stur	q20, [x0, #40]
+	stur	q16, [x0, #80]
+	stur	q4, [x0, #120]
 	ldr	q19, .Lsnova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q29, .Lsnova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q5, .Lsnova_gf16m_rowdot_5x5x8_cols0_3
@@ -876,12 +876,12 @@ snova_gf16m_rowdot_5x5x8:
 	eor	v18.16b, v6.16b, v5.16b
 	pmul	v6.16b, v30.16b, v19.16b
 	eor	v7.16b, v7.16b, v16.16b
-	str	q18, [x0, #16]
+	stur	q18, [x0, #16]
 	eor	v26.16b, v26.16b, v27.16b
 	eor	v23.16b, v23.16b, v6.16b
-	str	q23, [x0, #56]
-	str	q7, [x0, #96]
-	str	q26, [x0, #136]
+	stur	q23, [x0, #56]
+	stur	q7, [x0, #96]
+	stur	q26, [x0, #136]
 	ldr	d4, [x0, #32]
 	ldr	d22, [x0, #72]
 	ldr	d31, [x0, #112]
@@ -1061,9 +1061,9 @@ snova_gf16m_rowdot_5x5x8:
 	pmul	v0.16b, v2.16b, v26.16b
 	eor	v1.16b, v20.16b, v0.16b
 	pmul	v20.16b, v3.16b, v26.16b
-	str	q1, [x0]
+	stur	q1, [x0]
 	eor	v25.16b, v25.16b, v20.16b
-	str	q25, [x0, #40]
+	stur	q25, [x0, #40]
 	ldr	q7, .Lsnova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q31, .Lsnova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q28, .Lsnova_gf16m_rowdot_5x5x8_cols0_3
@@ -1129,9 +1129,9 @@ snova_gf16m_rowdot_5x5x8:
 	pmul	v28.16b, v31.16b, v7.16b
 	eor	v27.16b, v24.16b, v28.16b
 	pmul	v24.16b, v21.16b, v7.16b
-	str	q27, [x0, #16]
+	stur	q27, [x0, #16]
 	eor	v19.16b, v19.16b, v24.16b
-	str	q19, [x0, #56]
+	stur	q19, [x0, #56]
 	ldr	d0, [x0, #32]
 	ldr	d1, [x0, #72]
 .Lsnova_gf16m_rowdot_5x5x8_run2_k_b2:
@@ -1244,7 +1244,7 @@ snova_gf16m_rowdot_5x5x8:
 	mov	x14, x5
 	pmul	v6.16b, v30.16b, v18.16b
 	eor	v23.16b, v16.16b, v6.16b
-	str	q23, [x0]
+	stur	q23, [x0]
 	ldr	q22, .Lsnova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q16, .Lsnova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q5, .Lsnova_gf16m_rowdot_5x5x8_cols0_3
@@ -1289,7 +1289,7 @@ snova_gf16m_rowdot_5x5x8:
 	mov	x8, x5
 	pmul	v5.16b, v16.16b, v22.16b
 	eor	v7.16b, v28.16b, v5.16b
-	str	q7, [x0, #16]
+	stur	q7, [x0, #16]
 	ldr	d31, [x0, #32]
 .Lsnova_gf16m_rowdot_5x5x8_run1_k_b2:
 	ldur	q20, [x9, #9]

@@ -171,11 +171,11 @@ snova_gf16m_rowdot_6x6x5:
 	eor	v0.16b, v0.16b, v19.16b
 	eor	v1.16b, v1.16b, v26.16b
 	eor	v2.16b, v2.16b, v29.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v17.16b
-	str	q1, [x0, #14]
-	str	q2, [x0, #30]
-	str	q3, [x0, #44]
+	stur	q1, [x0, #14]
+	stur	q2, [x0, #30]
+	stur	q3, [x0, #44]
 	add	x0, x0, #60
 	b.ne	.Lsnova_gf16m_rowdot_6x6x5_full
 .Lsnova_gf16m_rowdot_6x6x5_partial:
@@ -277,8 +277,8 @@ snova_gf16m_rowdot_6x6x5:
 	pmul	v22.16b, v25.16b, v6.16b
 	eor	v28.16b, v28.16b, v4.16b
 	eor	v30.16b, v30.16b, v22.16b
-	str	q28, [x0]
-	str	q30, [x0, #14]
+	stur	q28, [x0]
+	stur	q30, [x0, #14]
 	add	x0, x0, #30
 .Lsnova_gf16m_rowdot_6x6x5_after1:
 	ret

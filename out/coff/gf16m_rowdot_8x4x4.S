@@ -154,19 +154,19 @@ snova_gf16m_rowdot_8x4x4:
 	eor	v0.16b, v0.16b, v20.16b
 	eor	v1.16b, v1.16b, v22.16b
 	eor	v2.16b, v2.16b, v24.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v30.16b
 	eor	v4.16b, v4.16b, v27.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v29.16b
 	eor	v6.16b, v6.16b, v31.16b
-	str	q2, [x0, #32]
+	stur	q2, [x0, #32]
 	eor	v7.16b, v7.16b, v17.16b
-	str	q3, [x0, #48]
-	str	q4, [x0, #64]
-	str	q5, [x0, #80]
-	str	q6, [x0, #96]
-	str	q7, [x0, #112]
+	stur	q3, [x0, #48]
+	stur	q4, [x0, #64]
+	stur	q5, [x0, #80]
+	stur	q6, [x0, #96]
+	stur	q7, [x0, #112]
 	add	x0, x0, #128
 	b.ne	.Lsnova_gf16m_rowdot_8x4x4_full
 .Lsnova_gf16m_rowdot_8x4x4_partial:
@@ -254,11 +254,11 @@ snova_gf16m_rowdot_8x4x4:
 	eor	v18.16b, v18.16b, v23.16b
 	eor	v20.16b, v20.16b, v26.16b
 	eor	v0.16b, v0.16b, v2.16b
-	str	q18, [x0]
+	stur	q18, [x0]
 	eor	v21.16b, v21.16b, v30.16b
-	str	q20, [x0, #16]
-	str	q0, [x0, #32]
-	str	q21, [x0, #48]
+	stur	q20, [x0, #16]
+	stur	q0, [x0, #32]
+	stur	q21, [x0, #48]
 	add	x0, x0, #64
 .Lsnova_gf16m_rowdot_8x4x4_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_8x4x4_after1
@@ -317,8 +317,8 @@ snova_gf16m_rowdot_8x4x4:
 	pmul	v20.16b, v26.16b, v23.16b
 	eor	v3.16b, v3.16b, v24.16b
 	eor	v19.16b, v19.16b, v20.16b
-	str	q3, [x0]
-	str	q19, [x0, #16]
+	stur	q3, [x0]
+	stur	q19, [x0, #16]
 	add	x0, x0, #32
 .Lsnova_gf16m_rowdot_8x4x4_after1:
 	ret

@@ -210,7 +210,7 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v5.16b, v4.16b, v0.16b
 	pmul	v29.16b, v23.16b, v0.16b
 	pmul	v25.16b, v24.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v27.16b, v26.16b, v0.16b
 	pmul	v30.16b, v28.16b, v0.16b
 	pmul	v21.16b, v31.16b, v0.16b
@@ -219,12 +219,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v7.16b, v7.16b, v29.16b
 	eor	v16.16b, v16.16b, v25.16b
 	eor	v17.16b, v17.16b, v27.16b
-	str	q6, [x0, #64]
+	stur	q6, [x0, #64]
 	eor	v18.16b, v18.16b, v30.16b
 	eor	v19.16b, v19.16b, v21.16b
-	str	q7, [x0, #128]
+	stur	q7, [x0, #128]
 	eor	v20.16b, v20.16b, v0.16b
-	str	q16, [x0, #192]
+	stur	q16, [x0, #192]
 	str	q17, [x0, #256]
 	str	q18, [x0, #320]
 	str	q19, [x0, #384]
@@ -421,7 +421,7 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v6.16b, v5.16b, v1.16b
 	pmul	v22.16b, v19.16b, v1.16b
 	pmul	v28.16b, v27.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v31.16b, v30.16b, v1.16b
 	pmul	v0.16b, v21.16b, v1.16b
 	pmul	v17.16b, v20.16b, v1.16b
@@ -430,12 +430,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v29.16b, v29.16b, v22.16b
 	eor	v7.16b, v7.16b, v28.16b
 	eor	v24.16b, v24.16b, v31.16b
-	str	q23, [x0, #80]
+	stur	q23, [x0, #80]
 	eor	v25.16b, v25.16b, v0.16b
 	eor	v16.16b, v16.16b, v17.16b
-	str	q29, [x0, #144]
+	stur	q29, [x0, #144]
 	eor	v26.16b, v26.16b, v1.16b
-	str	q7, [x0, #208]
+	stur	q7, [x0, #208]
 	str	q24, [x0, #272]
 	str	q25, [x0, #336]
 	str	q16, [x0, #400]
@@ -632,7 +632,7 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v23.16b, v6.16b, v2.16b
 	pmul	v20.16b, v18.16b, v2.16b
 	pmul	v24.16b, v31.16b, v2.16b
-	str	q5, [x0, #32]
+	stur	q5, [x0, #32]
 	pmul	v0.16b, v21.16b, v2.16b
 	pmul	v1.16b, v25.16b, v2.16b
 	pmul	v16.16b, v26.16b, v2.16b
@@ -641,12 +641,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v22.16b, v22.16b, v20.16b
 	eor	v29.16b, v29.16b, v24.16b
 	eor	v27.16b, v27.16b, v0.16b
-	str	q19, [x0, #96]
+	stur	q19, [x0, #96]
 	eor	v28.16b, v28.16b, v1.16b
 	eor	v7.16b, v7.16b, v16.16b
-	str	q22, [x0, #160]
+	stur	q22, [x0, #160]
 	eor	v30.16b, v30.16b, v2.16b
-	str	q29, [x0, #224]
+	stur	q29, [x0, #224]
 	str	q27, [x0, #288]
 	str	q28, [x0, #352]
 	str	q7, [x0, #416]
@@ -842,7 +842,7 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v19.16b, v23.16b, v3.16b
 	pmul	v17.16b, v27.16b, v3.16b
 	pmul	v1.16b, v0.16b, v3.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	pmul	v16.16b, v28.16b, v3.16b
 	pmul	v2.16b, v7.16b, v3.16b
 	pmul	v25.16b, v30.16b, v3.16b
@@ -851,12 +851,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v20.16b, v20.16b, v17.16b
 	eor	v22.16b, v22.16b, v1.16b
 	eor	v31.16b, v31.16b, v16.16b
-	str	q18, [x0, #112]
+	stur	q18, [x0, #112]
 	eor	v24.16b, v24.16b, v2.16b
 	eor	v29.16b, v29.16b, v25.16b
-	str	q20, [x0, #176]
+	stur	q20, [x0, #176]
 	eor	v21.16b, v21.16b, v3.16b
-	str	q22, [x0, #240]
+	stur	q22, [x0, #240]
 	str	q31, [x0, #304]
 	str	q24, [x0, #368]
 	str	q29, [x0, #432]
@@ -978,12 +978,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v23.16b, v18.16b, v6.16b
 	pmul	v18.16b, v19.16b, v4.16b
 	eor	v17.16b, v17.16b, v26.16b
-	str	q23, [x0]
+	stur	q23, [x0]
 	eor	v20.16b, v20.16b, v21.16b
 	eor	v27.16b, v27.16b, v18.16b
-	str	q27, [x0, #64]
-	str	q17, [x0, #128]
-	str	q20, [x0, #192]
+	stur	q27, [x0, #64]
+	stur	q17, [x0, #128]
+	stur	q20, [x0, #192]
 	ldr	q0, .Lsnova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q1, .Lsnova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q22, .Lsnova_gf16m_rowdot_8x5x8_cols1_2
@@ -1093,12 +1093,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v28.16b, v31.16b, v22.16b
 	pmul	v31.16b, v16.16b, v0.16b
 	eor	v2.16b, v2.16b, v3.16b
-	str	q28, [x0, #16]
+	stur	q28, [x0, #16]
 	eor	v24.16b, v24.16b, v20.16b
 	eor	v7.16b, v7.16b, v31.16b
-	str	q7, [x0, #80]
-	str	q2, [x0, #144]
-	str	q24, [x0, #208]
+	stur	q7, [x0, #80]
+	stur	q2, [x0, #144]
+	stur	q24, [x0, #208]
 	ldr	q4, .Lsnova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q5, .Lsnova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q30, .Lsnova_gf16m_rowdot_8x5x8_cols2_2
@@ -1208,12 +1208,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v25.16b, v19.16b, v30.16b
 	pmul	v19.16b, v23.16b, v4.16b
 	eor	v6.16b, v6.16b, v21.16b
-	str	q25, [x0, #32]
+	stur	q25, [x0, #32]
 	eor	v27.16b, v27.16b, v24.16b
 	eor	v18.16b, v18.16b, v19.16b
-	str	q18, [x0, #96]
-	str	q6, [x0, #160]
-	str	q27, [x0, #224]
+	stur	q18, [x0, #96]
+	stur	q6, [x0, #160]
+	stur	q27, [x0, #224]
 	ldr	q0, .Lsnova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q1, .Lsnova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q29, .Lsnova_gf16m_rowdot_8x5x8_cols0_0
@@ -1321,12 +1321,12 @@ snova_gf16m_rowdot_8x5x8:
 	eor	v26.16b, v28.16b, v29.16b
 	pmul	v28.16b, v22.16b, v0.16b
 	eor	v2.16b, v2.16b, v20.16b
-	str	q26, [x0, #48]
+	stur	q26, [x0, #48]
 	eor	v31.16b, v31.16b, v27.16b
 	eor	v16.16b, v16.16b, v28.16b
-	str	q16, [x0, #112]
-	str	q2, [x0, #176]
-	str	q31, [x0, #240]
+	stur	q16, [x0, #112]
+	stur	q2, [x0, #176]
+	stur	q31, [x0, #240]
 	add	x0, x0, #256
 .Lsnova_gf16m_rowdot_8x5x8_after4:
 	tbz	x6, #1, .Lsnova_gf16m_rowdot_8x5x8_after2
@@ -1400,9 +1400,9 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v7.16b, v18.16b, v17.16b
 	eor	v4.16b, v30.16b, v7.16b
 	pmul	v30.16b, v5.16b, v17.16b
-	str	q4, [x0]
+	stur	q4, [x0]
 	eor	v25.16b, v25.16b, v30.16b
-	str	q25, [x0, #64]
+	stur	q25, [x0, #64]
 	ldr	q2, .Lsnova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q24, .Lsnova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q27, .Lsnova_gf16m_rowdot_8x5x8_cols1_2
@@ -1469,9 +1469,9 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v27.16b, v24.16b, v2.16b
 	eor	v31.16b, v22.16b, v27.16b
 	pmul	v22.16b, v21.16b, v2.16b
-	str	q31, [x0, #16]
+	stur	q31, [x0, #16]
 	eor	v23.16b, v23.16b, v22.16b
-	str	q23, [x0, #80]
+	stur	q23, [x0, #80]
 	ldr	q4, .Lsnova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q5, .Lsnova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q30, .Lsnova_gf16m_rowdot_8x5x8_cols2_2
@@ -1538,9 +1538,9 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v30.16b, v5.16b, v4.16b
 	eor	v25.16b, v17.16b, v30.16b
 	pmul	v17.16b, v16.16b, v4.16b
-	str	q25, [x0, #32]
+	stur	q25, [x0, #32]
 	eor	v18.16b, v18.16b, v17.16b
-	str	q18, [x0, #96]
+	stur	q18, [x0, #96]
 	ldr	q31, .Lsnova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q21, .Lsnova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q22, .Lsnova_gf16m_rowdot_8x5x8_cols0_0
@@ -1605,9 +1605,9 @@ snova_gf16m_rowdot_8x5x8:
 	pmul	v22.16b, v21.16b, v31.16b
 	eor	v23.16b, v1.16b, v22.16b
 	pmul	v1.16b, v0.16b, v31.16b
-	str	q23, [x0, #48]
+	stur	q23, [x0, #48]
 	eor	v2.16b, v2.16b, v1.16b
-	str	q2, [x0, #112]
+	stur	q2, [x0, #112]
 	add	x0, x0, #128
 .Lsnova_gf16m_rowdot_8x5x8_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_8x5x8_after1
@@ -1660,7 +1660,7 @@ snova_gf16m_rowdot_8x5x8:
 	mov	x13, x5
 	pmul	v17.16b, v16.16b, v25.16b
 	eor	v18.16b, v27.16b, v17.16b
-	str	q18, [x0]
+	stur	q18, [x0]
 	ldr	q26, .Lsnova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q27, .Lsnova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q19, .Lsnova_gf16m_rowdot_8x5x8_cols1_2
@@ -1706,7 +1706,7 @@ snova_gf16m_rowdot_8x5x8:
 	mov	x9, x5
 	pmul	v19.16b, v27.16b, v26.16b
 	eor	v20.16b, v30.16b, v19.16b
-	str	q20, [x0, #16]
+	stur	q20, [x0, #16]
 	ldr	q24, .Lsnova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q30, .Lsnova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q3, .Lsnova_gf16m_rowdot_8x5x8_cols2_2
@@ -1752,7 +1752,7 @@ snova_gf16m_rowdot_8x5x8:
 	mov	x11, x5
 	pmul	v3.16b, v30.16b, v24.16b
 	eor	v4.16b, v28.16b, v3.16b
-	str	q4, [x0, #32]
+	stur	q4, [x0, #32]
 	ldr	q5, .Lsnova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q28, .Lsnova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q21, .Lsnova_gf16m_rowdot_8x5x8_cols0_0
@@ -1796,7 +1796,7 @@ snova_gf16m_rowdot_8x5x8:
 	add	x3, x3, #40
 	pmul	v21.16b, v28.16b, v5.16b
 	eor	v22.16b, v31.16b, v21.16b
-	str	q22, [x0, #48]
+	stur	q22, [x0, #48]
 	add	x0, x0, #64
 .Lsnova_gf16m_rowdot_8x5x8_after1:
 	ret

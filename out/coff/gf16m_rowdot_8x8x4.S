@@ -169,11 +169,11 @@ snova_gf16m_rowdot_8x8x4:
 	eor	v0.16b, v0.16b, v28.16b
 	eor	v1.16b, v1.16b, v4.16b
 	eor	v2.16b, v2.16b, v19.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v23.16b
-	str	q1, [x0, #32]
-	str	q2, [x0, #64]
-	str	q3, [x0, #96]
+	stur	q1, [x0, #32]
+	stur	q2, [x0, #64]
+	stur	q3, [x0, #96]
 	ldr	q25, [x0, #16]
 	ldr	q27, [x0, #48]
 	ldr	q29, [x0, #80]
@@ -324,11 +324,11 @@ snova_gf16m_rowdot_8x8x4:
 	eor	v25.16b, v25.16b, v2.16b
 	eor	v27.16b, v27.16b, v4.16b
 	eor	v29.16b, v29.16b, v22.16b
-	str	q25, [x0, #16]
+	stur	q25, [x0, #16]
 	eor	v31.16b, v31.16b, v0.16b
-	str	q27, [x0, #48]
-	str	q29, [x0, #80]
-	str	q31, [x0, #112]
+	stur	q27, [x0, #48]
+	stur	q29, [x0, #80]
+	stur	q31, [x0, #112]
 	add	x0, x0, #128
 	b.ne	.Lsnova_gf16m_rowdot_8x8x4_full
 .Lsnova_gf16m_rowdot_8x8x4_partial:
@@ -427,8 +427,8 @@ snova_gf16m_rowdot_8x8x4:
 	pmul	v4.16b, v3.16b, v0.16b
 	eor	v1.16b, v1.16b, v2.16b
 	eor	v19.16b, v19.16b, v4.16b
-	str	q1, [x0]
-	str	q19, [x0, #32]
+	stur	q1, [x0]
+	stur	q19, [x0, #32]
 	ldr	q5, [x0, #16]
 	ldr	q21, [x0, #48]
 .Lsnova_gf16m_rowdot_8x8x4_run2_k_b1:
@@ -517,8 +517,8 @@ snova_gf16m_rowdot_8x8x4:
 	pmul	v26.16b, v25.16b, v4.16b
 	eor	v5.16b, v5.16b, v24.16b
 	eor	v21.16b, v21.16b, v26.16b
-	str	q5, [x0, #16]
-	str	q21, [x0, #48]
+	stur	q5, [x0, #16]
+	stur	q21, [x0, #48]
 	add	x0, x0, #64
 .Lsnova_gf16m_rowdot_8x8x4_after2:
 	tbz	x6, #0, .Lsnova_gf16m_rowdot_8x8x4_after1
@@ -586,7 +586,7 @@ snova_gf16m_rowdot_8x8x4:
 	mov	x11, x5
 	pmul	v29.16b, v28.16b, v21.16b
 	eor	v27.16b, v27.16b, v29.16b
-	str	q27, [x0]
+	stur	q27, [x0]
 	ldr	q30, [x0, #16]
 .Lsnova_gf16m_rowdot_8x8x4_run1_k_b1:
 	ldr	q2, [x9, #32]
@@ -645,7 +645,7 @@ snova_gf16m_rowdot_8x8x4:
 	add	x3, x3, #32
 	pmul	v1.16b, v0.16b, v27.16b
 	eor	v30.16b, v30.16b, v1.16b
-	str	q30, [x0, #16]
+	stur	q30, [x0, #16]
 	add	x0, x0, #32
 .Lsnova_gf16m_rowdot_8x8x4_after1:
 	ret

@@ -205,11 +205,11 @@ snova_gf16m_rowdot_8x8x5:
 	eor	v0.16b, v0.16b, v5.16b
 	eor	v1.16b, v1.16b, v6.16b
 	eor	v2.16b, v2.16b, v19.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v23.16b
-	str	q1, [x0, #40]
-	str	q2, [x0, #80]
-	str	q3, [x0, #120]
+	stur	q1, [x0, #40]
+	stur	q2, [x0, #80]
+	stur	q3, [x0, #120]
 	ldr	q25, [x0, #16]
 	ldur	q27, [x0, #56]
 	ldr	q29, [x0, #96]
@@ -397,11 +397,11 @@ snova_gf16m_rowdot_8x8x5:
 	eor	v25.16b, v25.16b, v5.16b
 	eor	v27.16b, v27.16b, v6.16b
 	eor	v29.16b, v29.16b, v16.16b
-	str	q25, [x0, #16]
+	stur	q25, [x0, #16]
 	eor	v31.16b, v31.16b, v0.16b
-	str	q27, [x0, #56]
-	str	q29, [x0, #96]
-	str	q31, [x0, #136]
+	stur	q27, [x0, #56]
+	stur	q29, [x0, #96]
+	stur	q31, [x0, #136]
 	ldr	d1, [x0, #32]
 	ldr	d19, [x0, #72]
 	ldr	d21, [x0, #112]
@@ -709,8 +709,8 @@ snova_gf16m_rowdot_8x8x5:
 	pmul	v21.16b, v28.16b, v24.16b
 	eor	v27.16b, v27.16b, v20.16b
 	eor	v16.16b, v16.16b, v21.16b
-	str	q27, [x0]
-	str	q16, [x0, #40]
+	stur	q27, [x0]
+	stur	q16, [x0, #40]
 	ldr	q7, [x0, #16]
 	ldur	q22, [x0, #56]
 .Lsnova_gf16m_rowdot_8x8x5_run2_k_b1:
@@ -819,8 +819,8 @@ snova_gf16m_rowdot_8x8x5:
 	pmul	v2.16b, v31.16b, v25.16b
 	eor	v7.16b, v7.16b, v1.16b
 	eor	v22.16b, v22.16b, v2.16b
-	str	q7, [x0, #16]
-	str	q22, [x0, #56]
+	stur	q7, [x0, #16]
+	stur	q22, [x0, #56]
 	ldr	d30, [x0, #32]
 	ldr	d3, [x0, #72]
 .Lsnova_gf16m_rowdot_8x8x5_run2_k_b2:
@@ -1005,7 +1005,7 @@ snova_gf16m_rowdot_8x8x5:
 	mov	x10, x5
 	pmul	v19.16b, v2.16b, v21.16b
 	eor	v5.16b, v5.16b, v19.16b
-	str	q5, [x0]
+	stur	q5, [x0]
 	ldr	q16, [x0, #16]
 .Lsnova_gf16m_rowdot_8x8x5_run1_k_b1:
 	ldr	q23, [x15, #16]
@@ -1075,7 +1075,7 @@ snova_gf16m_rowdot_8x8x5:
 	mov	x12, x5
 	pmul	v6.16b, v26.16b, v17.16b
 	eor	v16.16b, v16.16b, v6.16b
-	str	q16, [x0, #16]
+	stur	q16, [x0, #16]
 	ldr	d0, [x0, #32]
 .Lsnova_gf16m_rowdot_8x8x5_run1_k_b2:
 	ldr	q4, [x11, #48]

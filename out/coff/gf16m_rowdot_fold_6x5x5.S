@@ -164,10 +164,10 @@ snova_gf16m_rowdot_fold_6x5x5:
 	ext	v2.16b, v17.16b, v17.16b, #5
 	eor	v3.16b, v26.16b, v29.16b
 	eor	v29.16b, v19.16b, v6.16b
-	str	q28, [x0]
+	stur	q28, [x0]
 	eor	v4.16b, v17.16b, v2.16b
 	ext	v17.16b, v17.16b, v17.16b, #10
-	str	q3, [x0, #14]
+	stur	q3, [x0, #14]
 	ldr	q2, .Lsnova_gf16m_rowdot_fold_6x5x5_gather0
 	ext	v3.16b, v20.16b, v20.16b, #5
 	eor	v28.16b, v18.16b, v5.16b
@@ -193,8 +193,8 @@ snova_gf16m_rowdot_fold_6x5x5:
 	pmul	v30.16b, v18.16b, v30.16b
 	eor	v28.16b, v4.16b, v5.16b
 	eor	v6.16b, v26.16b, v30.16b
-	str	q28, [x0, #30]
-	str	q6, [x0, #44]
+	stur	q28, [x0, #30]
+	stur	q6, [x0, #44]
 	add	x0, x0, #60
 	b.ne	.Lsnova_gf16m_rowdot_fold_6x5x5_full
 .Lsnova_gf16m_rowdot_fold_6x5x5_partial:
@@ -301,8 +301,8 @@ snova_gf16m_rowdot_fold_6x5x5:
 	pmul	v0.16b, v6.16b, v0.16b
 	eor	v30.16b, v17.16b, v28.16b
 	eor	v22.16b, v20.16b, v0.16b
-	str	q30, [x0]
-	str	q22, [x0, #14]
+	stur	q30, [x0]
+	stur	q22, [x0, #14]
 	add	x0, x0, #30
 .Lsnova_gf16m_rowdot_fold_6x5x5_after1:
 	ret

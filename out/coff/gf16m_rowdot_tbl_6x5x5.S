@@ -152,8 +152,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	tbl	v22.16b, {v2.16b, v3.16b, v4.16b, v5.16b}, v21.16b
 	eor	v7.16b, v30.16b, v31.16b
 	eor	v25.16b, v22.16b, v24.16b
-	str	q7, [x0]
-	str	q25, [x0, #14]
+	stur	q7, [x0]
+	stur	q25, [x0, #14]
 	ldr	q27, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_0_0
 	ldr	q26, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_14_0
 	ldur	q28, [x0, #30]
@@ -162,8 +162,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	tbl	v18.16b, {v2.16b, v3.16b, v4.16b, v5.16b}, v26.16b
 	eor	v20.16b, v23.16b, v28.16b
 	eor	v16.16b, v18.16b, v29.16b
-	str	q20, [x0, #30]
-	str	q16, [x0, #44]
+	stur	q20, [x0, #30]
+	stur	q16, [x0, #44]
 	ldr	q17, .Lsnova_gf16m_rowdot_tbl_6x5x5_out2_0_0
 	ldr	q6, .Lsnova_gf16m_rowdot_tbl_6x5x5_out2_14_0
 	tbl	v0.16b, {v0.16b, v1.16b, v2.16b, v3.16b}, v17.16b
@@ -172,8 +172,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	ldur	q3, [x0, #74]
 	eor	v19.16b, v0.16b, v1.16b
 	eor	v4.16b, v2.16b, v3.16b
-	str	q19, [x0, #60]
-	str	q4, [x0, #74]
+	stur	q19, [x0, #60]
+	stur	q4, [x0, #74]
 	add	x0, x0, #90
 	b.hs	.Lsnova_gf16m_rowdot_tbl_6x5x5_full
 .Lsnova_gf16m_rowdot_tbl_6x5x5_partial:
@@ -294,8 +294,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	ldur	q23, [x0, #14]
 	eor	v6.16b, v20.16b, v21.16b
 	eor	v24.16b, v22.16b, v23.16b
-	str	q6, [x0]
-	str	q24, [x0, #14]
+	stur	q6, [x0]
+	stur	q24, [x0, #14]
 	b	.Lsnova_gf16m_rowdot_tbl_6x5x5_next
 .Lsnova_gf16m_rowdot_tbl_6x5x5_run2:
 	movi	v25.16b, #0
@@ -413,8 +413,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	tbl	v18.16b, {v27.16b, v28.16b, v29.16b, v30.16b}, v17.16b
 	eor	v16.16b, v23.16b, v24.16b
 	eor	v3.16b, v18.16b, v19.16b
-	str	q16, [x0]
-	str	q3, [x0, #14]
+	stur	q16, [x0]
+	stur	q3, [x0, #14]
 	ldr	q31, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_0_0
 	ldr	q5, .Lsnova_gf16m_rowdot_tbl_6x5x5_out1_14_0
 	tbl	v25.16b, {v25.16b, v26.16b, v27.16b, v28.16b}, v31.16b
@@ -423,8 +423,8 @@ snova_gf16m_rowdot_tbl_6x5x5:
 	ldur	q28, [x0, #44]
 	eor	v4.16b, v25.16b, v26.16b
 	eor	v29.16b, v27.16b, v28.16b
-	str	q4, [x0, #30]
-	str	q29, [x0, #44]
+	stur	q4, [x0, #30]
+	stur	q29, [x0, #44]
 .Lsnova_gf16m_rowdot_tbl_6x5x5_next:
 	ret
 	.p2align	4

@@ -28,6 +28,6 @@ L_snova_gf16m_dot_1x1x16_done:
 	movi	v5.16b, #19
 	pmul	v6.16b, v4.16b, v5.16b
 	eor	v7.16b, v0.16b, v6.16b
-	str	q7, [x0]
+	stur	q7, [x0]
 	ret
 	.cfi_endproc

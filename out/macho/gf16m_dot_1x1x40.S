@@ -42,8 +42,8 @@ L_snova_gf16m_dot_1x1x40_done:
 	eor	v21.16b, v0.16b, v20.16b
 	eor	v27.8b, v2.8b, v26.8b
 	eor	v24.16b, v1.16b, v23.16b
-	str	q21, [x0]
-	str	q24, [x0, #16]
+	stur	q21, [x0]
+	stur	q24, [x0, #16]
 	str	d27, [x0, #32]
 	ret
 	.cfi_endproc

@@ -63,7 +63,7 @@ L_snova_gf16m_dot_6x4x4_done:
 	pmul	v25.8b, v24.8b, v21.8b
 	eor	v0.16b, v0.16b, v23.16b
 	eor	v1.8b, v1.8b, v25.8b
-	str	q0, [x0]
+	stur	q0, [x0]
 	str	d1, [x0, #16]
 	ret
 	.cfi_endproc

@@ -135,11 +135,11 @@ L_snova_gf16m_dot_8x5x8_done:
 	eor	v3.16b, v23.16b, v2.16b
 	eor	v6.16b, v24.16b, v5.16b
 	eor	v17.16b, v25.16b, v16.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	eor	v20.16b, v26.16b, v19.16b
-	str	q6, [x0, #16]
-	str	q17, [x0, #32]
-	str	q20, [x0, #48]
+	stur	q6, [x0, #16]
+	stur	q17, [x0, #32]
+	stur	q20, [x0, #48]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]

@@ -151,8 +151,8 @@ L_snova_gf16m_dot_r6_done:
 	eor	v3.16b, v19.16b, v2.16b
 	eor	v17.8b, v21.8b, v16.8b
 	eor	v6.16b, v20.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	str	s17, [x0, #32]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]

@@ -166,14 +166,14 @@ L_snova_gf16m_dot_r8_done:
 	eor	v3.16b, v16.16b, v2.16b
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
-	str	q3, [x0]
-	str	q6, [x0, #16]
+	stur	q3, [x0]
+	stur	q6, [x0, #16]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
-	str	q17, [x0, #32]
+	stur	q17, [x0, #32]
 	pmul	v25.16b, v18.16b, v0.16b
 	eor	v19.16b, v19.16b, v25.16b
-	str	q19, [x0, #48]
+	stur	q19, [x0, #48]
 	ldp	d8, d9, [sp, #0]
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]

@@ -81,10 +81,10 @@ _snova_gf16m_mac_at_r5:
 	eor	v30.16b, v0.16b, v5.16b
 	eor	v24.16b, v24.16b, v1.16b
 	ushr	v16.16b, v30.16b, #4
-	str	q24, [x0]
+	stur	q24, [x0]
 	pmul	v7.16b, v16.16b, v31.16b
 	eor	v17.16b, v30.16b, v7.16b
-	str	q17, [x0, #9]
+	stur	q17, [x0, #9]
 	ret
 	.cfi_endproc
 	.p2align	4

@@ -60,7 +60,7 @@ _snova_gf16m_mul_4x4x5:
 	ushr	v3.8b, v27.8b, #4
 	eor	v31.16b, v4.16b, v30.16b
 	pmul	v4.8b, v3.8b, v28.8b
-	str	q31, [x2]
+	stur	q31, [x2]
 	eor	v5.8b, v27.8b, v4.8b
 	str	s5, [x2, #16]
 	ret

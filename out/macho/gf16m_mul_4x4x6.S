@@ -64,7 +64,7 @@ _snova_gf16m_mul_4x4x6:
 	eor	v3.8b, v30.8b, v31.8b
 	ushr	v16.8b, v3.8b, #4
 	eor	v4.16b, v4.16b, v7.16b
-	str	q4, [x2]
+	stur	q4, [x2]
 	pmul	v17.8b, v16.8b, v5.8b
 	eor	v18.8b, v3.8b, v17.8b
 	str	d18, [x2, #16]

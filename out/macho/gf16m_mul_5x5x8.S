@@ -77,10 +77,10 @@ _snova_gf16m_mul_5x5x8:
 	pmul	v30.16b, v24.16b, v7.16b
 	eor	v21.16b, v21.16b, v23.16b
 	pmul	v1.8b, v0.8b, v7.8b
-	str	q21, [x2]
+	stur	q21, [x2]
 	eor	v31.16b, v17.16b, v30.16b
 	eor	v17.8b, v6.8b, v1.8b
-	str	q31, [x2, #16]
+	stur	q31, [x2, #16]
 	str	d17, [x2, #32]
 	ret
 	.cfi_endproc

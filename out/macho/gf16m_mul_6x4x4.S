@@ -50,7 +50,7 @@ _snova_gf16m_mul_6x4x4:
 	pmul	v22.8b, v21.8b, v17.8b
 	eor	v20.16b, v27.16b, v19.16b
 	eor	v23.8b, v16.8b, v22.8b
-	str	q20, [x2]
+	stur	q20, [x2]
 	str	d23, [x2, #16]
 	ret
 	.cfi_endproc

@@ -90,10 +90,10 @@ _snova_gf16m_mul_6x6x5:
 	eor	v1.16b, v16.16b, v6.16b
 	eor	v28.16b, v28.16b, v20.16b
 	ushr	v22.16b, v1.16b, #4
-	str	q28, [x2]
+	stur	q28, [x2]
 	pmul	v23.16b, v22.16b, v2.16b
 	eor	v3.16b, v1.16b, v23.16b
-	str	q3, [x2, #14]
+	stur	q3, [x2, #14]
 	ret
 	.cfi_endproc
 	.p2align	4

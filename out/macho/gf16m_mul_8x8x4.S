@@ -89,9 +89,9 @@ _snova_gf16m_mul_8x8x4:
 	pmul	v2.16b, v1.16b, v0.16b
 	pmul	v4.16b, v3.16b, v0.16b
 	eor	v28.16b, v28.16b, v2.16b
-	str	q28, [x2]
+	stur	q28, [x2]
 	eor	v5.16b, v27.16b, v4.16b
-	str	q5, [x2, #16]
+	stur	q5, [x2, #16]
 	ldp	d8, d9, [sp, #0]
 	add	sp, sp, #16
 	ret

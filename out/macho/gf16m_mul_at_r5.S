@@ -77,10 +77,10 @@ _snova_gf16m_mul_at_r5:
 	eor	v0.16b, v25.16b, v22.16b
 	eor	v20.16b, v20.16b, v28.16b
 	ushr	v1.16b, v0.16b, #4
-	str	q20, [x0]
+	stur	q20, [x0]
 	pmul	v29.16b, v1.16b, v26.16b
 	eor	v30.16b, v0.16b, v29.16b
-	str	q30, [x0, #9]
+	stur	q30, [x0, #9]
 	ret
 	.cfi_endproc
 	.p2align	4

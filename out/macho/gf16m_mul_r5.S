@@ -76,11 +76,11 @@ _snova_gf16m_mul_r5:
 	eor	v25.16b, v23.16b, v24.16b
 	eor	v20.16b, v20.16b, v28.16b
 	eor	v26.16b, v25.16b, v22.16b
-	str	q20, [x2]
+	stur	q20, [x2]
 	ushr	v1.16b, v26.16b, #4
 	pmul	v29.16b, v1.16b, v27.16b
 	eor	v30.16b, v26.16b, v29.16b
-	str	q30, [x2, #9]
+	stur	q30, [x2, #9]
 	ret
 	.cfi_endproc
 	.p2align	4

@@ -145,11 +145,11 @@ _snova_gf16m_mul_r8:
 	eor	v30.16b, v30.16b, v4.16b
 	eor	v29.16b, v29.16b, v6.16b
 	eor	v28.16b, v28.16b, v19.16b
-	str	q30, [x2]
+	stur	q30, [x2]
 	eor	v21.16b, v1.16b, v20.16b
-	str	q29, [x2, #16]
-	str	q28, [x2, #32]
-	str	q21, [x2, #48]
+	stur	q29, [x2, #16]
+	stur	q28, [x2, #32]
+	stur	q21, [x2, #48]
 	ldp	d8, d9, [sp, #0]
 	ldr	d10, [sp, #16]
 	add	sp, sp, #32

@@ -156,18 +156,18 @@ L_snova_gf16m_rowdot_20x4x4_full_k_b0_store:
 	eor	v0.16b, v0.16b, v23.16b
 	eor	v1.16b, v1.16b, v25.16b
 	eor	v2.16b, v2.16b, v27.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v17.16b
 	eor	v4.16b, v4.16b, v30.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v16.16b
 	eor	v6.16b, v6.16b, v18.16b
-	str	q2, [x0, #80]
+	stur	q2, [x0, #80]
 	eor	v7.16b, v7.16b, v20.16b
-	str	q3, [x0, #96]
-	str	q4, [x0, #160]
-	str	q5, [x0, #176]
-	str	q6, [x0, #240]
+	stur	q3, [x0, #96]
+	stur	q4, [x0, #160]
+	stur	q5, [x0, #176]
+	stur	q6, [x0, #240]
 	str	q7, [x0, #256]
 	ldr	q21, [x0, #32]
 	ldr	q23, [x0, #48]
@@ -309,17 +309,17 @@ L_snova_gf16m_rowdot_20x4x4_full_k_b1_store:
 	eor	v21.16b, v21.16b, v31.16b
 	eor	v23.16b, v23.16b, v5.16b
 	eor	v0.16b, v0.16b, v18.16b
-	str	q21, [x0, #32]
+	stur	q21, [x0, #32]
 	eor	v24.16b, v24.16b, v28.16b
 	eor	v25.16b, v25.16b, v20.16b
-	str	q23, [x0, #48]
+	stur	q23, [x0, #48]
 	eor	v1.16b, v1.16b, v2.16b
 	eor	v26.16b, v26.16b, v17.16b
-	str	q0, [x0, #112]
+	stur	q0, [x0, #112]
 	eor	v27.16b, v27.16b, v29.16b
-	str	q24, [x0, #128]
-	str	q25, [x0, #192]
-	str	q1, [x0, #208]
+	stur	q24, [x0, #128]
+	stur	q25, [x0, #192]
+	stur	q1, [x0, #208]
 	str	q26, [x0, #272]
 	str	q27, [x0, #288]
 	ldr	q30, [x0, #64]
@@ -411,10 +411,10 @@ L_snova_gf16m_rowdot_20x4x4_full_k_b2_store:
 	eor	v30.16b, v30.16b, v6.16b
 	eor	v31.16b, v31.16b, v7.16b
 	eor	v21.16b, v21.16b, v1.16b
-	str	q30, [x0, #64]
+	stur	q30, [x0, #64]
 	eor	v16.16b, v16.16b, v17.16b
-	str	q31, [x0, #144]
-	str	q21, [x0, #224]
+	stur	q31, [x0, #144]
+	stur	q21, [x0, #224]
 	str	q16, [x0, #304]
 	add	x0, x0, #320
 	b.ne	L_snova_gf16m_rowdot_20x4x4_full
@@ -508,11 +508,11 @@ L_snova_gf16m_rowdot_20x4x4_run2_k_b0_store:
 	eor	v26.16b, v26.16b, v23.16b
 	eor	v3.16b, v3.16b, v28.16b
 	eor	v29.16b, v29.16b, v18.16b
-	str	q26, [x0]
+	stur	q26, [x0]
 	eor	v27.16b, v27.16b, v6.16b
-	str	q3, [x0, #16]
-	str	q29, [x0, #80]
-	str	q27, [x0, #96]
+	stur	q3, [x0, #16]
+	stur	q29, [x0, #80]
+	stur	q27, [x0, #96]
 	ldr	q30, [x0, #32]
 	ldr	q4, [x0, #48]
 	ldr	q17, [x0, #112]
@@ -597,11 +597,11 @@ L_snova_gf16m_rowdot_20x4x4_run2_k_b1_store:
 	eor	v30.16b, v30.16b, v19.16b
 	eor	v4.16b, v4.16b, v22.16b
 	eor	v17.16b, v17.16b, v25.16b
-	str	q30, [x0, #32]
+	stur	q30, [x0, #32]
 	eor	v16.16b, v16.16b, v23.16b
-	str	q4, [x0, #48]
-	str	q17, [x0, #112]
-	str	q16, [x0, #128]
+	stur	q4, [x0, #48]
+	stur	q17, [x0, #112]
+	stur	q16, [x0, #128]
 	ldr	q26, [x0, #64]
 	ldr	q0, [x0, #144]
 L_snova_gf16m_rowdot_20x4x4_run2_k_b2:
@@ -655,8 +655,8 @@ L_snova_gf16m_rowdot_20x4x4_run2_k_b2_store:
 	pmul	v25.16b, v28.16b, v20.16b
 	eor	v26.16b, v26.16b, v4.16b
 	eor	v0.16b, v0.16b, v25.16b
-	str	q26, [x0, #64]
-	str	q0, [x0, #144]
+	stur	q26, [x0, #64]
+	stur	q0, [x0, #144]
 	add	x0, x0, #160
 L_snova_gf16m_rowdot_20x4x4_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_20x4x4_after1
@@ -720,8 +720,8 @@ L_snova_gf16m_rowdot_20x4x4_run1_k_b0_store:
 	pmul	v26.16b, v4.16b, v30.16b
 	eor	v17.16b, v17.16b, v22.16b
 	eor	v5.16b, v5.16b, v26.16b
-	str	q17, [x0]
-	str	q5, [x0, #16]
+	stur	q17, [x0]
+	stur	q5, [x0, #16]
 	ldr	q28, [x0, #32]
 	ldr	q25, [x0, #48]
 L_snova_gf16m_rowdot_20x4x4_run1_k_b1:
@@ -778,8 +778,8 @@ L_snova_gf16m_rowdot_20x4x4_run1_k_b1_store:
 	pmul	v17.16b, v22.16b, v19.16b
 	eor	v28.16b, v28.16b, v20.16b
 	eor	v25.16b, v25.16b, v17.16b
-	str	q28, [x0, #32]
-	str	q25, [x0, #48]
+	stur	q28, [x0, #32]
+	stur	q25, [x0, #48]
 	ldr	q4, [x0, #64]
 L_snova_gf16m_rowdot_20x4x4_run1_k_b2:
 	ldr	q16, [x11, #64]
@@ -816,7 +816,7 @@ L_snova_gf16m_rowdot_20x4x4_run1_k_b2_store:
 	add	x3, x3, #16
 	pmul	v0.16b, v5.16b, v26.16b
 	eor	v4.16b, v4.16b, v0.16b
-	str	q4, [x0, #64]
+	stur	q4, [x0, #64]
 	add	x0, x0, #80
 L_snova_gf16m_rowdot_20x4x4_after1:
 	ret

@@ -193,10 +193,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b0_store:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v31.16b, v30.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v24.16b, v25.16b, v0.16b
 	pmul	v26.16b, v29.16b, v0.16b
-	str	q6, [x0, #144]
+	stur	q6, [x0, #144]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v31.16b
@@ -375,10 +375,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b1_store:
 	pmul	v17.16b, v16.16b, v1.16b
 	eor	v7.16b, v18.16b, v6.16b
 	pmul	v21.16b, v24.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v26.16b, v29.16b, v1.16b
 	pmul	v0.16b, v27.16b, v1.16b
-	str	q7, [x0, #160]
+	stur	q7, [x0, #160]
 	eor	v18.16b, v28.16b, v17.16b
 	ushr	v28.16b, v19.16b, #4
 	eor	v30.16b, v30.16b, v21.16b
@@ -557,10 +557,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b2_store:
 	pmul	v18.16b, v17.16b, v2.16b
 	eor	v16.16b, v28.16b, v7.16b
 	pmul	v31.16b, v26.16b, v2.16b
-	str	q5, [x0, #32]
+	stur	q5, [x0, #32]
 	pmul	v0.16b, v27.16b, v2.16b
 	pmul	v1.16b, v22.16b, v2.16b
-	str	q16, [x0, #176]
+	stur	q16, [x0, #176]
 	eor	v28.16b, v23.16b, v18.16b
 	ushr	v23.16b, v19.16b, #4
 	eor	v24.16b, v24.16b, v31.16b
@@ -739,10 +739,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b3_store:
 	pmul	v28.16b, v18.16b, v3.16b
 	eor	v17.16b, v23.16b, v16.16b
 	pmul	v21.16b, v0.16b, v3.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	pmul	v1.16b, v22.16b, v3.16b
 	pmul	v2.16b, v25.16b, v3.16b
-	str	q17, [x0, #192]
+	stur	q17, [x0, #192]
 	eor	v23.16b, v20.16b, v28.16b
 	ushr	v20.16b, v19.16b, #4
 	eor	v26.16b, v26.16b, v21.16b
@@ -921,10 +921,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b4_store:
 	pmul	v23.16b, v28.16b, v4.16b
 	eor	v18.16b, v20.16b, v17.16b
 	pmul	v31.16b, v1.16b, v4.16b
-	str	q7, [x0, #64]
+	stur	q7, [x0, #64]
 	pmul	v2.16b, v25.16b, v4.16b
 	pmul	v3.16b, v29.16b, v4.16b
-	str	q18, [x0, #208]
+	stur	q18, [x0, #208]
 	eor	v20.16b, v30.16b, v23.16b
 	ushr	v30.16b, v19.16b, #4
 	eor	v0.16b, v0.16b, v31.16b
@@ -1103,10 +1103,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b5_store:
 	pmul	v20.16b, v23.16b, v5.16b
 	eor	v28.16b, v30.16b, v18.16b
 	pmul	v21.16b, v2.16b, v5.16b
-	str	q16, [x0, #80]
+	stur	q16, [x0, #80]
 	pmul	v3.16b, v29.16b, v5.16b
 	pmul	v22.16b, v4.16b, v5.16b
-	str	q28, [x0, #224]
+	stur	q28, [x0, #224]
 	eor	v30.16b, v24.16b, v20.16b
 	ushr	v24.16b, v19.16b, #4
 	eor	v1.16b, v1.16b, v21.16b
@@ -1285,10 +1285,10 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b6_store:
 	pmul	v30.16b, v20.16b, v6.16b
 	eor	v23.16b, v24.16b, v28.16b
 	pmul	v31.16b, v3.16b, v6.16b
-	str	q17, [x0, #96]
+	stur	q17, [x0, #96]
 	pmul	v22.16b, v4.16b, v6.16b
 	pmul	v5.16b, v0.16b, v6.16b
-	str	q23, [x0, #240]
+	stur	q23, [x0, #240]
 	eor	v24.16b, v27.16b, v30.16b
 	ushr	v27.16b, v19.16b, #4
 	eor	v2.16b, v2.16b, v31.16b
@@ -1467,7 +1467,7 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b7_store:
 	pmul	v24.16b, v30.16b, v7.16b
 	eor	v20.16b, v27.16b, v23.16b
 	pmul	v21.16b, v22.16b, v7.16b
-	str	q18, [x0, #112]
+	stur	q18, [x0, #112]
 	pmul	v5.16b, v0.16b, v7.16b
 	pmul	v6.16b, v25.16b, v7.16b
 	str	q20, [x0, #256]
@@ -1648,7 +1648,7 @@ L_snova_gf16m_rowdot_24x4x6_full_k_b8_store:
 	pmul	v27.16b, v24.16b, v16.16b
 	eor	v30.16b, v26.16b, v20.16b
 	pmul	v31.16b, v5.16b, v16.16b
-	str	q28, [x0, #128]
+	stur	q28, [x0, #128]
 	pmul	v6.16b, v25.16b, v16.16b
 	pmul	v4.16b, v29.16b, v16.16b
 	str	q30, [x0, #272]
@@ -1771,8 +1771,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b0_store:
 	eor	v23.16b, v26.16b, v28.16b
 	pmul	v26.16b, v27.16b, v17.16b
 	eor	v24.16b, v1.16b, v30.16b
-	str	q23, [x0]
-	str	q24, [x0, #144]
+	stur	q23, [x0]
+	stur	q24, [x0, #144]
 	eor	v1.16b, v2.16b, v26.16b
 	ushr	v2.16b, v19.16b, #4
 	str	q1, [x0, #288]
@@ -1875,8 +1875,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b1_store:
 	eor	v6.16b, v21.16b, v16.16b
 	pmul	v21.16b, v25.16b, v7.16b
 	eor	v22.16b, v29.16b, v31.16b
-	str	q6, [x0, #16]
-	str	q22, [x0, #160]
+	stur	q6, [x0, #16]
+	stur	q22, [x0, #160]
 	eor	v29.16b, v3.16b, v21.16b
 	ushr	v3.16b, v17.16b, #4
 	str	q29, [x0, #304]
@@ -1979,8 +1979,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b2_store:
 	eor	v30.16b, v24.16b, v19.16b
 	pmul	v24.16b, v20.16b, v2.16b
 	eor	v23.16b, v1.16b, v28.16b
-	str	q30, [x0, #32]
-	str	q23, [x0, #176]
+	stur	q30, [x0, #32]
+	stur	q23, [x0, #176]
 	eor	v1.16b, v26.16b, v24.16b
 	ushr	v26.16b, v7.16b, #4
 	str	q1, [x0, #320]
@@ -2083,8 +2083,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b3_store:
 	eor	v31.16b, v25.16b, v17.16b
 	pmul	v25.16b, v5.16b, v3.16b
 	eor	v6.16b, v29.16b, v16.16b
-	str	q31, [x0, #48]
-	str	q6, [x0, #192]
+	stur	q31, [x0, #48]
+	stur	q6, [x0, #192]
 	eor	v29.16b, v21.16b, v25.16b
 	ushr	v21.16b, v2.16b, #4
 	str	q29, [x0, #336]
@@ -2187,8 +2187,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b4_store:
 	eor	v28.16b, v20.16b, v24.16b
 	pmul	v20.16b, v18.16b, v26.16b
 	eor	v30.16b, v1.16b, v19.16b
-	str	q28, [x0, #64]
-	str	q30, [x0, #208]
+	stur	q28, [x0, #64]
+	stur	q30, [x0, #208]
 	eor	v1.16b, v22.16b, v20.16b
 	ushr	v22.16b, v3.16b, #4
 	str	q1, [x0, #352]
@@ -2291,8 +2291,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b5_store:
 	eor	v16.16b, v25.16b, v2.16b
 	pmul	v25.16b, v0.16b, v21.16b
 	eor	v31.16b, v29.16b, v17.16b
-	str	q16, [x0, #80]
-	str	q31, [x0, #224]
+	stur	q16, [x0, #80]
+	stur	q31, [x0, #224]
 	eor	v29.16b, v5.16b, v25.16b
 	ushr	v5.16b, v26.16b, #4
 	str	q29, [x0, #368]
@@ -2395,8 +2395,8 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b6_store:
 	eor	v30.16b, v20.16b, v3.16b
 	pmul	v20.16b, v4.16b, v22.16b
 	eor	v28.16b, v1.16b, v24.16b
-	str	q30, [x0, #96]
-	str	q28, [x0, #240]
+	stur	q30, [x0, #96]
+	stur	q28, [x0, #240]
 	eor	v1.16b, v18.16b, v20.16b
 	ushr	v18.16b, v21.16b, #4
 	str	q1, [x0, #384]
@@ -2499,7 +2499,7 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b7_store:
 	eor	v31.16b, v0.16b, v16.16b
 	pmul	v0.16b, v17.16b, v5.16b
 	eor	v27.16b, v29.16b, v2.16b
-	str	q31, [x0, #112]
+	stur	q31, [x0, #112]
 	str	q27, [x0, #256]
 	eor	v29.16b, v25.16b, v0.16b
 	ushr	v25.16b, v22.16b, #4
@@ -2601,7 +2601,7 @@ L_snova_gf16m_rowdot_24x4x6_run4_k_b8_store:
 	eor	v4.16b, v1.16b, v7.16b
 	pmul	v1.16b, v28.16b, v26.16b
 	eor	v24.16b, v18.16b, v30.16b
-	str	q4, [x0, #128]
+	stur	q4, [x0, #128]
 	str	q24, [x0, #272]
 	eor	v18.16b, v20.16b, v1.16b
 	ushr	v20.16b, v5.16b, #4
@@ -2680,8 +2680,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b0_store:
 	pmul	v16.16b, v19.16b, v0.16b
 	eor	v2.16b, v27.16b, v25.16b
 	eor	v31.16b, v17.16b, v16.16b
-	str	q2, [x0]
-	str	q31, [x0, #144]
+	stur	q2, [x0]
+	stur	q31, [x0, #144]
 	ldr	q23, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q27, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q17, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -2746,8 +2746,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b1_store:
 	pmul	v6.16b, v5.16b, v23.16b
 	eor	v28.16b, v20.16b, v17.16b
 	eor	v1.16b, v22.16b, v6.16b
-	str	q28, [x0, #16]
-	str	q1, [x0, #160]
+	stur	q28, [x0, #16]
+	stur	q1, [x0, #160]
 	ldr	q18, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q20, L_snova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q22, L_snova_gf16m_rowdot_24x4x6_cols2_1
@@ -2812,8 +2812,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b2_store:
 	pmul	v3.16b, v2.16b, v18.16b
 	eor	v0.16b, v19.16b, v22.16b
 	eor	v29.16b, v16.16b, v3.16b
-	str	q0, [x0, #32]
-	str	q29, [x0, #176]
+	stur	q0, [x0, #32]
+	stur	q29, [x0, #176]
 	ldr	q25, L_snova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q19, L_snova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q16, L_snova_gf16m_rowdot_24x4x6_cols0_1
@@ -2878,8 +2878,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b3_store:
 	pmul	v5.16b, v4.16b, v25.16b
 	eor	v31.16b, v6.16b, v16.16b
 	eor	v23.16b, v1.16b, v5.16b
-	str	q31, [x0, #48]
-	str	q23, [x0, #192]
+	stur	q31, [x0, #48]
+	stur	q23, [x0, #192]
 	ldr	q17, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q6, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q1, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -2944,8 +2944,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b4_store:
 	pmul	v3.16b, v2.16b, v17.16b
 	eor	v18.16b, v0.16b, v1.16b
 	eor	v20.16b, v29.16b, v3.16b
-	str	q18, [x0, #64]
-	str	q20, [x0, #208]
+	stur	q18, [x0, #64]
+	stur	q20, [x0, #208]
 	ldr	q22, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q0, L_snova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q29, L_snova_gf16m_rowdot_24x4x6_cols2_1
@@ -3010,8 +3010,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b5_store:
 	pmul	v24.16b, v23.16b, v22.16b
 	eor	v16.16b, v26.16b, v29.16b
 	eor	v31.16b, v27.16b, v24.16b
-	str	q16, [x0, #80]
-	str	q31, [x0, #224]
+	stur	q16, [x0, #80]
+	stur	q31, [x0, #224]
 	ldr	q25, L_snova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q26, L_snova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q27, L_snova_gf16m_rowdot_24x4x6_cols0_1
@@ -3076,8 +3076,8 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b6_store:
 	pmul	v2.16b, v1.16b, v25.16b
 	eor	v28.16b, v4.16b, v27.16b
 	eor	v20.16b, v5.16b, v2.16b
-	str	q28, [x0, #96]
-	str	q20, [x0, #240]
+	stur	q28, [x0, #96]
+	stur	q20, [x0, #240]
 	ldr	q3, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q4, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q5, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -3142,7 +3142,7 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b7_store:
 	pmul	v17.16b, v16.16b, v3.16b
 	eor	v0.16b, v31.16b, v5.16b
 	eor	v29.16b, v18.16b, v17.16b
-	str	q0, [x0, #112]
+	stur	q0, [x0, #112]
 	str	q29, [x0, #256]
 	ldr	q24, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q31, L_snova_gf16m_rowdot_24x4x6_rows2_0
@@ -3206,7 +3206,7 @@ L_snova_gf16m_rowdot_24x4x6_run2_k_b8_store:
 	pmul	v28.16b, v27.16b, v24.16b
 	eor	v23.16b, v20.16b, v18.16b
 	eor	v1.16b, v6.16b, v28.16b
-	str	q23, [x0, #128]
+	stur	q23, [x0, #128]
 	str	q1, [x0, #272]
 	add	x0, x0, #288
 L_snova_gf16m_rowdot_24x4x6_after2:
@@ -3261,7 +3261,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b0_store:
 	mov	x11, x5
 	pmul	v6.16b, v20.16b, v2.16b
 	eor	v3.16b, v17.16b, v6.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	ldr	q4, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q5, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q0, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -3308,7 +3308,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b1_store:
 	mov	x15, x5
 	pmul	v0.16b, v5.16b, v4.16b
 	eor	v16.16b, v28.16b, v0.16b
-	str	q16, [x0, #16]
+	stur	q16, [x0, #16]
 	ldr	q17, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q19, L_snova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q7, L_snova_gf16m_rowdot_24x4x6_cols2_1
@@ -3355,7 +3355,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b2_store:
 	mov	x9, x5
 	pmul	v7.16b, v19.16b, v17.16b
 	eor	v27.16b, v3.16b, v7.16b
-	str	q27, [x0, #32]
+	stur	q27, [x0, #32]
 	ldr	q28, L_snova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q1, L_snova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q29, L_snova_gf16m_rowdot_24x4x6_cols0_1
@@ -3402,7 +3402,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b3_store:
 	mov	x12, x5
 	pmul	v29.16b, v1.16b, v28.16b
 	eor	v2.16b, v5.16b, v29.16b
-	str	q2, [x0, #48]
+	stur	q2, [x0, #48]
 	ldr	q3, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q26, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q31, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -3449,7 +3449,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b4_store:
 	mov	x13, x5
 	pmul	v31.16b, v26.16b, v3.16b
 	eor	v4.16b, v7.16b, v31.16b
-	str	q4, [x0, #64]
+	stur	q4, [x0, #64]
 	ldr	q5, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q16, L_snova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q30, L_snova_gf16m_rowdot_24x4x6_cols2_1
@@ -3496,7 +3496,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b5_store:
 	mov	x10, x5
 	pmul	v30.16b, v16.16b, v5.16b
 	eor	v6.16b, v1.16b, v30.16b
-	str	q6, [x0, #80]
+	stur	q6, [x0, #80]
 	ldr	q7, L_snova_gf16m_rowdot_24x4x6_cols0_0
 	ldr	q25, L_snova_gf16m_rowdot_24x4x6_rows0_0
 	ldr	q18, L_snova_gf16m_rowdot_24x4x6_cols0_1
@@ -3543,7 +3543,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b6_store:
 	mov	x8, x5
 	pmul	v18.16b, v25.16b, v7.16b
 	eor	v0.16b, v27.16b, v18.16b
-	str	q0, [x0, #96]
+	stur	q0, [x0, #96]
 	ldr	q1, L_snova_gf16m_rowdot_24x4x6_cols1_0
 	ldr	q2, L_snova_gf16m_rowdot_24x4x6_rows1_0
 	ldr	q17, L_snova_gf16m_rowdot_24x4x6_cols1_1
@@ -3590,7 +3590,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b7_store:
 	mov	x14, x5
 	pmul	v17.16b, v2.16b, v1.16b
 	eor	v26.16b, v30.16b, v17.16b
-	str	q26, [x0, #112]
+	stur	q26, [x0, #112]
 	ldr	q27, L_snova_gf16m_rowdot_24x4x6_cols2_0
 	ldr	q4, L_snova_gf16m_rowdot_24x4x6_rows2_0
 	ldr	q28, L_snova_gf16m_rowdot_24x4x6_cols2_1
@@ -3635,7 +3635,7 @@ L_snova_gf16m_rowdot_24x4x6_run1_k_b8_store:
 	add	x3, x3, #24
 	pmul	v28.16b, v4.16b, v27.16b
 	eor	v29.16b, v19.16b, v28.16b
-	str	q29, [x0, #128]
+	stur	q29, [x0, #128]
 	add	x0, x0, #144
 L_snova_gf16m_rowdot_24x4x6_after1:
 	ldp	d8, d9, [sp, #0]

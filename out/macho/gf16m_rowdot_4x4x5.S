@@ -188,25 +188,25 @@ L_snova_gf16m_rowdot_4x4x5_full_k_b0_store:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v26.16b, v25.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v28.16b, v27.16b, v0.16b
 	pmul	v31.16b, v30.16b, v0.16b
-	str	q6, [x0, #20]
+	stur	q6, [x0, #20]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v26.16b
-	str	q17, [x0, #40]
+	stur	q17, [x0, #40]
 	pmul	v29.16b, v18.16b, v0.16b
 	pmul	v0.16b, v24.16b, v0.16b
 	eor	v21.16b, v21.16b, v28.16b
 	eor	v22.16b, v22.16b, v31.16b
 	eor	v19.16b, v19.16b, v29.16b
 	eor	v23.16b, v23.16b, v0.16b
-	str	q19, [x0, #60]
-	str	q20, [x0, #80]
-	str	q21, [x0, #100]
-	str	q22, [x0, #120]
-	str	q23, [x0, #140]
+	stur	q19, [x0, #60]
+	stur	q20, [x0, #80]
+	stur	q21, [x0, #100]
+	stur	q22, [x0, #120]
+	stur	q23, [x0, #140]
 	ldr	q1, L_snova_gf16m_rowdot_4x4x5_rows1_0
 	ldr	q2, L_snova_gf16m_rowdot_4x4x5_rows1_1
 	ldr	q3, L_snova_gf16m_rowdot_4x4x5_rows1_2
@@ -477,14 +477,14 @@ L_snova_gf16m_rowdot_4x4x5_run4_k_b0_store:
 	eor	v21.16b, v6.16b, v4.16b
 	pmul	v6.16b, v28.16b, v2.16b
 	eor	v19.16b, v23.16b, v5.16b
-	str	q21, [x0]
-	str	q19, [x0, #20]
+	stur	q21, [x0]
+	stur	q19, [x0, #20]
 	eor	v23.16b, v30.16b, v6.16b
 	ushr	v30.16b, v7.16b, #4
-	str	q23, [x0, #40]
+	stur	q23, [x0, #40]
 	pmul	v18.16b, v30.16b, v2.16b
 	eor	v7.16b, v7.16b, v18.16b
-	str	q7, [x0, #60]
+	stur	q7, [x0, #60]
 	ldr	q1, L_snova_gf16m_rowdot_4x4x5_rows1_0
 	ldr	q29, L_snova_gf16m_rowdot_4x4x5_rows1_1
 	ldr	q25, L_snova_gf16m_rowdot_4x4x5_rows1_2
@@ -643,8 +643,8 @@ L_snova_gf16m_rowdot_4x4x5_run2_k_b0_store:
 	pmul	v0.16b, v24.16b, v21.16b
 	eor	v19.16b, v28.16b, v5.16b
 	eor	v17.16b, v6.16b, v0.16b
-	str	q19, [x0]
-	str	q17, [x0, #20]
+	stur	q19, [x0]
+	stur	q17, [x0, #20]
 	ldr	q2, L_snova_gf16m_rowdot_4x4x5_rows1_0
 	ldr	q28, L_snova_gf16m_rowdot_4x4x5_rows1_1
 	ldr	q6, L_snova_gf16m_rowdot_4x4x5_rows1_2
@@ -747,7 +747,7 @@ L_snova_gf16m_rowdot_4x4x5_run1_k_b0_store:
 	mov	x9, x5
 	pmul	v24.16b, v19.16b, v5.16b
 	eor	v0.16b, v1.16b, v24.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	ldr	q25, L_snova_gf16m_rowdot_4x4x5_rows1_0
 	ldr	q26, L_snova_gf16m_rowdot_4x4x5_rows1_1
 	ldr	q17, L_snova_gf16m_rowdot_4x4x5_rows1_2

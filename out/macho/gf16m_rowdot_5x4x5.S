@@ -208,19 +208,19 @@ L_snova_gf16m_rowdot_5x4x5_full_k_store:
 	eor	v0.16b, v0.16b, v30.16b
 	eor	v1.16b, v1.16b, v19.16b
 	eor	v2.16b, v2.16b, v23.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v17.16b
 	eor	v4.16b, v4.16b, v29.16b
-	str	q1, [x0, #9]
+	stur	q1, [x0, #9]
 	eor	v5.16b, v5.16b, v16.16b
 	eor	v6.16b, v6.16b, v24.16b
-	str	q2, [x0, #25]
+	stur	q2, [x0, #25]
 	eor	v7.16b, v7.16b, v26.16b
-	str	q3, [x0, #34]
-	str	q4, [x0, #50]
-	str	q5, [x0, #59]
-	str	q6, [x0, #75]
-	str	q7, [x0, #84]
+	stur	q3, [x0, #34]
+	stur	q4, [x0, #50]
+	stur	q5, [x0, #59]
+	stur	q6, [x0, #75]
+	stur	q7, [x0, #84]
 	add	x0, x0, #100
 	b.ne	L_snova_gf16m_rowdot_5x4x5_full
 L_snova_gf16m_rowdot_5x4x5_partial:
@@ -338,11 +338,11 @@ L_snova_gf16m_rowdot_5x4x5_run2_k_store:
 	eor	v20.16b, v20.16b, v4.16b
 	eor	v30.16b, v30.16b, v18.16b
 	eor	v0.16b, v0.16b, v1.16b
-	str	q20, [x0]
+	stur	q20, [x0]
 	eor	v22.16b, v22.16b, v19.16b
-	str	q30, [x0, #9]
-	str	q0, [x0, #25]
-	str	q22, [x0, #34]
+	stur	q30, [x0, #9]
+	stur	q0, [x0, #25]
+	stur	q22, [x0, #34]
 	add	x0, x0, #50
 L_snova_gf16m_rowdot_5x4x5_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_5x4x5_after1
@@ -418,8 +418,8 @@ L_snova_gf16m_rowdot_5x4x5_run1_k_store:
 	pmul	v29.16b, v3.16b, v31.16b
 	eor	v23.16b, v23.16b, v21.16b
 	eor	v17.16b, v17.16b, v29.16b
-	str	q23, [x0]
-	str	q17, [x0, #9]
+	stur	q23, [x0]
+	stur	q17, [x0, #9]
 	add	x0, x0, #25
 L_snova_gf16m_rowdot_5x4x5_after1:
 	ret

@@ -210,7 +210,7 @@ L_snova_gf16m_rowdot_5x5x8_full_k_b0_store:
 	pmul	v5.16b, v4.16b, v0.16b
 	pmul	v28.16b, v22.16b, v0.16b
 	pmul	v24.16b, v23.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v26.16b, v25.16b, v0.16b
 	pmul	v29.16b, v27.16b, v0.16b
 	pmul	v31.16b, v30.16b, v0.16b
@@ -219,16 +219,16 @@ L_snova_gf16m_rowdot_5x5x8_full_k_b0_store:
 	eor	v7.16b, v7.16b, v28.16b
 	eor	v16.16b, v16.16b, v24.16b
 	eor	v17.16b, v17.16b, v26.16b
-	str	q6, [x0, #40]
+	stur	q6, [x0, #40]
 	eor	v18.16b, v18.16b, v29.16b
 	eor	v19.16b, v19.16b, v31.16b
-	str	q7, [x0, #80]
+	stur	q7, [x0, #80]
 	eor	v20.16b, v20.16b, v0.16b
-	str	q16, [x0, #120]
-	str	q17, [x0, #160]
-	str	q18, [x0, #200]
-	str	q19, [x0, #240]
-	str	q20, [x8]
+	stur	q16, [x0, #120]
+	stur	q17, [x0, #160]
+	stur	q18, [x0, #200]
+	stur	q19, [x0, #240]
+	stur	q20, [x8]
 	ldr	q1, L_snova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q2, L_snova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q3, L_snova_gf16m_rowdot_5x5x8_cols0_3
@@ -421,7 +421,7 @@ L_snova_gf16m_rowdot_5x5x8_full_k_b1_store:
 	pmul	v6.16b, v5.16b, v1.16b
 	pmul	v19.16b, v17.16b, v1.16b
 	pmul	v29.16b, v27.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v30.16b, v18.16b, v1.16b
 	pmul	v21.16b, v31.16b, v1.16b
 	pmul	v20.16b, v0.16b, v1.16b
@@ -430,16 +430,16 @@ L_snova_gf16m_rowdot_5x5x8_full_k_b1_store:
 	eor	v28.16b, v28.16b, v19.16b
 	eor	v7.16b, v7.16b, v29.16b
 	eor	v23.16b, v23.16b, v30.16b
-	str	q22, [x0, #56]
+	stur	q22, [x0, #56]
 	eor	v24.16b, v24.16b, v21.16b
 	eor	v16.16b, v16.16b, v20.16b
-	str	q28, [x0, #96]
+	stur	q28, [x0, #96]
 	eor	v25.16b, v25.16b, v1.16b
-	str	q7, [x0, #136]
-	str	q23, [x0, #176]
-	str	q24, [x0, #216]
+	stur	q7, [x0, #136]
+	stur	q23, [x0, #176]
+	stur	q24, [x0, #216]
 	str	q16, [x0, #256]
-	str	q25, [x8]
+	stur	q25, [x8]
 	ldr	d2, [x0, #32]
 	ldr	d3, [x0, #72]
 	ldr	d4, [x0, #112]
@@ -760,12 +760,12 @@ L_snova_gf16m_rowdot_5x5x8_run4_k_b0_store:
 	eor	v24.16b, v3.16b, v2.16b
 	pmul	v3.16b, v0.16b, v31.16b
 	eor	v16.16b, v16.16b, v17.16b
-	str	q24, [x0]
+	stur	q24, [x0]
 	eor	v4.16b, v4.16b, v27.16b
 	eor	v20.16b, v20.16b, v3.16b
-	str	q20, [x0, #40]
-	str	q16, [x0, #80]
-	str	q4, [x0, #120]
+	stur	q20, [x0, #40]
+	stur	q16, [x0, #80]
+	stur	q4, [x0, #120]
 	ldr	q19, L_snova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q29, L_snova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q5, L_snova_gf16m_rowdot_5x5x8_cols0_3
@@ -874,12 +874,12 @@ L_snova_gf16m_rowdot_5x5x8_run4_k_b1_store:
 	eor	v18.16b, v6.16b, v5.16b
 	pmul	v6.16b, v30.16b, v19.16b
 	eor	v7.16b, v7.16b, v16.16b
-	str	q18, [x0, #16]
+	stur	q18, [x0, #16]
 	eor	v26.16b, v26.16b, v27.16b
 	eor	v23.16b, v23.16b, v6.16b
-	str	q23, [x0, #56]
-	str	q7, [x0, #96]
-	str	q26, [x0, #136]
+	stur	q23, [x0, #56]
+	stur	q7, [x0, #96]
+	stur	q26, [x0, #136]
 	ldr	d4, [x0, #32]
 	ldr	d22, [x0, #72]
 	ldr	d31, [x0, #112]
@@ -1059,9 +1059,9 @@ L_snova_gf16m_rowdot_5x5x8_run2_k_b0_store:
 	pmul	v0.16b, v2.16b, v26.16b
 	eor	v1.16b, v20.16b, v0.16b
 	pmul	v20.16b, v3.16b, v26.16b
-	str	q1, [x0]
+	stur	q1, [x0]
 	eor	v25.16b, v25.16b, v20.16b
-	str	q25, [x0, #40]
+	stur	q25, [x0, #40]
 	ldr	q7, L_snova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q31, L_snova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q28, L_snova_gf16m_rowdot_5x5x8_cols0_3
@@ -1127,9 +1127,9 @@ L_snova_gf16m_rowdot_5x5x8_run2_k_b1_store:
 	pmul	v28.16b, v31.16b, v7.16b
 	eor	v27.16b, v24.16b, v28.16b
 	pmul	v24.16b, v21.16b, v7.16b
-	str	q27, [x0, #16]
+	stur	q27, [x0, #16]
 	eor	v19.16b, v19.16b, v24.16b
-	str	q19, [x0, #56]
+	stur	q19, [x0, #56]
 	ldr	d0, [x0, #32]
 	ldr	d1, [x0, #72]
 L_snova_gf16m_rowdot_5x5x8_run2_k_b2:
@@ -1242,7 +1242,7 @@ L_snova_gf16m_rowdot_5x5x8_run1_k_b0_store:
 	mov	x14, x5
 	pmul	v6.16b, v30.16b, v18.16b
 	eor	v23.16b, v16.16b, v6.16b
-	str	q23, [x0]
+	stur	q23, [x0]
 	ldr	q22, L_snova_gf16m_rowdot_5x5x8_cols1_0
 	ldr	q16, L_snova_gf16m_rowdot_5x5x8_cols0_2
 	ldr	q5, L_snova_gf16m_rowdot_5x5x8_cols0_3
@@ -1287,7 +1287,7 @@ L_snova_gf16m_rowdot_5x5x8_run1_k_b1_store:
 	mov	x8, x5
 	pmul	v5.16b, v16.16b, v22.16b
 	eor	v7.16b, v28.16b, v5.16b
-	str	q7, [x0, #16]
+	stur	q7, [x0, #16]
 	ldr	d31, [x0, #32]
 L_snova_gf16m_rowdot_5x5x8_run1_k_b2:
 	ldur	q20, [x9, #9]

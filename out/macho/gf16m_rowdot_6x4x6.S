@@ -176,25 +176,25 @@ L_snova_gf16m_rowdot_6x4x6_full_k_b0_store:
 	pmul	v16.16b, v7.16b, v0.16b
 	eor	v6.16b, v17.16b, v5.16b
 	pmul	v27.16b, v26.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v29.16b, v28.16b, v0.16b
 	pmul	v30.16b, v31.16b, v0.16b
-	str	q6, [x0, #36]
+	stur	q6, [x0, #36]
 	eor	v17.16b, v18.16b, v16.16b
 	ushr	v18.16b, v19.16b, #4
 	eor	v20.16b, v20.16b, v27.16b
-	str	q17, [x0, #72]
+	stur	q17, [x0, #72]
 	pmul	v25.16b, v18.16b, v0.16b
 	pmul	v0.16b, v24.16b, v0.16b
 	eor	v21.16b, v21.16b, v29.16b
 	eor	v22.16b, v22.16b, v30.16b
 	eor	v19.16b, v19.16b, v25.16b
 	eor	v23.16b, v23.16b, v0.16b
-	str	q19, [x0, #108]
-	str	q20, [x0, #144]
-	str	q21, [x0, #180]
-	str	q22, [x0, #216]
-	str	q23, [x0, #252]
+	stur	q19, [x0, #108]
+	stur	q20, [x0, #144]
+	stur	q21, [x0, #180]
+	stur	q22, [x0, #216]
+	stur	q23, [x0, #252]
 	ldr	q1, L_snova_gf16m_rowdot_6x4x6_cols1_0
 	ldr	q2, L_snova_gf16m_rowdot_6x4x6_rows1_0
 	ldr	q3, L_snova_gf16m_rowdot_6x4x6_cols1_1
@@ -355,25 +355,25 @@ L_snova_gf16m_rowdot_6x4x6_full_k_b1_store:
 	pmul	v17.16b, v16.16b, v1.16b
 	eor	v7.16b, v18.16b, v6.16b
 	pmul	v31.16b, v21.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v24.16b, v22.16b, v1.16b
 	pmul	v23.16b, v0.16b, v1.16b
-	str	q7, [x0, #52]
+	stur	q7, [x0, #52]
 	eor	v18.16b, v25.16b, v17.16b
 	ushr	v25.16b, v19.16b, #4
 	eor	v26.16b, v26.16b, v31.16b
-	str	q18, [x0, #88]
+	stur	q18, [x0, #88]
 	pmul	v30.16b, v25.16b, v1.16b
 	pmul	v1.16b, v29.16b, v1.16b
 	eor	v27.16b, v27.16b, v24.16b
 	eor	v20.16b, v20.16b, v23.16b
 	eor	v19.16b, v19.16b, v30.16b
 	eor	v28.16b, v28.16b, v1.16b
-	str	q19, [x0, #124]
-	str	q26, [x0, #160]
-	str	q27, [x0, #196]
-	str	q20, [x0, #232]
-	str	q28, [x10]
+	stur	q19, [x0, #124]
+	stur	q26, [x0, #160]
+	stur	q27, [x0, #196]
+	stur	q20, [x0, #232]
+	stur	q28, [x10]
 	ldr	q2, L_snova_gf16m_rowdot_6x4x6_rows2_0
 	ldr	q3, L_snova_gf16m_rowdot_6x4x6_rows2_2
 	ldr	s4, [x0, #32]
@@ -645,14 +645,14 @@ L_snova_gf16m_rowdot_6x4x6_run4_k_b0_store:
 	eor	v0.16b, v6.16b, v4.16b
 	pmul	v6.16b, v27.16b, v3.16b
 	eor	v31.16b, v28.16b, v5.16b
-	str	q0, [x0]
-	str	q31, [x0, #36]
+	stur	q0, [x0]
+	stur	q31, [x0, #36]
 	eor	v28.16b, v29.16b, v6.16b
 	ushr	v29.16b, v7.16b, #4
-	str	q28, [x0, #72]
+	stur	q28, [x0, #72]
 	pmul	v24.16b, v29.16b, v3.16b
 	eor	v7.16b, v7.16b, v24.16b
-	str	q7, [x0, #108]
+	stur	q7, [x0, #108]
 	ldr	q25, L_snova_gf16m_rowdot_6x4x6_cols1_0
 	ldr	q20, L_snova_gf16m_rowdot_6x4x6_rows1_0
 	ldr	q21, L_snova_gf16m_rowdot_6x4x6_cols1_1
@@ -745,14 +745,14 @@ L_snova_gf16m_rowdot_6x4x6_run4_k_b1_store:
 	eor	v18.16b, v2.16b, v21.16b
 	pmul	v2.16b, v17.16b, v25.16b
 	eor	v26.16b, v22.16b, v16.16b
-	str	q18, [x0, #16]
-	str	q26, [x0, #52]
+	stur	q18, [x0, #16]
+	stur	q26, [x0, #52]
 	eor	v22.16b, v23.16b, v2.16b
 	ushr	v23.16b, v3.16b, #4
-	str	q22, [x0, #88]
+	stur	q22, [x0, #88]
 	pmul	v28.16b, v23.16b, v25.16b
 	eor	v3.16b, v3.16b, v28.16b
-	str	q3, [x0, #124]
+	stur	q3, [x0, #124]
 	ldr	q7, L_snova_gf16m_rowdot_6x4x6_rows2_0
 	ldr	q0, L_snova_gf16m_rowdot_6x4x6_rows2_2
 	ldr	s1, [x0, #32]
@@ -912,8 +912,8 @@ L_snova_gf16m_rowdot_6x4x6_run2_k_b0_store:
 	pmul	v31.16b, v5.16b, v3.16b
 	eor	v18.16b, v19.16b, v25.16b
 	eor	v29.16b, v16.16b, v31.16b
-	str	q18, [x0]
-	str	q29, [x0, #36]
+	stur	q18, [x0]
+	stur	q29, [x0, #36]
 	ldr	q27, L_snova_gf16m_rowdot_6x4x6_cols1_0
 	ldr	q19, L_snova_gf16m_rowdot_6x4x6_rows1_0
 	ldr	q16, L_snova_gf16m_rowdot_6x4x6_cols1_1
@@ -974,8 +974,8 @@ L_snova_gf16m_rowdot_6x4x6_run2_k_b1_store:
 	pmul	v21.16b, v20.16b, v27.16b
 	eor	v6.16b, v4.16b, v16.16b
 	eor	v28.16b, v0.16b, v21.16b
-	str	q6, [x0, #16]
-	str	q28, [x0, #52]
+	stur	q6, [x0, #16]
+	stur	q28, [x0, #52]
 	ldr	q30, L_snova_gf16m_rowdot_6x4x6_rows2_0
 	ldr	q4, L_snova_gf16m_rowdot_6x4x6_rows2_2
 	ldr	s0, [x0, #32]
@@ -1079,7 +1079,7 @@ L_snova_gf16m_rowdot_6x4x6_run1_k_b0_store:
 	mov	x13, x5
 	pmul	v20.16b, v6.16b, v16.16b
 	eor	v21.16b, v23.16b, v20.16b
-	str	q21, [x0]
+	stur	q21, [x0]
 	ldr	q1, L_snova_gf16m_rowdot_6x4x6_cols1_0
 	ldr	q2, L_snova_gf16m_rowdot_6x4x6_rows1_0
 	ldr	q28, L_snova_gf16m_rowdot_6x4x6_cols1_1
@@ -1122,7 +1122,7 @@ L_snova_gf16m_rowdot_6x4x6_run1_k_b1_store:
 	mov	x15, x5
 	pmul	v28.16b, v2.16b, v1.16b
 	eor	v22.16b, v30.16b, v28.16b
-	str	q22, [x0, #16]
+	stur	q22, [x0, #16]
 	ldr	q23, L_snova_gf16m_rowdot_6x4x6_rows2_0
 	ldr	q31, L_snova_gf16m_rowdot_6x4x6_rows2_2
 	ldr	s7, [x0, #32]

@@ -258,19 +258,19 @@ L_snova_gf16m_rowdot_6x5x5_full_k_store:
 	eor	v0.16b, v0.16b, v26.16b
 	eor	v1.16b, v1.16b, v24.16b
 	eor	v2.16b, v2.16b, v28.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v31.16b
 	eor	v4.16b, v4.16b, v16.16b
-	str	q1, [x0, #14]
+	stur	q1, [x0, #14]
 	eor	v5.16b, v5.16b, v30.16b
 	eor	v6.16b, v6.16b, v21.16b
-	str	q2, [x0, #30]
+	stur	q2, [x0, #30]
 	eor	v7.16b, v7.16b, v25.16b
-	str	q3, [x0, #44]
-	str	q4, [x0, #60]
-	str	q5, [x0, #74]
-	str	q6, [x0, #90]
-	str	q7, [x0, #104]
+	stur	q3, [x0, #44]
+	stur	q4, [x0, #60]
+	stur	q5, [x0, #74]
+	stur	q6, [x0, #90]
+	stur	q7, [x0, #104]
 	add	x0, x0, #120
 	b.ne	L_snova_gf16m_rowdot_6x5x5_full
 L_snova_gf16m_rowdot_6x5x5_partial:
@@ -408,11 +408,11 @@ L_snova_gf16m_rowdot_6x5x5_run2_k_store:
 	eor	v27.16b, v27.16b, v20.16b
 	eor	v26.16b, v26.16b, v25.16b
 	eor	v0.16b, v0.16b, v28.16b
-	str	q27, [x0]
+	stur	q27, [x0]
 	eor	v18.16b, v18.16b, v3.16b
-	str	q26, [x0, #14]
-	str	q0, [x0, #30]
-	str	q18, [x0, #44]
+	stur	q26, [x0, #14]
+	stur	q0, [x0, #30]
+	stur	q18, [x0, #44]
 	add	x0, x0, #60
 L_snova_gf16m_rowdot_6x5x5_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_6x5x5_after1
@@ -500,8 +500,8 @@ L_snova_gf16m_rowdot_6x5x5_run1_k_store:
 	pmul	v27.16b, v4.16b, v7.16b
 	eor	v16.16b, v16.16b, v24.16b
 	eor	v30.16b, v30.16b, v27.16b
-	str	q16, [x0]
-	str	q30, [x0, #14]
+	stur	q16, [x0]
+	stur	q30, [x0, #14]
 	add	x0, x0, #30
 L_snova_gf16m_rowdot_6x5x5_after1:
 	ldp	d8, d9, [sp, #0]

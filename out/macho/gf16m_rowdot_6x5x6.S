@@ -244,19 +244,19 @@ L_snova_gf16m_rowdot_6x5x6_full_k_b0_store:
 	eor	v0.16b, v0.16b, v24.16b
 	eor	v1.16b, v1.16b, v30.16b
 	eor	v2.16b, v2.16b, v28.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v21.16b
 	eor	v4.16b, v4.16b, v25.16b
-	str	q1, [x0, #36]
+	stur	q1, [x0, #36]
 	eor	v5.16b, v5.16b, v29.16b
 	eor	v6.16b, v6.16b, v17.16b
-	str	q2, [x0, #72]
+	stur	q2, [x0, #72]
 	eor	v7.16b, v7.16b, v20.16b
-	str	q3, [x0, #108]
-	str	q4, [x0, #144]
-	str	q5, [x0, #180]
-	str	q6, [x0, #216]
-	str	q7, [x0, #252]
+	stur	q3, [x0, #108]
+	stur	q4, [x0, #144]
+	stur	q5, [x0, #180]
+	stur	q6, [x0, #216]
+	stur	q7, [x0, #252]
 	ldr	q22, [x0, #16]
 	ldur	q24, [x0, #52]
 	ldur	q0, [x0, #88]
@@ -485,19 +485,19 @@ L_snova_gf16m_rowdot_6x5x6_full_k_b1_store:
 	eor	v22.16b, v22.16b, v29.16b
 	eor	v24.16b, v24.16b, v18.16b
 	eor	v0.16b, v0.16b, v6.16b
-	str	q22, [x0, #16]
+	stur	q22, [x0, #16]
 	eor	v26.16b, v26.16b, v25.16b
 	eor	v30.16b, v30.16b, v5.16b
-	str	q24, [x0, #52]
+	stur	q24, [x0, #52]
 	eor	v1.16b, v1.16b, v7.16b
 	eor	v31.16b, v31.16b, v3.16b
-	str	q0, [x0, #88]
+	stur	q0, [x0, #88]
 	eor	v28.16b, v28.16b, v23.16b
-	str	q26, [x0, #124]
-	str	q30, [x0, #160]
-	str	q1, [x0, #196]
-	str	q31, [x0, #232]
-	str	q28, [x10]
+	stur	q26, [x0, #124]
+	stur	q30, [x0, #160]
+	stur	q1, [x0, #196]
+	stur	q31, [x0, #232]
+	stur	q28, [x10]
 	ldr	s4, [x0, #32]
 	ldr	s29, [x0, #68]
 	ldr	s22, [x0, #104]
@@ -841,11 +841,11 @@ L_snova_gf16m_rowdot_6x5x6_run4_k_b0_store:
 	eor	v3.16b, v3.16b, v17.16b
 	eor	v25.16b, v25.16b, v22.16b
 	eor	v4.16b, v4.16b, v31.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	eor	v26.16b, v26.16b, v1.16b
-	str	q25, [x0, #36]
-	str	q4, [x0, #72]
-	str	q26, [x0, #108]
+	stur	q25, [x0, #36]
+	stur	q4, [x0, #72]
+	stur	q26, [x0, #108]
 	ldr	q2, [x0, #16]
 	ldur	q21, [x0, #52]
 	ldur	q29, [x0, #88]
@@ -971,11 +971,11 @@ L_snova_gf16m_rowdot_6x5x6_run4_k_b1_store:
 	eor	v2.16b, v2.16b, v4.16b
 	eor	v21.16b, v21.16b, v1.16b
 	eor	v29.16b, v29.16b, v16.16b
-	str	q2, [x0, #16]
+	stur	q2, [x0, #16]
 	eor	v0.16b, v0.16b, v22.16b
-	str	q21, [x0, #52]
-	str	q29, [x0, #88]
-	str	q0, [x0, #124]
+	stur	q21, [x0, #52]
+	stur	q29, [x0, #88]
+	stur	q0, [x0, #124]
 	ldr	s23, [x0, #32]
 	ldr	s6, [x0, #68]
 	ldr	s5, [x0, #104]
@@ -1168,8 +1168,8 @@ L_snova_gf16m_rowdot_6x5x6_run2_k_b0_store:
 	pmul	v16.16b, v19.16b, v25.16b
 	eor	v2.16b, v2.16b, v1.16b
 	eor	v27.16b, v27.16b, v16.16b
-	str	q2, [x0]
-	str	q27, [x0, #36]
+	stur	q2, [x0]
+	stur	q27, [x0, #36]
 	ldr	q30, [x0, #16]
 	ldur	q18, [x0, #52]
 L_snova_gf16m_rowdot_6x5x6_run2_k_b1:
@@ -1244,8 +1244,8 @@ L_snova_gf16m_rowdot_6x5x6_run2_k_b1_store:
 	pmul	v19.16b, v2.16b, v25.16b
 	eor	v30.16b, v30.16b, v1.16b
 	eor	v18.16b, v18.16b, v19.16b
-	str	q30, [x0, #16]
-	str	q18, [x0, #52]
+	stur	q30, [x0, #16]
+	stur	q18, [x0, #52]
 	ldr	s16, [x0, #32]
 	ldr	s27, [x0, #68]
 L_snova_gf16m_rowdot_6x5x6_run2_k_b2:
@@ -1364,7 +1364,7 @@ L_snova_gf16m_rowdot_6x5x6_run1_k_b0_store:
 	mov	x13, x5
 	pmul	v1.16b, v20.16b, v31.16b
 	eor	v4.16b, v4.16b, v1.16b
-	str	q4, [x0]
+	stur	q4, [x0]
 	ldr	q2, [x0, #16]
 L_snova_gf16m_rowdot_6x5x6_run1_k_b1:
 	ldr	q18, [x11]
@@ -1413,7 +1413,7 @@ L_snova_gf16m_rowdot_6x5x6_run1_k_b1_store:
 	mov	x15, x5
 	pmul	v23.16b, v22.16b, v6.16b
 	eor	v2.16b, v2.16b, v23.16b
-	str	q2, [x0, #16]
+	stur	q2, [x0, #16]
 	ldr	s24, [x0, #32]
 L_snova_gf16m_rowdot_6x5x6_run1_k_b2:
 	ldur	q26, [x9, #14]

@@ -230,19 +230,19 @@ L_snova_gf16m_rowdot_6x6x4_full_k_b0_store:
 	eor	v0.16b, v0.16b, v27.16b
 	eor	v1.16b, v1.16b, v31.16b
 	eor	v2.16b, v2.16b, v22.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v26.16b
 	eor	v4.16b, v4.16b, v30.16b
-	str	q1, [x0, #24]
+	stur	q1, [x0, #24]
 	eor	v5.16b, v5.16b, v17.16b
 	eor	v6.16b, v6.16b, v19.16b
-	str	q2, [x0, #48]
+	stur	q2, [x0, #48]
 	eor	v7.16b, v7.16b, v23.16b
-	str	q3, [x0, #72]
-	str	q4, [x0, #96]
-	str	q5, [x0, #120]
-	str	q6, [x0, #144]
-	str	q7, [x0, #168]
+	stur	q3, [x0, #72]
+	stur	q4, [x0, #96]
+	stur	q5, [x0, #120]
+	stur	q6, [x0, #144]
+	stur	q7, [x0, #168]
 	ldr	d25, [x0, #16]
 	ldr	d27, [x0, #40]
 	ldr	d0, [x0, #64]
@@ -597,11 +597,11 @@ L_snova_gf16m_rowdot_6x6x4_run4_k_b0_store:
 	eor	v5.16b, v5.16b, v28.16b
 	eor	v19.16b, v19.16b, v22.16b
 	eor	v25.16b, v25.16b, v30.16b
-	str	q5, [x0]
+	stur	q5, [x0]
 	eor	v21.16b, v21.16b, v7.16b
-	str	q19, [x0, #24]
-	str	q25, [x0, #48]
-	str	q21, [x0, #72]
+	stur	q19, [x0, #24]
+	stur	q25, [x0, #48]
+	stur	q21, [x0, #72]
 	ldr	d27, [x0, #16]
 	ldr	d0, [x0, #40]
 	ldr	d18, [x0, #64]
@@ -805,8 +805,8 @@ L_snova_gf16m_rowdot_6x6x4_run2_k_b0_store:
 	pmul	v4.16b, v18.16b, v0.16b
 	eor	v17.16b, v17.16b, v3.16b
 	eor	v1.16b, v1.16b, v4.16b
-	str	q17, [x0]
-	str	q1, [x0, #24]
+	stur	q17, [x0]
+	stur	q1, [x0, #24]
 	ldr	d26, [x0, #16]
 	ldr	d23, [x0, #40]
 L_snova_gf16m_rowdot_6x6x4_run2_k_b1:
@@ -936,7 +936,7 @@ L_snova_gf16m_rowdot_6x6x4_run1_k_b0_store:
 	mov	x9, x5
 	pmul	v21.16b, v25.16b, v6.16b
 	eor	v4.16b, v4.16b, v21.16b
-	str	q4, [x0]
+	stur	q4, [x0]
 	ldr	d24, [x0, #16]
 L_snova_gf16m_rowdot_6x6x4_run1_k_b1:
 	ldr	q29, [x15, #16]

@@ -161,19 +161,19 @@ L_snova_gf16m_rowdot_8x4x8_full_k_b0_store:
 	eor	v0.16b, v0.16b, v19.16b
 	eor	v1.16b, v1.16b, v23.16b
 	eor	v2.16b, v2.16b, v30.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v18.16b
 	eor	v4.16b, v4.16b, v29.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v16.16b
 	eor	v6.16b, v6.16b, v28.16b
-	str	q2, [x0, #64]
+	stur	q2, [x0, #64]
 	eor	v7.16b, v7.16b, v22.16b
-	str	q3, [x0, #80]
-	str	q4, [x0, #128]
-	str	q5, [x0, #144]
-	str	q6, [x0, #192]
-	str	q7, [x0, #208]
+	stur	q3, [x0, #80]
+	stur	q4, [x0, #128]
+	stur	q5, [x0, #144]
+	stur	q6, [x0, #192]
+	stur	q7, [x0, #208]
 	ldr	q24, [x0, #32]
 	ldr	q19, [x0, #48]
 	ldr	q0, [x0, #96]
@@ -318,19 +318,19 @@ L_snova_gf16m_rowdot_8x4x8_full_k_b1_store:
 	eor	v24.16b, v24.16b, v3.16b
 	eor	v19.16b, v19.16b, v31.16b
 	eor	v0.16b, v0.16b, v22.16b
-	str	q24, [x0, #32]
+	stur	q24, [x0, #32]
 	eor	v21.16b, v21.16b, v18.16b
 	eor	v23.16b, v23.16b, v20.16b
-	str	q19, [x0, #48]
+	stur	q19, [x0, #48]
 	eor	v1.16b, v1.16b, v17.16b
 	eor	v25.16b, v25.16b, v6.16b
-	str	q0, [x0, #96]
+	stur	q0, [x0, #96]
 	eor	v30.16b, v30.16b, v4.16b
-	str	q21, [x0, #112]
-	str	q23, [x0, #160]
-	str	q1, [x0, #176]
-	str	q25, [x0, #224]
-	str	q30, [x0, #240]
+	stur	q21, [x0, #112]
+	stur	q23, [x0, #160]
+	stur	q1, [x0, #176]
+	stur	q25, [x0, #224]
+	stur	q30, [x0, #240]
 	add	x0, x0, #256
 	b.ne	L_snova_gf16m_rowdot_8x4x8_full
 L_snova_gf16m_rowdot_8x4x8_partial:
@@ -426,11 +426,11 @@ L_snova_gf16m_rowdot_8x4x8_run2_k_b0_store:
 	eor	v16.16b, v16.16b, v26.16b
 	eor	v3.16b, v3.16b, v4.16b
 	eor	v24.16b, v24.16b, v22.16b
-	str	q16, [x0]
+	stur	q16, [x0]
 	eor	v29.16b, v29.16b, v21.16b
-	str	q3, [x0, #16]
-	str	q24, [x0, #64]
-	str	q29, [x0, #80]
+	stur	q3, [x0, #16]
+	stur	q24, [x0, #64]
+	stur	q29, [x0, #80]
 	ldr	q20, [x0, #32]
 	ldr	q31, [x0, #48]
 	ldr	q19, [x0, #96]
@@ -516,11 +516,11 @@ L_snova_gf16m_rowdot_8x4x8_run2_k_b1_store:
 	eor	v20.16b, v20.16b, v30.16b
 	eor	v31.16b, v31.16b, v21.16b
 	eor	v19.16b, v19.16b, v27.16b
-	str	q20, [x0, #32]
+	stur	q20, [x0, #32]
 	eor	v5.16b, v5.16b, v23.16b
-	str	q31, [x0, #48]
-	str	q19, [x0, #96]
-	str	q5, [x0, #112]
+	stur	q31, [x0, #48]
+	stur	q19, [x0, #96]
+	stur	q5, [x0, #112]
 	add	x0, x0, #128
 L_snova_gf16m_rowdot_8x4x8_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_8x4x8_after1
@@ -586,8 +586,8 @@ L_snova_gf16m_rowdot_8x4x8_run1_k_b0_store:
 	pmul	v23.16b, v18.16b, v29.16b
 	eor	v26.16b, v26.16b, v19.16b
 	eor	v7.16b, v7.16b, v23.16b
-	str	q26, [x0]
-	str	q7, [x0, #16]
+	stur	q26, [x0]
+	stur	q7, [x0, #16]
 	ldr	q5, [x0, #32]
 	ldr	q1, [x0, #48]
 L_snova_gf16m_rowdot_8x4x8_run1_k_b1:
@@ -644,8 +644,8 @@ L_snova_gf16m_rowdot_8x4x8_run1_k_b1_store:
 	pmul	v23.16b, v18.16b, v27.16b
 	eor	v5.16b, v5.16b, v26.16b
 	eor	v1.16b, v1.16b, v23.16b
-	str	q5, [x0, #32]
-	str	q1, [x0, #48]
+	stur	q5, [x0, #32]
+	stur	q1, [x0, #48]
 	add	x0, x0, #64
 L_snova_gf16m_rowdot_8x4x8_after1:
 	ret

@@ -208,7 +208,7 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b0_store:
 	pmul	v5.16b, v4.16b, v0.16b
 	pmul	v29.16b, v23.16b, v0.16b
 	pmul	v25.16b, v24.16b, v0.16b
-	str	q3, [x0]
+	stur	q3, [x0]
 	pmul	v27.16b, v26.16b, v0.16b
 	pmul	v30.16b, v28.16b, v0.16b
 	pmul	v21.16b, v31.16b, v0.16b
@@ -217,12 +217,12 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b0_store:
 	eor	v7.16b, v7.16b, v29.16b
 	eor	v16.16b, v16.16b, v25.16b
 	eor	v17.16b, v17.16b, v27.16b
-	str	q6, [x0, #64]
+	stur	q6, [x0, #64]
 	eor	v18.16b, v18.16b, v30.16b
 	eor	v19.16b, v19.16b, v21.16b
-	str	q7, [x0, #128]
+	stur	q7, [x0, #128]
 	eor	v20.16b, v20.16b, v0.16b
-	str	q16, [x0, #192]
+	stur	q16, [x0, #192]
 	str	q17, [x0, #256]
 	str	q18, [x0, #320]
 	str	q19, [x0, #384]
@@ -419,7 +419,7 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b1_store:
 	pmul	v6.16b, v5.16b, v1.16b
 	pmul	v22.16b, v19.16b, v1.16b
 	pmul	v28.16b, v27.16b, v1.16b
-	str	q4, [x0, #16]
+	stur	q4, [x0, #16]
 	pmul	v31.16b, v30.16b, v1.16b
 	pmul	v0.16b, v21.16b, v1.16b
 	pmul	v17.16b, v20.16b, v1.16b
@@ -428,12 +428,12 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b1_store:
 	eor	v29.16b, v29.16b, v22.16b
 	eor	v7.16b, v7.16b, v28.16b
 	eor	v24.16b, v24.16b, v31.16b
-	str	q23, [x0, #80]
+	stur	q23, [x0, #80]
 	eor	v25.16b, v25.16b, v0.16b
 	eor	v16.16b, v16.16b, v17.16b
-	str	q29, [x0, #144]
+	stur	q29, [x0, #144]
 	eor	v26.16b, v26.16b, v1.16b
-	str	q7, [x0, #208]
+	stur	q7, [x0, #208]
 	str	q24, [x0, #272]
 	str	q25, [x0, #336]
 	str	q16, [x0, #400]
@@ -630,7 +630,7 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b2_store:
 	pmul	v23.16b, v6.16b, v2.16b
 	pmul	v20.16b, v18.16b, v2.16b
 	pmul	v24.16b, v31.16b, v2.16b
-	str	q5, [x0, #32]
+	stur	q5, [x0, #32]
 	pmul	v0.16b, v21.16b, v2.16b
 	pmul	v1.16b, v25.16b, v2.16b
 	pmul	v16.16b, v26.16b, v2.16b
@@ -639,12 +639,12 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b2_store:
 	eor	v22.16b, v22.16b, v20.16b
 	eor	v29.16b, v29.16b, v24.16b
 	eor	v27.16b, v27.16b, v0.16b
-	str	q19, [x0, #96]
+	stur	q19, [x0, #96]
 	eor	v28.16b, v28.16b, v1.16b
 	eor	v7.16b, v7.16b, v16.16b
-	str	q22, [x0, #160]
+	stur	q22, [x0, #160]
 	eor	v30.16b, v30.16b, v2.16b
-	str	q29, [x0, #224]
+	stur	q29, [x0, #224]
 	str	q27, [x0, #288]
 	str	q28, [x0, #352]
 	str	q7, [x0, #416]
@@ -840,7 +840,7 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b3_store:
 	pmul	v19.16b, v23.16b, v3.16b
 	pmul	v17.16b, v27.16b, v3.16b
 	pmul	v1.16b, v0.16b, v3.16b
-	str	q6, [x0, #48]
+	stur	q6, [x0, #48]
 	pmul	v16.16b, v28.16b, v3.16b
 	pmul	v2.16b, v7.16b, v3.16b
 	pmul	v25.16b, v30.16b, v3.16b
@@ -849,12 +849,12 @@ L_snova_gf16m_rowdot_8x5x8_full_k_b3_store:
 	eor	v20.16b, v20.16b, v17.16b
 	eor	v22.16b, v22.16b, v1.16b
 	eor	v31.16b, v31.16b, v16.16b
-	str	q18, [x0, #112]
+	stur	q18, [x0, #112]
 	eor	v24.16b, v24.16b, v2.16b
 	eor	v29.16b, v29.16b, v25.16b
-	str	q20, [x0, #176]
+	stur	q20, [x0, #176]
 	eor	v21.16b, v21.16b, v3.16b
-	str	q22, [x0, #240]
+	stur	q22, [x0, #240]
 	str	q31, [x0, #304]
 	str	q24, [x0, #368]
 	str	q29, [x0, #432]
@@ -976,12 +976,12 @@ L_snova_gf16m_rowdot_8x5x8_run4_k_b0_store:
 	eor	v23.16b, v18.16b, v6.16b
 	pmul	v18.16b, v19.16b, v4.16b
 	eor	v17.16b, v17.16b, v26.16b
-	str	q23, [x0]
+	stur	q23, [x0]
 	eor	v20.16b, v20.16b, v21.16b
 	eor	v27.16b, v27.16b, v18.16b
-	str	q27, [x0, #64]
-	str	q17, [x0, #128]
-	str	q20, [x0, #192]
+	stur	q27, [x0, #64]
+	stur	q17, [x0, #128]
+	stur	q20, [x0, #192]
 	ldr	q0, L_snova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q1, L_snova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q22, L_snova_gf16m_rowdot_8x5x8_cols1_2
@@ -1091,12 +1091,12 @@ L_snova_gf16m_rowdot_8x5x8_run4_k_b1_store:
 	eor	v28.16b, v31.16b, v22.16b
 	pmul	v31.16b, v16.16b, v0.16b
 	eor	v2.16b, v2.16b, v3.16b
-	str	q28, [x0, #16]
+	stur	q28, [x0, #16]
 	eor	v24.16b, v24.16b, v20.16b
 	eor	v7.16b, v7.16b, v31.16b
-	str	q7, [x0, #80]
-	str	q2, [x0, #144]
-	str	q24, [x0, #208]
+	stur	q7, [x0, #80]
+	stur	q2, [x0, #144]
+	stur	q24, [x0, #208]
 	ldr	q4, L_snova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q5, L_snova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q30, L_snova_gf16m_rowdot_8x5x8_cols2_2
@@ -1206,12 +1206,12 @@ L_snova_gf16m_rowdot_8x5x8_run4_k_b2_store:
 	eor	v25.16b, v19.16b, v30.16b
 	pmul	v19.16b, v23.16b, v4.16b
 	eor	v6.16b, v6.16b, v21.16b
-	str	q25, [x0, #32]
+	stur	q25, [x0, #32]
 	eor	v27.16b, v27.16b, v24.16b
 	eor	v18.16b, v18.16b, v19.16b
-	str	q18, [x0, #96]
-	str	q6, [x0, #160]
-	str	q27, [x0, #224]
+	stur	q18, [x0, #96]
+	stur	q6, [x0, #160]
+	stur	q27, [x0, #224]
 	ldr	q0, L_snova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q1, L_snova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q29, L_snova_gf16m_rowdot_8x5x8_cols0_0
@@ -1319,12 +1319,12 @@ L_snova_gf16m_rowdot_8x5x8_run4_k_b3_store:
 	eor	v26.16b, v28.16b, v29.16b
 	pmul	v28.16b, v22.16b, v0.16b
 	eor	v2.16b, v2.16b, v20.16b
-	str	q26, [x0, #48]
+	stur	q26, [x0, #48]
 	eor	v31.16b, v31.16b, v27.16b
 	eor	v16.16b, v16.16b, v28.16b
-	str	q16, [x0, #112]
-	str	q2, [x0, #176]
-	str	q31, [x0, #240]
+	stur	q16, [x0, #112]
+	stur	q2, [x0, #176]
+	stur	q31, [x0, #240]
 	add	x0, x0, #256
 L_snova_gf16m_rowdot_8x5x8_after4:
 	tbz	x6, #1, L_snova_gf16m_rowdot_8x5x8_after2
@@ -1398,9 +1398,9 @@ L_snova_gf16m_rowdot_8x5x8_run2_k_b0_store:
 	pmul	v7.16b, v18.16b, v17.16b
 	eor	v4.16b, v30.16b, v7.16b
 	pmul	v30.16b, v5.16b, v17.16b
-	str	q4, [x0]
+	stur	q4, [x0]
 	eor	v25.16b, v25.16b, v30.16b
-	str	q25, [x0, #64]
+	stur	q25, [x0, #64]
 	ldr	q2, L_snova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q24, L_snova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q27, L_snova_gf16m_rowdot_8x5x8_cols1_2
@@ -1467,9 +1467,9 @@ L_snova_gf16m_rowdot_8x5x8_run2_k_b1_store:
 	pmul	v27.16b, v24.16b, v2.16b
 	eor	v31.16b, v22.16b, v27.16b
 	pmul	v22.16b, v21.16b, v2.16b
-	str	q31, [x0, #16]
+	stur	q31, [x0, #16]
 	eor	v23.16b, v23.16b, v22.16b
-	str	q23, [x0, #80]
+	stur	q23, [x0, #80]
 	ldr	q4, L_snova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q5, L_snova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q30, L_snova_gf16m_rowdot_8x5x8_cols2_2
@@ -1536,9 +1536,9 @@ L_snova_gf16m_rowdot_8x5x8_run2_k_b2_store:
 	pmul	v30.16b, v5.16b, v4.16b
 	eor	v25.16b, v17.16b, v30.16b
 	pmul	v17.16b, v16.16b, v4.16b
-	str	q25, [x0, #32]
+	stur	q25, [x0, #32]
 	eor	v18.16b, v18.16b, v17.16b
-	str	q18, [x0, #96]
+	stur	q18, [x0, #96]
 	ldr	q31, L_snova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q21, L_snova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q22, L_snova_gf16m_rowdot_8x5x8_cols0_0
@@ -1603,9 +1603,9 @@ L_snova_gf16m_rowdot_8x5x8_run2_k_b3_store:
 	pmul	v22.16b, v21.16b, v31.16b
 	eor	v23.16b, v1.16b, v22.16b
 	pmul	v1.16b, v0.16b, v31.16b
-	str	q23, [x0, #48]
+	stur	q23, [x0, #48]
 	eor	v2.16b, v2.16b, v1.16b
-	str	q2, [x0, #112]
+	stur	q2, [x0, #112]
 	add	x0, x0, #128
 L_snova_gf16m_rowdot_8x5x8_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_8x5x8_after1
@@ -1658,7 +1658,7 @@ L_snova_gf16m_rowdot_8x5x8_run1_k_b0_store:
 	mov	x13, x5
 	pmul	v17.16b, v16.16b, v25.16b
 	eor	v18.16b, v27.16b, v17.16b
-	str	q18, [x0]
+	stur	q18, [x0]
 	ldr	q26, L_snova_gf16m_rowdot_8x5x8_cols1_0
 	ldr	q27, L_snova_gf16m_rowdot_8x5x8_cols1_1
 	ldr	q19, L_snova_gf16m_rowdot_8x5x8_cols1_2
@@ -1704,7 +1704,7 @@ L_snova_gf16m_rowdot_8x5x8_run1_k_b1_store:
 	mov	x9, x5
 	pmul	v19.16b, v27.16b, v26.16b
 	eor	v20.16b, v30.16b, v19.16b
-	str	q20, [x0, #16]
+	stur	q20, [x0, #16]
 	ldr	q24, L_snova_gf16m_rowdot_8x5x8_cols0_4
 	ldr	q30, L_snova_gf16m_rowdot_8x5x8_cols2_1
 	ldr	q3, L_snova_gf16m_rowdot_8x5x8_cols2_2
@@ -1750,7 +1750,7 @@ L_snova_gf16m_rowdot_8x5x8_run1_k_b2_store:
 	mov	x11, x5
 	pmul	v3.16b, v30.16b, v24.16b
 	eor	v4.16b, v28.16b, v3.16b
-	str	q4, [x0, #32]
+	stur	q4, [x0, #32]
 	ldr	q5, L_snova_gf16m_rowdot_8x5x8_cols1_4
 	ldr	q28, L_snova_gf16m_rowdot_8x5x8_cols3_1
 	ldr	q21, L_snova_gf16m_rowdot_8x5x8_cols0_0
@@ -1794,7 +1794,7 @@ L_snova_gf16m_rowdot_8x5x8_run1_k_b3_store:
 	add	x3, x3, #40
 	pmul	v21.16b, v28.16b, v5.16b
 	eor	v22.16b, v31.16b, v21.16b
-	str	q22, [x0, #48]
+	stur	q22, [x0, #48]
 	add	x0, x0, #64
 L_snova_gf16m_rowdot_8x5x8_after1:
 	ret

@@ -73,11 +73,11 @@ L_snova_gf16m_rowdot_r2_full_k_store:
 	eor	v0.16b, v0.16b, v21.16b
 	eor	v1.16b, v1.16b, v23.16b
 	eor	v2.16b, v2.16b, v25.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v27.16b
-	str	q1, [x0, #16]
-	str	q2, [x0, #32]
-	str	q3, [x0, #48]
+	stur	q1, [x0, #16]
+	stur	q2, [x0, #32]
+	stur	q3, [x0, #48]
 	add	x0, x0, #64
 	b.ne	L_snova_gf16m_rowdot_r2_full
 L_snova_gf16m_rowdot_r2_partial:
@@ -119,8 +119,8 @@ L_snova_gf16m_rowdot_r2_run8_k_store:
 	pmul	v27.16b, v26.16b, v1.16b
 	eor	v2.16b, v28.16b, v25.16b
 	eor	v3.16b, v29.16b, v27.16b
-	str	q2, [x0]
-	str	q3, [x0, #16]
+	stur	q2, [x0]
+	stur	q3, [x0, #16]
 	add	x0, x0, #32
 L_snova_gf16m_rowdot_r2_after8:
 	tbz	x6, #2, L_snova_gf16m_rowdot_r2_after4
@@ -150,7 +150,7 @@ L_snova_gf16m_rowdot_r2_run4_k_store:
 	add	x3, x3, #16
 	pmul	v20.16b, v19.16b, v18.16b
 	eor	v21.16b, v28.16b, v20.16b
-	str	q21, [x0]
+	stur	q21, [x0]
 	add	x0, x0, #16
 L_snova_gf16m_rowdot_r2_after4:
 	tbz	x6, #1, L_snova_gf16m_rowdot_r2_after2

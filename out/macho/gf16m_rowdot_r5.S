@@ -238,7 +238,7 @@ L_snova_gf16m_rowdot_r5_full_k_store:
 	eor	v30.16b, v7.16b, v6.16b
 	ext	v7.16b, v7.16b, v7.16b, #10
 	ext	v6.16b, v18.16b, v18.16b, #5
-	str	q2, [x0]
+	stur	q2, [x0]
 	eor	v5.16b, v3.16b, v4.16b
 	eor	v2.16b, v30.16b, v7.16b
 	ext	v30.16b, v16.16b, v16.16b, #5
@@ -254,7 +254,7 @@ L_snova_gf16m_rowdot_r5_full_k_store:
 	ext	v4.16b, v17.16b, v17.16b, #5
 	eor	v16.16b, v19.16b, v7.16b
 	ext	v19.16b, v19.16b, v19.16b, #10
-	str	q5, [x0, #9]
+	stur	q5, [x0, #9]
 	ldr	q7, L_snova_gf16m_rowdot_r5_gather1
 	eor	v5.16b, v17.16b, v4.16b
 	ext	v17.16b, v17.16b, v17.16b, #10
@@ -277,10 +277,10 @@ L_snova_gf16m_rowdot_r5_full_k_store:
 	ext	v18.16b, v20.16b, v20.16b, #5
 	eor	v30.16b, v5.16b, v2.16b
 	ext	v16.16b, v21.16b, v21.16b, #5
-	str	q19, [x0, #25]
+	stur	q19, [x0, #25]
 	eor	v7.16b, v20.16b, v18.16b
 	ext	v20.16b, v20.16b, v20.16b, #10
-	str	q30, [x0, #34]
+	stur	q30, [x0, #34]
 	ext	v18.16b, v23.16b, v23.16b, #5
 	eor	v19.16b, v21.16b, v16.16b
 	ldr	q16, L_snova_gf16m_rowdot_r5_gather0
@@ -320,10 +320,10 @@ L_snova_gf16m_rowdot_r5_full_k_store:
 	eor	v21.16b, v26.16b, v2.16b
 	eor	v20.16b, v5.16b, v23.16b
 	ext	v5.16b, v28.16b, v28.16b, #5
-	str	q18, [x0, #50]
+	stur	q18, [x0, #50]
 	ext	v26.16b, v26.16b, v26.16b, #10
 	ext	v22.16b, v29.16b, v29.16b, #5
-	str	q20, [x0, #59]
+	stur	q20, [x0, #59]
 	ldr	q23, L_snova_gf16m_rowdot_r5_gather0
 	eor	v30.16b, v28.16b, v5.16b
 	ext	v28.16b, v28.16b, v28.16b, #10
@@ -345,9 +345,9 @@ L_snova_gf16m_rowdot_r5_full_k_store:
 	ushr	v26.16b, v19.16b, #4
 	eor	v21.16b, v25.16b, v2.16b
 	pmul	v31.16b, v26.16b, v31.16b
-	str	q21, [x0, #75]
+	stur	q21, [x0, #75]
 	eor	v3.16b, v19.16b, v31.16b
-	str	q3, [x0, #84]
+	stur	q3, [x0, #84]
 	add	x0, x0, #100
 	b.ne	L_snova_gf16m_rowdot_r5_full
 L_snova_gf16m_rowdot_r5_partial:
@@ -480,10 +480,10 @@ L_snova_gf16m_rowdot_r5_run2_k_store:
 	ext	v27.16b, v29.16b, v29.16b, #5
 	eor	v4.16b, v19.16b, v30.16b
 	eor	v5.16b, v23.16b, v25.16b
-	str	q21, [x0]
+	stur	q21, [x0]
 	eor	v24.16b, v29.16b, v27.16b
 	ext	v29.16b, v29.16b, v29.16b, #10
-	str	q4, [x0, #9]
+	stur	q4, [x0, #9]
 	ldr	q30, L_snova_gf16m_rowdot_r5_gather0
 	ext	v23.16b, v23.16b, v23.16b, #10
 	ext	v21.16b, v6.16b, v6.16b, #5
@@ -504,9 +504,9 @@ L_snova_gf16m_rowdot_r5_run2_k_store:
 	ushr	v7.16b, v19.16b, #4
 	eor	v3.16b, v22.16b, v31.16b
 	pmul	v2.16b, v7.16b, v2.16b
-	str	q3, [x0, #25]
+	stur	q3, [x0, #25]
 	eor	v27.16b, v19.16b, v2.16b
-	str	q27, [x0, #34]
+	stur	q27, [x0, #34]
 	add	x0, x0, #50
 L_snova_gf16m_rowdot_r5_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_r5_after1
@@ -600,8 +600,8 @@ L_snova_gf16m_rowdot_r5_run1_k_store:
 	pmul	v0.16b, v30.16b, v0.16b
 	eor	v20.16b, v1.16b, v19.16b
 	eor	v4.16b, v17.16b, v0.16b
-	str	q20, [x0]
-	str	q4, [x0, #9]
+	stur	q20, [x0]
+	stur	q4, [x0, #9]
 	add	x0, x0, #25
 L_snova_gf16m_rowdot_r5_after1:
 	ldp	d8, d9, [sp, #0]

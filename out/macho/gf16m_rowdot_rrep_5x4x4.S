@@ -149,17 +149,17 @@ L_snova_gf16m_rowdot_rrep_5x4x4_full_k_store:
 	eor	v2.16b, v2.16b, v31.16b
 	eor	v4.16b, v4.16b, v27.16b
 	eor	v6.16b, v6.16b, v17.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v1.8b, v1.8b, v22.8b
 	eor	v3.8b, v3.8b, v16.8b
 	eor	v5.8b, v5.8b, v29.8b
 	eor	v7.8b, v7.8b, v24.8b
 	str	s1, [x0, #16]
-	str	q2, [x0, #20]
+	stur	q2, [x0, #20]
 	str	s3, [x0, #36]
-	str	q4, [x0, #40]
+	stur	q4, [x0, #40]
 	str	s5, [x0, #56]
-	str	q6, [x0, #60]
+	stur	q6, [x0, #60]
 	str	s7, [x0, #76]
 	add	x0, x0, #80
 	b.ne	L_snova_gf16m_rowdot_rrep_5x4x4_full
@@ -247,9 +247,9 @@ L_snova_gf16m_rowdot_rrep_5x4x4_run2_k_store:
 	eor	v20.8b, v20.8b, v23.8b
 	eor	v0.16b, v0.16b, v2.16b
 	eor	v21.8b, v21.8b, v16.8b
-	str	q30, [x0]
+	stur	q30, [x0]
 	str	s20, [x0, #16]
-	str	q0, [x0, #20]
+	stur	q0, [x0, #20]
 	str	s21, [x0, #36]
 	add	x0, x0, #40
 L_snova_gf16m_rowdot_rrep_5x4x4_after2:
@@ -308,7 +308,7 @@ L_snova_gf16m_rowdot_rrep_5x4x4_run1_k_store:
 	pmul	v23.8b, v1.8b, v7.8b
 	eor	v3.16b, v3.16b, v30.16b
 	eor	v26.8b, v26.8b, v23.8b
-	str	q3, [x0]
+	stur	q3, [x0]
 	str	s26, [x0, #16]
 	add	x0, x0, #20
 L_snova_gf16m_rowdot_rrep_5x4x4_after1:

@@ -148,19 +148,19 @@ L_snova_gf16m_rowdot_rrep_8x4x4_full_k_store:
 	eor	v0.16b, v0.16b, v20.16b
 	eor	v1.16b, v1.16b, v22.16b
 	eor	v2.16b, v2.16b, v31.16b
-	str	q0, [x0]
+	stur	q0, [x0]
 	eor	v3.16b, v3.16b, v16.16b
 	eor	v4.16b, v4.16b, v27.16b
-	str	q1, [x0, #16]
+	stur	q1, [x0, #16]
 	eor	v5.16b, v5.16b, v29.16b
 	eor	v6.16b, v6.16b, v17.16b
-	str	q2, [x0, #32]
+	stur	q2, [x0, #32]
 	eor	v7.16b, v7.16b, v24.16b
-	str	q3, [x0, #48]
-	str	q4, [x0, #64]
-	str	q5, [x0, #80]
-	str	q6, [x0, #96]
-	str	q7, [x0, #112]
+	stur	q3, [x0, #48]
+	stur	q4, [x0, #64]
+	stur	q5, [x0, #80]
+	stur	q6, [x0, #96]
+	stur	q7, [x0, #112]
 	add	x0, x0, #128
 	b.ne	L_snova_gf16m_rowdot_rrep_8x4x4_full
 L_snova_gf16m_rowdot_rrep_8x4x4_partial:
@@ -246,11 +246,11 @@ L_snova_gf16m_rowdot_rrep_8x4x4_run2_k_store:
 	eor	v30.16b, v30.16b, v22.16b
 	eor	v20.16b, v20.16b, v23.16b
 	eor	v0.16b, v0.16b, v2.16b
-	str	q30, [x0]
+	stur	q30, [x0]
 	eor	v21.16b, v21.16b, v16.16b
-	str	q20, [x0, #16]
-	str	q0, [x0, #32]
-	str	q21, [x0, #48]
+	stur	q20, [x0, #16]
+	stur	q0, [x0, #32]
+	stur	q21, [x0, #48]
 	add	x0, x0, #64
 L_snova_gf16m_rowdot_rrep_8x4x4_after2:
 	tbz	x6, #0, L_snova_gf16m_rowdot_rrep_8x4x4_after1
@@ -308,8 +308,8 @@ L_snova_gf16m_rowdot_rrep_8x4x4_run1_k_store:
 	pmul	v23.16b, v1.16b, v7.16b
 	eor	v3.16b, v3.16b, v30.16b
 	eor	v26.16b, v26.16b, v23.16b
-	str	q3, [x0]
-	str	q26, [x0, #16]
+	stur	q3, [x0]
+	stur	q26, [x0, #16]
 	add	x0, x0, #32
 L_snova_gf16m_rowdot_rrep_8x4x4_after1:
 	ret

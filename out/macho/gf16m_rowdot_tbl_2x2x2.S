@@ -54,8 +54,8 @@ L_snova_gf16m_rowdot_tbl_2x2x2_full_k_store:
 	ldr	q0, [x0, #16]
 	eor	v29.16b, v27.16b, v28.16b
 	eor	v1.16b, v31.16b, v0.16b
-	str	q29, [x0]
-	str	q1, [x0, #16]
+	stur	q29, [x0]
+	stur	q1, [x0, #16]
 	add	x0, x0, #32
 	b.hs	L_snova_gf16m_rowdot_tbl_2x2x2_full
 L_snova_gf16m_rowdot_tbl_2x2x2_partial:
@@ -208,7 +208,7 @@ L_snova_gf16m_rowdot_tbl_2x2x2_run4_k_store:
 	ldr	q27, [x0]
 	tbl	v26.16b, {v0.16b, v1.16b}, v25.16b
 	eor	v28.16b, v26.16b, v27.16b
-	str	q28, [x0]
+	stur	q28, [x0]
 	b	L_snova_gf16m_rowdot_tbl_2x2x2_next
 L_snova_gf16m_rowdot_tbl_2x2x2_run5:
 	movi	v29.16b, #0
@@ -246,8 +246,8 @@ L_snova_gf16m_rowdot_tbl_2x2x2_run5_k_store:
 	ldur	q29, [x0, #4]
 	eor	v26.16b, v24.16b, v25.16b
 	eor	v30.16b, v28.16b, v29.16b
-	str	q26, [x0]
-	str	q30, [x0, #4]
+	stur	q26, [x0]
+	stur	q30, [x0, #4]
 	b	L_snova_gf16m_rowdot_tbl_2x2x2_next
 L_snova_gf16m_rowdot_tbl_2x2x2_run6:
 	movi	v0.16b, #0
@@ -285,8 +285,8 @@ L_snova_gf16m_rowdot_tbl_2x2x2_run6_k_store:
 	ldur	q0, [x0, #8]
 	eor	v28.16b, v26.16b, v27.16b
 	eor	v1.16b, v30.16b, v0.16b
-	str	q28, [x0]
-	str	q1, [x0, #8]
+	stur	q28, [x0]
+	stur	q1, [x0, #8]
 	b	L_snova_gf16m_rowdot_tbl_2x2x2_next
 L_snova_gf16m_rowdot_tbl_2x2x2_run7:
 	movi	v2.16b, #0
@@ -324,8 +324,8 @@ L_snova_gf16m_rowdot_tbl_2x2x2_run7_k_store:
 	ldur	q2, [x0, #12]
 	eor	v30.16b, v28.16b, v29.16b
 	eor	v3.16b, v1.16b, v2.16b
-	str	q30, [x0]
-	str	q3, [x0, #12]
+	stur	q30, [x0]
+	stur	q3, [x0, #12]
 L_snova_gf16m_rowdot_tbl_2x2x2_next:
 	ret
 	.cfi_endproc

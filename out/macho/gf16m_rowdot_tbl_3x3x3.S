@@ -76,9 +76,9 @@ L_snova_gf16m_rowdot_tbl_3x3x3_full_k_store:
 	eor	v26.16b, v24.16b, v25.16b
 	eor	v30.16b, v28.16b, v29.16b
 	eor	v2.16b, v0.16b, v1.16b
-	str	q26, [x0]
-	str	q30, [x0, #16]
-	str	q2, [x0, #29]
+	stur	q26, [x0]
+	stur	q30, [x0, #16]
+	stur	q2, [x0, #29]
 	add	x0, x0, #45
 	b.hs	L_snova_gf16m_rowdot_tbl_3x3x3_full
 L_snova_gf16m_rowdot_tbl_3x3x3_partial:
@@ -198,8 +198,8 @@ L_snova_gf16m_rowdot_tbl_3x3x3_run2_k_store:
 	ldur	q1, [x0, #2]
 	eor	v26.16b, v24.16b, v25.16b
 	eor	v2.16b, v0.16b, v1.16b
-	str	q26, [x0]
-	str	q2, [x0, #2]
+	stur	q26, [x0]
+	stur	q2, [x0, #2]
 	b	L_snova_gf16m_rowdot_tbl_3x3x3_next
 L_snova_gf16m_rowdot_tbl_3x3x3_run3:
 	movi	v3.16b, #0
@@ -254,8 +254,8 @@ L_snova_gf16m_rowdot_tbl_3x3x3_run3_k_store:
 	ldur	q4, [x0, #11]
 	eor	v24.16b, v21.16b, v23.16b
 	eor	v5.16b, v3.16b, v4.16b
-	str	q24, [x0]
-	str	q5, [x0, #11]
+	stur	q24, [x0]
+	stur	q5, [x0, #11]
 	b	L_snova_gf16m_rowdot_tbl_3x3x3_next
 L_snova_gf16m_rowdot_tbl_3x3x3_run4:
 	movi	v0.16b, #0
@@ -315,9 +315,9 @@ L_snova_gf16m_rowdot_tbl_3x3x3_run4_k_store:
 	eor	v23.16b, v17.16b, v21.16b
 	eor	v4.16b, v25.16b, v3.16b
 	eor	v2.16b, v0.16b, v1.16b
-	str	q23, [x0]
-	str	q4, [x0, #16]
-	str	q2, [x0, #20]
+	stur	q23, [x0]
+	stur	q4, [x0, #16]
+	stur	q2, [x0, #20]
 L_snova_gf16m_rowdot_tbl_3x3x3_next:
 	ret
 	.cfi_endproc

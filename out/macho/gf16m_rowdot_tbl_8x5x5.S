@@ -182,9 +182,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_full_k_store:
 	eor	v19.16b, v16.16b, v17.16b
 	eor	v25.16b, v23.16b, v26.16b
 	eor	v18.16b, v24.16b, v31.16b
-	str	q19, [x0]
-	str	q25, [x0, #16]
-	str	q18, [x0, #24]
+	stur	q19, [x0]
+	stur	q25, [x0, #16]
+	stur	q18, [x0, #24]
 	ldr	q27, L_snova_gf16m_rowdot_tbl_8x5x5_out1_0_0
 	ldr	q22, L_snova_gf16m_rowdot_tbl_8x5x5_out1_16_0
 	ldr	q20, L_snova_gf16m_rowdot_tbl_8x5x5_out1_24_0
@@ -197,9 +197,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_full_k_store:
 	eor	v21.16b, v28.16b, v29.16b
 	eor	v19.16b, v16.16b, v17.16b
 	eor	v25.16b, v23.16b, v26.16b
-	str	q21, [x0, #40]
-	str	q19, [x0, #56]
-	str	q25, [x0, #64]
+	stur	q21, [x0, #40]
+	stur	q19, [x0, #56]
+	stur	q25, [x0, #64]
 	ldr	q30, L_snova_gf16m_rowdot_tbl_8x5x5_out2_0_0
 	ldr	q24, L_snova_gf16m_rowdot_tbl_8x5x5_out2_16_0
 	ldr	q27, L_snova_gf16m_rowdot_tbl_8x5x5_out2_24_0
@@ -212,9 +212,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_full_k_store:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v18.16b, v3.16b, v31.16b
 	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x0, #80]
-	str	q18, [x0, #96]
-	str	q6, [x0, #104]
+	stur	q2, [x0, #80]
+	stur	q18, [x0, #96]
+	stur	q6, [x0, #104]
 	add	x0, x0, #120
 	b.hs	L_snova_gf16m_rowdot_tbl_8x5x5_full
 L_snova_gf16m_rowdot_tbl_8x5x5_partial:
@@ -367,9 +367,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_run1_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v27.16b, v22.16b, v31.16b
 	eor	v25.16b, v23.16b, v24.16b
-	str	q21, [x0]
-	str	q27, [x0, #16]
-	str	q25, [x0, #24]
+	stur	q21, [x0]
+	stur	q27, [x0, #16]
+	stur	q25, [x0, #24]
 	b	L_snova_gf16m_rowdot_tbl_8x5x5_next
 L_snova_gf16m_rowdot_tbl_8x5x5_run2:
 	movi	v0.16b, #0
@@ -519,9 +519,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_run2_k_store:
 	eor	v24.16b, v22.16b, v27.16b
 	eor	v30.16b, v16.16b, v17.16b
 	eor	v23.16b, v21.16b, v31.16b
-	str	q24, [x0]
-	str	q30, [x0, #16]
-	str	q23, [x0, #24]
+	stur	q24, [x0]
+	stur	q30, [x0, #16]
+	stur	q23, [x0, #24]
 	ldr	q18, L_snova_gf16m_rowdot_tbl_8x5x5_out1_0_0
 	ldr	q19, L_snova_gf16m_rowdot_tbl_8x5x5_out1_16_0
 	ldr	q20, L_snova_gf16m_rowdot_tbl_8x5x5_out1_24_0
@@ -534,9 +534,9 @@ L_snova_gf16m_rowdot_tbl_8x5x5_run2_k_store:
 	eor	v2.16b, v0.16b, v1.16b
 	eor	v28.16b, v3.16b, v26.16b
 	eor	v6.16b, v4.16b, v5.16b
-	str	q2, [x0, #40]
-	str	q28, [x0, #56]
-	str	q6, [x0, #64]
+	stur	q2, [x0, #40]
+	stur	q28, [x0, #56]
+	stur	q6, [x0, #64]
 L_snova_gf16m_rowdot_tbl_8x5x5_next:
 	ret
 	.cfi_endproc

@@ -132,8 +132,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_full_k_store:
 	eor	v6.16b, v0.16b, v4.16b
 	eor	v29.16b, v27.16b, v28.16b
 	eor	v1.16b, v6.16b, v25.16b
-	str	q29, [x0]
-	str	q1, [x0, #11]
+	stur	q29, [x0]
+	stur	q1, [x0, #11]
 	ldr	q2, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q29, L_snova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q3, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -148,8 +148,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_full_k_store:
 	eor	v4.16b, v31.16b, v0.16b
 	eor	v28.16b, v26.16b, v27.16b
 	eor	v25.16b, v4.16b, v6.16b
-	str	q28, [x0, #27]
-	str	q25, [x0, #38]
+	stur	q28, [x0, #27]
+	stur	q25, [x0, #38]
 	ldr	q1, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q28, L_snova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q2, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -164,8 +164,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_full_k_store:
 	eor	v0.16b, v30.16b, v31.16b
 	eor	v27.16b, v7.16b, v26.16b
 	eor	v6.16b, v0.16b, v4.16b
-	str	q27, [x0, #54]
-	str	q6, [x0, #65]
+	stur	q27, [x0, #54]
+	stur	q6, [x0, #65]
 	ldr	q25, L_snova_gf16m_rowdot_tbl_9x3x3_out3_0_0
 	ldr	q27, L_snova_gf16m_rowdot_tbl_9x3x3_out3_11_0
 	ldr	q1, L_snova_gf16m_rowdot_tbl_9x3x3_out3_0_1
@@ -180,8 +180,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_full_k_store:
 	eor	v31.16b, v29.16b, v30.16b
 	eor	v26.16b, v5.16b, v7.16b
 	eor	v4.16b, v31.16b, v0.16b
-	str	q26, [x0, #81]
-	str	q4, [x0, #92]
+	stur	q26, [x0, #81]
+	stur	q4, [x0, #92]
 	ldr	q6, L_snova_gf16m_rowdot_tbl_9x3x3_out4_0_0
 	ldr	q3, L_snova_gf16m_rowdot_tbl_9x3x3_out4_11_0
 	ldr	q25, L_snova_gf16m_rowdot_tbl_9x3x3_out4_0_1
@@ -196,8 +196,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_full_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v2.16b, v18.16b, v1.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q2, [x0, #108]
-	str	q23, [x0, #119]
+	stur	q2, [x0, #108]
+	stur	q23, [x0, #119]
 	add	x0, x0, #135
 	b.hs	L_snova_gf16m_rowdot_tbl_9x3x3_full
 L_snova_gf16m_rowdot_tbl_9x3x3_partial:
@@ -321,8 +321,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run1_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v4.16b, v18.16b, v31.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q4, [x0]
-	str	q23, [x0, #11]
+	stur	q4, [x0]
+	stur	q23, [x0, #11]
 	b	L_snova_gf16m_rowdot_tbl_9x3x3_next
 L_snova_gf16m_rowdot_tbl_9x3x3_run2:
 	movi	v16.16b, #0
@@ -437,8 +437,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run2_k_store:
 	eor	v30.16b, v25.16b, v5.16b
 	eor	v31.16b, v7.16b, v29.16b
 	eor	v1.16b, v30.16b, v26.16b
-	str	q31, [x0]
-	str	q1, [x0, #11]
+	stur	q31, [x0]
+	stur	q1, [x0, #11]
 	ldr	q2, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q27, L_snova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q3, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -453,8 +453,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run2_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v0.16b, v18.16b, v28.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q0, [x0, #27]
-	str	q23, [x0, #38]
+	stur	q0, [x0, #27]
+	stur	q23, [x0, #38]
 	b	L_snova_gf16m_rowdot_tbl_9x3x3_next
 L_snova_gf16m_rowdot_tbl_9x3x3_run3:
 	movi	v16.16b, #0
@@ -569,8 +569,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run3_k_store:
 	eor	v25.16b, v7.16b, v31.16b
 	eor	v28.16b, v2.16b, v3.16b
 	eor	v4.16b, v25.16b, v26.16b
-	str	q28, [x0]
-	str	q4, [x0, #11]
+	stur	q28, [x0]
+	stur	q4, [x0, #11]
 	ldr	q5, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q28, L_snova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q29, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -585,8 +585,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run3_k_store:
 	eor	v31.16b, v27.16b, v7.16b
 	eor	v3.16b, v1.16b, v2.16b
 	eor	v26.16b, v31.16b, v25.16b
-	str	q3, [x0, #27]
-	str	q26, [x0, #38]
+	stur	q3, [x0, #27]
+	stur	q26, [x0, #38]
 	ldr	q4, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q30, L_snova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q5, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -601,8 +601,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run3_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v6.16b, v18.16b, v29.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q6, [x0, #54]
-	str	q23, [x0, #65]
+	stur	q6, [x0, #54]
+	stur	q23, [x0, #65]
 	b	L_snova_gf16m_rowdot_tbl_9x3x3_next
 L_snova_gf16m_rowdot_tbl_9x3x3_run4:
 	movi	v16.16b, #0
@@ -718,8 +718,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run4_k_store:
 	eor	v0.16b, v25.16b, v3.16b
 	eor	v6.16b, v5.16b, v29.16b
 	eor	v26.16b, v0.16b, v31.16b
-	str	q6, [x0]
-	str	q26, [x0, #11]
+	stur	q6, [x0]
+	stur	q26, [x0, #11]
 	ldr	q27, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_0
 	ldr	q6, L_snova_gf16m_rowdot_tbl_9x3x3_out1_11_0
 	ldr	q2, L_snova_gf16m_rowdot_tbl_9x3x3_out1_0_1
@@ -734,8 +734,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run4_k_store:
 	eor	v3.16b, v1.16b, v25.16b
 	eor	v29.16b, v4.16b, v5.16b
 	eor	v31.16b, v3.16b, v0.16b
-	str	q29, [x0, #27]
-	str	q31, [x0, #38]
+	stur	q29, [x0, #27]
+	stur	q31, [x0, #38]
 	ldr	q26, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_0
 	ldr	q29, L_snova_gf16m_rowdot_tbl_9x3x3_out2_11_0
 	ldr	q27, L_snova_gf16m_rowdot_tbl_9x3x3_out2_0_1
@@ -750,8 +750,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run4_k_store:
 	eor	v25.16b, v30.16b, v1.16b
 	eor	v5.16b, v7.16b, v4.16b
 	eor	v0.16b, v25.16b, v3.16b
-	str	q5, [x0, #54]
-	str	q0, [x0, #65]
+	stur	q5, [x0, #54]
+	stur	q0, [x0, #65]
 	ldr	q31, L_snova_gf16m_rowdot_tbl_9x3x3_out3_0_0
 	ldr	q28, L_snova_gf16m_rowdot_tbl_9x3x3_out3_11_0
 	ldr	q26, L_snova_gf16m_rowdot_tbl_9x3x3_out3_0_1
@@ -766,8 +766,8 @@ L_snova_gf16m_rowdot_tbl_9x3x3_run4_k_store:
 	eor	v21.16b, v19.16b, v20.16b
 	eor	v2.16b, v18.16b, v27.16b
 	eor	v23.16b, v21.16b, v22.16b
-	str	q2, [x0, #81]
-	str	q23, [x0, #92]
+	stur	q2, [x0, #81]
+	stur	q23, [x0, #92]
 L_snova_gf16m_rowdot_tbl_9x3x3_next:
 	ret
 	.cfi_endproc
