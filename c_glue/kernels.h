@@ -117,12 +117,17 @@ struct snova_kernels {
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */
     snova_gf16m_rowdot_fn rowdot_rll_rep;
-    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8) as the row
-     * patterns of the folded form (fold_patterns), X_k at x + k*xstride, 32 bytes
-     * per row; rowdot_rll in the folded form otherwise. NULL where rowdot_rll is
-     * not folded. */
+    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8; the stacked
+     * 25 x 5 ones, rowdot_sll's, where r = 5) as the row patterns of the folded
+     * form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES (snova_common.h) per row;
+     * rowdot_rll in the folded form otherwise. NULL where table lookups pay, and
+     * at l != 5. */
     snova_fold_patterns_fn fold_patterns;
     snova_gf16m_rowdot_fn rowdot_pll;
+    /* rowdot_pll for 5 x 5 left factors (T12's blocks, the signature's Ut where
+     * r = 5), every round with l = 5: rowdot_tsq's counterpart where table
+     * lookups do not pay, set with fold_patterns */
+    snova_gf16m_rowdot_fn rowdot_psq;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;
     snova_keccakf1600_x3_fn keccakf1600_x3;

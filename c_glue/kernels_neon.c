@@ -128,13 +128,20 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.rowdot_slr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
 #endif
 #endif
-#if SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R != SNOVA_L
+#if SNOVA_L == 5
         /* where table lookups do not pay, nor do TBLs on every right factor: the
-         * public map's rows times the r x l factors in the folded form */
+         * fixed left factors (T12's blocks, the signature's r x l and stacked
+         * factors) as their row patterns, made once, and Round 3's public map
+         * rows times the r x l factors in the folded form */
         if (!snova_tables_pay(midr)) {
-            chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
             chosen.fold_patterns = snova_gf16m_fold_patterns;
+            chosen.rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
+#if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
+            chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
             chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
+#elif SNOVA_ROUND == 3
+            chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
+#endif
         }
 #endif
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,

@@ -262,6 +262,14 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 _Static_assert(REPLICATED_BLOCK_BYTES <= TABLE_BYTES(LSQ), "a replicated block fits its tables' room");
 #endif
 
+/* Bytes of the row patterns of the folded rowdot (kernels.h fold_patterns): two
+ * 16-byte registers per row of five elements; an l x l block's rows */
+#define ROW_PATTERN_BYTES 32
+#define BLOCK_PATTERN_BYTES (ROW_PATTERN_BYTES * L)
+#if defined(SNOVA_NEON)
+_Static_assert(BLOCK_PATTERN_BYTES <= TABLE_BYTES(LSQ), "a block's row patterns fit its tables' room");
+#endif
+
 /* out: each of the blocks l x l blocks of m replicated, row i of a block repeated
  * over bytes 16 i to 16 i + 15 (l = 4, which divides 16) */
 static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t blocks) {
@@ -287,8 +295,14 @@ static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t
     return NULL;
 }
 
-/* T12 as fixed_factor makes it, in tab (the products by T12) */
+/* T12 in tab in the form the kernel table multiplies by it: the row patterns of
+ * its blocks where products by them on the left take patterns (rowdot_psq), else
+ * as fixed_factor makes a right factor; NULL where neither */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
+    if (k->rowdot_psq != NULL) {
+        k->fold_patterns(tab, T12[0][0], (size_t)V * O * L);
+        return tab;
+    }
     return fixed_factor(k, tab, T12[0][0], (size_t)V * O);
 }
 
@@ -322,11 +336,13 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
 }
 
 /* acc[c] += sum_k T12[k][j] Y_k[c] for c < n, Y_k[c] at Y + k*ystride + c*l^2: by
- * the tables t12tab where there are some */
+ * the tables or row patterns t12tab where there are some */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
     if (k->rowdot_tsq != NULL && t12tab != NULL)
         k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
+    else if (k->rowdot_psq != NULL && t12tab != NULL)
+        k->rowdot_psq(acc, t12tab + (size_t)j * BLOCK_PATTERN_BYTES, O * BLOCK_PATTERN_BYTES, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);
 }

@@ -180,7 +180,7 @@ struct quad_ws {
 #define T_SQUARE_ROWS (L == R && !SNOVA_STACKED)
 
 /* the row patterns of Ut[j][a] in quad_ws.tab (kernels.h rowdot_pll) */
-#define PATTERN_BYTES (32 * R)
+#define PATTERN_BYTES (ROW_PATTERN_BYTES * R)
 #define PATTERNS_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PATTERN_BYTES)
 #if defined(SNOVA_NEON)
 _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
@@ -367,7 +367,11 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #endif
         for (int a = 0; a < L; a++) {
 #if SNOVA_STACKED
-            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
+            if (k->rowdot_pll != NULL && k->rowdot_psq != NULL) /* Ut's patterns: quad_prepare */
+                k->rowdot_psq(ws->g1[i][a][0], PATTERNS_AT(w, 0, a), L * PATTERN_BYTES, ws->pm.P12[i][0][0],
+                              O * LSQ, V, O);
+            else
+                k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #else
             ut_rowdot(k, w, ws->g1[i][a][0], a, 0, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #endif

@@ -218,7 +218,8 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
 
 
 @pytest.mark.parametrize("args, expect", [
-    (["--rank", "5"], {"gf16m_add_r5", "gf16m_mul_r5", "gf16m_dot_r5", "gf16m_rowdot_r5", *FORMS_R5}),
+    (["--rank", "5"], {"gf16m_add_r5", "gf16m_mul_r5", "gf16m_dot_r5", "gf16m_rowdot_r5", *FORMS_R5,
+                       "gf16m_rowdot_fold_pat_r5", "gf16m_fold_patterns"}),
     (["--rank", "3", "--kernel", "mac"], {"gf16m_mac_r3"}),
     (["--kernel", "tmul"], {f"gf16m_mul_{t}_r{r}" for t in ("at", "bt") for r in (2, 3, 4, 5)}),
     (["--rank", "2", "--kernel", "tmac"], {"gf16m_mac_at_r2", "gf16m_mac_bt_r2"}),
@@ -236,7 +237,8 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_6x4x4"}),
     (["--shape", "5x5", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_rowdot_25x5x5", "gf16m_mul_tables",
                                                 "gf16m_rowdot_tbl_25x5x5", "gf16m_rowdot_tbl_5x5x5",
-                                                "gf16m_rowdot_rtbl_5x5x5"}),
+                                                "gf16m_rowdot_rtbl_5x5x5", "gf16m_fold_patterns",
+                                                "gf16m_rowdot_fold_pat_r5", "gf16m_rowdot_fold_pat_25x5x5"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
     (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3"}),

@@ -45,6 +45,9 @@ ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if 
                        + [(9, 3, 3)])
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
+# its patterned form, for those and for rank 5 (T12's blocks, the signature's Ut
+# at r = 5) and the stacked 25×5 factor of (5, 5), two bands of rows
+PATTERNED_SHAPES = [*FOLDED_SHAPES, (5, 5, 5), (25, 5, 5)]
 # and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
@@ -72,7 +75,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
-        f"gf16m_rowdot_fold_{form}{name(s)}" for s in FOLDED_SHAPES for form in ("", "pat_")}
+        *(f"gf16m_rowdot_fold_{name(s)}" for s in FOLDED_SHAPES),
+        *(f"gf16m_rowdot_fold_pat_{name(s)}" for s in PATTERNED_SHAPES)}
     assert (OUT / "gf16m_fold_patterns.S").exists()
     assert {p.stem for p in OUT.glob("gf16m_rowdot_rrep_*.S")} == {f"gf16m_rowdot_rrep_{name(s)}"
                                                                    for s in REPLICATED_SHAPES}
@@ -330,7 +334,7 @@ def patterned_records(shape, n, count, cases, seed):
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
-@pytest.mark.parametrize("shape", FOLDED_SHAPES, ids=name)
+@pytest.mark.parametrize("shape", PATTERNED_SHAPES, ids=name)
 def test_patterned_folded_rowdot_matches_model(dot_runner, shape, n, count):
     records, pstride, ystride = patterned_records(shape, n, count, 8, hash((shape, n, "pat")) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_fold_pat_{name(shape)}", shape, count, pstride, ystride, n, records,

@@ -43,6 +43,10 @@ STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # PMUL is the bound and the folded form has more of them, take the table form
 # (tables_gather.py).
 FOLDED_PAIRS = ((5, 6), (5, 8))
+# The stacked pairs whose (l·r)×l·l×l rowdot also has the patterned folded form
+# (the public map's blocks times the stacked factors, given as their row
+# patterns), which the kernel table takes where table lookups do not pay: MEASURED.
+STACKED_PATTERNED_PAIRS = ((5, 5),)
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
 # 9-byte matrices fill 9 of 16 lanes.
@@ -180,9 +184,16 @@ def rowdot_kernel(shape, folded=False, patterned=False, replicated=False) -> Ker
 
 
 def square_rowdot_kernels(rank):
-    """Rank `rank`'s rowdot, and its form by replicated right factors where it has one."""
+    """Rank `rank`'s rowdot, its form by replicated right factors where it has
+    one, and where it is folded its patterned form (T12's blocks, made into
+    patterns once per key, times the public map's blocks)."""
     shape = square(rank)
-    return [rowdot_kernel(shape)] + ([rowdot_kernel(shape, replicated=True)] if rank in REPLICATED_RANKS else [])
+    kernels = [rowdot_kernel(shape)]
+    if rank in REPLICATED_RANKS:
+        kernels.append(rowdot_kernel(shape, replicated=True))
+    if folded_form.folds(shape):
+        kernels += [rowdot_kernel(shape, folded=True, patterned=True), fold_patterns_kernel()]
+    return kernels
 
 
 def fold_patterns_kernel() -> KernelSpec:
@@ -286,6 +297,9 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and l in REPLICATED_RANKS and r != l:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
+                if f == "rowdot" and (l, r) in STACKED_PATTERNED_PAIRS:
+                    kernels += [rowdot_kernel(gf16.Shape(l * r, l, l), folded=True, patterned=True),
+                                fold_patterns_kernel()]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     # the patterned form for the signature's fixed factors U_ja
                     kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True),

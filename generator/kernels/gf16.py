@@ -359,7 +359,7 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=F
         run = lambda w, name, reg: packed_rowdot_run(b, w, params, name, reg)
     elif folded or folds(shape):
         form = FoldedRowdot(b, shape, patterned)
-        width = folded_width(shape.p)
+        width = folded_width(shape.p, patterned)
         run = lambda w, name, reg: form.run(w, params, name, reg)
     else:
         plan = rowdot_plan(shape)

@@ -127,6 +127,12 @@ void snova_gf16m_dot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const ui
 /* GF(16) 5x5 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 5x5 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_fold_patterns of its 5 rows (160 bytes) at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_fold_pat_r5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* the folded rowdot's row patterns: out[32i ..] = the two 16-byte patterns of row i of x (rows of 5 elements, rows >= 2; 32*rows bytes), made by TBL in registers; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_fold_patterns(uint8_t *out, const uint8_t *x, size_t rows);
+
 /* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c += a * b, arguments (c, a, b); c may alias a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mac_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
 
@@ -358,6 +364,9 @@ void snova_gf16m_linsys_l4r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* GF(16) 25x5 times 5x5 matrices (result 25x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_25x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 25x5 times 5x5 matrices (result 25x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_fold_patterns of its 25 rows (800 bytes) at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_fold_pat_25x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 25x5 times 5x5 matrices by table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 125 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -417,9 +426,6 @@ void snova_gf16m_rowdot_fold_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 6x5 times 5x5 matrices (result 6x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_fold_patterns of its 6 rows (192 bytes) at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_pat_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
-/* the folded rowdot's row patterns: out[32i ..] = the two 16-byte patterns of row i of x (rows of 5 elements, rows >= 2; 32*rows bytes), made by TBL in registers; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_fold_patterns(uint8_t *out, const uint8_t *x, size_t rows);
 
 /* GF(16) 6x5 times 5x5 matrices by table lookup: acc[c] (6x5, at acc + 30c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 30 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_6x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
