@@ -117,6 +117,10 @@ struct snova_kernels {
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */
     snova_gf16m_rowdot_fn rowdot_rll_rep;
+    /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
+     * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
+     * where replicas pay (Cortex-A57 and A72); NULL elsewhere */
+    snova_gf16m_rowdot_fn rowdot_rlr_rep, rowdot_llr_rep;
     /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8; the stacked
      * 25 x 5 ones, rowdot_sll's, where r = 5) as the row patterns of the folded
      * form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES (snova_common.h) per row;

@@ -158,14 +158,18 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_LSQ, SNOVA_L);
 #endif
         }
-#if SNOVA_L == 4
         else if (snova_replicas_pay(midr)) {
+#if SNOVA_L == 4
             chosen.rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
 #if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
             chosen.rowdot_rll_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
-        }
 #endif
+#if SNOVA_ROUND == 3 && SNOVA_R == 8
+            chosen.rowdot_rlr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_R);
+            chosen.rowdot_llr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_L, SNOVA_L, SNOVA_R);
+#endif
+        }
         chosen.gf16_solve = snova_gf16_solve;
     }
     if (aes) {

@@ -270,12 +270,12 @@ _Static_assert(REPLICATED_BLOCK_BYTES <= TABLE_BYTES(LSQ), "a replicated block f
 _Static_assert(BLOCK_PATTERN_BYTES <= TABLE_BYTES(LSQ), "a block's row patterns fit its tables' room");
 #endif
 
-/* out: each of the blocks l x l blocks of m replicated, row i of a block repeated
- * over bytes 16 i to 16 i + 15 (l = 4, which divides 16) */
-static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t blocks) {
-    for (size_t i = 0; i < blocks * L; i++, m += L)
-        for (int t = 0; t < 16; t += L)
-            memcpy(out + 16 * i + t, m, L);
+/* out: the `rows` rows of row_bytes bytes (4 or 8, which divide 16) at m
+ * replicated, row i repeated over bytes 16 i to 16 i + 15 */
+static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t rows, int row_bytes) {
+    for (size_t i = 0; i < rows; i++, m += row_bytes)
+        for (int t = 0; t < 16; t += row_bytes)
+            memcpy(out + 16 * i + t, m, (size_t)row_bytes);
 }
 
 /* A right factor Y (`blocks` l x l blocks) that many products share, in buf in the
@@ -289,7 +289,7 @@ static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t
         return buf;
     }
     if (k->rowdot_rrep != NULL) {
-        replicate_rows(buf, Y, blocks);
+        replicate_rows(buf, Y, blocks * L, L);
         return buf;
     }
     return NULL;

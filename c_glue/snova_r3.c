@@ -149,6 +149,15 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
+/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rlr_rep): a
+ * 16-byte register per row; NEON builds of the r = 8 sets only, one byte
+ * elsewhere */
+#if defined(SNOVA_NEON) && R == 8
+#define YT_REPLICA_BYTES (16 * L)
+#else
+#define YT_REPLICA_BYTES 1
+#endif
+
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
@@ -156,6 +165,7 @@ struct quad_ws {
      * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
+    uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (rowdot_rlr_rep) */
 #if SNOVA_STACKED
     mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
 #else
@@ -194,6 +204,8 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
+    if (k->rowdot_rlr_rep != NULL)
+        replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
@@ -239,8 +251,13 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
     (void)yttab;
-    for (int a = 0; a < L; a++)
-        k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
+    for (int a = 0; a < L; a++) {
+        if (k->rowdot_rlr_rep != NULL)
+            k->rowdot_rlr_rep(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->ytrep[0][0],
+                              L * YT_REPLICA_BYTES, (size_t)n, L);
+        else
+            k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
+    }
 #endif
 }
 
@@ -377,8 +394,13 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #endif
         }
 #if SIGN_G2_BY_F21
-        for (int oc = 0; oc < O; oc++)
-            k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+        for (int oc = 0; oc < O; oc++) {
+            if (k->rowdot_llr_rep != NULL)
+                k->rowdot_llr_rep(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
+                                  V, L);
+            else
+                k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+        }
 #else
         memset(ws->W, 0, sizeof(ws->W));
         rows_times_fixed(k, ws->W[0][0], ws->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);

@@ -355,6 +355,12 @@ void snova_gf16m_rowdot_8x8x4(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 8x4 times 4x4 matrices (result 8x4): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 4 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rrep_8x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 8x4 times 4x8 matrices (result 8x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_rrep_8x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 4x4 times 4x8 matrices (result 4x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_rrep_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 8x4 times 4x4 matrices by table lookup: acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 32 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -474,6 +480,12 @@ void snova_gf16m_rowdot_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, co
 
 /* GF(16) 8x8 times 8x5 matrices (result 8x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*40 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x5 times 5x8 matrices (result 8x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (80 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*80 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_rrep_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 5x5 times 5x8 matrices (result 5x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (80 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*80 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_rrep_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 8x5 times 5x5 matrices (result 8x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_8x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);

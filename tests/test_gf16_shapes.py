@@ -51,6 +51,9 @@ PATTERNED_SHAPES = [*FOLDED_SHAPES, (5, 5, 5), (25, 5, 5)]
 # and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
+# and the products by the signature's l×8 Yt blocks given replicated: the Z sums'
+# 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
+REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -244,9 +247,10 @@ def test_folded_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
-def model_replicas(y):
-    """A 4x4 matrix as rowdot_rrep takes it: row i repeated over bytes 16i..16i+15."""
-    return bytes(y[4 * i + t % 4] for i in range(4) for t in range(16))
+def model_replicas(y, q=4, s=4):
+    """A q×s matrix (s = 4 or 8) as rowdot_rrep takes it: row i repeated over bytes
+    16i..16i+15."""
+    return bytes(y[s * i + t % s] for i in range(q) for t in range(16))
 
 
 def recoded(records, which, count, stride, size, make, seed):
@@ -264,13 +268,14 @@ def recoded(records, which, count, stride, size, make, seed):
 
 
 def replicated_records(shape, n, count, cases, seed):
-    """rowdot_records of a p×4·4×4 shape with each Y_k[j] replaced by its replicas,
-    rows of them with 3 bytes of garbage after each."""
+    """rowdot_records of a p×q·q×s shape with each Y_k[j] replaced by its replicas
+    (16q bytes), rows of them with 3 bytes of garbage after each."""
+    _, q, s = shape
     records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
-    rstride = 64 * n + 3
-    replicas = lambda y, k: b"".join(model_replicas(y[k * ystride + 16 * j:k * ystride + 16 * (j + 1)])
+    rstride = 16 * q * n + 3
+    replicas = lambda y, k: b"".join(model_replicas(y[k * ystride + q * s * j:k * ystride + q * s * (j + 1)], q, s)
                                      for j in range(n))
-    return recoded(records, 2, count, rstride, 64 * n, replicas, seed), xstride, rstride
+    return recoded(records, 2, count, rstride, 16 * q * n, replicas, seed), xstride, rstride
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
@@ -279,7 +284,7 @@ def test_replicated_rowdot_matches_model(dot_runner, shape, n, count):
     """gf16m_rowdot_rrep_* give rowdot's sums from right factors given replicated."""
     records, xstride, rstride = replicated_records(shape, n, count, 8, hash((shape, n, "rrep")) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_rrep_{name(shape)}", shape, count, xstride, rstride, n, records,
-                  ybytes=64)
+                  ybytes=16 * shape[1])
     assert got == [r[3] for r in records]
 
 

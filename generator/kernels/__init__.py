@@ -63,6 +63,12 @@ SQUARE_T12_TABLE_RANKS = (2, 3)
 # neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
 # Cortex-A57 and A72 only: elsewhere the table forms are faster).
 REPLICATED_RANKS = (4,)
+# The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
+# and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
+# repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.9 ->
+# 338.9, 5×5·5×8 258.8 -> 215.3, 8×4·4×8 148.2 -> 142.2, 4×4·4×8 73.6 -> 71.1 (the
+# kernel table takes them where it takes rank 4's replicas: Cortex-A57 and A72).
+REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 
 
 @dataclass(frozen=True)
@@ -297,6 +303,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and l in REPLICATED_RANKS and r != l:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
+                if f == "rowdot" and (l, r) in REPLICATED_YT_PAIRS:
+                    kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
                 if f == "rowdot" and (l, r) in STACKED_PATTERNED_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(l * r, l, l), folded=True, patterned=True),
                                 fold_patterns_kernel()]
