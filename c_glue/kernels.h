@@ -117,6 +117,12 @@ struct snova_kernels {
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */
     snova_gf16m_rowdot_fn rowdot_rll_rep;
+    /* the left factors of the quadratic forms' public-map products (Round 3,
+     * l = 4: rowdot_rll's r x 4, rowdot_sll's stacked (4 r) x 4) given replicated
+     * as column_replicas makes them (rows x 4 elements, rows a multiple of 4: 16
+     * bytes per row), where replicas pay; NULL elsewhere */
+    snova_fold_patterns_fn column_replicas;
+    snova_gf16m_rowdot_fn rowdot_rll_lrep;
     /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
      * where replicas pay (Cortex-A57 and A72); NULL elsewhere */

@@ -164,6 +164,16 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
             chosen.rowdot_rll_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
+#if SNOVA_ROUND == 3
+            chosen.column_replicas = snova_gf16m_column_replicas;
+#endif
+#if SNOVA_ROUND == 3 && SNOVA_STACKED
+            chosen.rowdot_rll_lrep = SNOVA_NEON_SHAPE_FN(rowdot_lrep, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
+#elif SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
+            chosen.rowdot_rll_lrep = SNOVA_NEON_SHAPE_FN(rowdot_lrep, SNOVA_R, SNOVA_L, SNOVA_L);
+#elif SNOVA_ROUND == 3
+            chosen.rowdot_rll_lrep = snova_gf16m_rowdot_lrep_r4;
+#endif
 #endif
 #if SNOVA_ROUND == 3 && SNOVA_R == 8
             chosen.rowdot_rlr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_R);

@@ -162,7 +162,8 @@ struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
      * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_pll instead, the
-     * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT (fewer bytes) */
+     * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT, and where it has
+     * rowdot_rll_lrep, their replicas at LREPLICAS_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
     uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (rowdot_rlr_rep) */
@@ -195,6 +196,13 @@ struct quad_ws {
 #if defined(SNOVA_NEON)
 _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
 #endif
+/* where it has rowdot_rll_lrep (l = 4), Ut's blocks given replicated
+ * (column_replicas) in quad_ws.tab: block (j, a) at LREPLICAS_AT */
+#define LREPLICA_BYTES (16 * R)
+#define LREPLICAS_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * LREPLICA_BYTES)
+#if defined(SNOVA_NEON)
+_Static_assert(LREPLICA_BYTES <= TABLE_BYTES(LR), "a block's replicas fit its tables' room");
+#endif
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
     memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
@@ -206,6 +214,8 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     }
     if (k->rowdot_rlr_rep != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
+    if (k->rowdot_rll_lrep != NULL)
+        k->column_replicas(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
@@ -226,6 +236,10 @@ static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0,
     }
     if (k->rowdot_pll != NULL) {
         k->rowdot_pll(acc, PATTERNS_AT(w, j0, a), L * PATTERN_BYTES, P, ystride, (size_t)nj, (size_t)nc);
+        return;
+    }
+    if (k->rowdot_rll_lrep != NULL) {
+        k->rowdot_rll_lrep(acc, LREPLICAS_AT(w, j0, a), L * LREPLICA_BYTES, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);

@@ -54,6 +54,9 @@ REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 # and the products by the signature's l×8 Yt blocks given replicated: the Z sums'
 # 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
 REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
+# and the form by left factors given replicated: the Round 3 pairs (4, r)'s r×4·4×4,
+# or (4r)×4·4×4 where stacked
+LEFT_REPLICATED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -74,7 +77,7 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_", p.stem)}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_|lrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
@@ -83,6 +86,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert (OUT / "gf16m_fold_patterns.S").exists()
     assert {p.stem for p in OUT.glob("gf16m_rowdot_rrep_*.S")} == {f"gf16m_rowdot_rrep_{name(s)}"
                                                                    for s in REPLICATED_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_lrep_*.S")} == {f"gf16m_rowdot_lrep_{name(s)}"
+                                                                   for s in LEFT_REPLICATED_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -253,6 +258,12 @@ def model_replicas(y, q=4, s=4):
     return bytes(y[s * i + t % s] for i in range(q) for t in range(16))
 
 
+def model_left_replicas(x, p):
+    """A p×4 matrix as rowdot_lrep takes it: for each four rows and column c, 16
+    bytes whose byte 4i + j is the column's element in row i of the four."""
+    return bytes(x[4 * (4 * g + t // 4) + c] for g in range(p // 4) for c in range(4) for t in range(16))
+
+
 def recoded(records, which, count, stride, size, make, seed):
     """records with operand `which` (1: the X region, 2: the Y region) given in
     another form: `size` bytes for each k < count at k * stride, make(region, k),
@@ -285,6 +296,37 @@ def test_replicated_rowdot_matches_model(dot_runner, shape, n, count):
     records, xstride, rstride = replicated_records(shape, n, count, 8, hash((shape, n, "rrep")) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_rrep_{name(shape)}", shape, count, xstride, rstride, n, records,
                   ybytes=16 * shape[1])
+    assert got == [r[3] for r in records]
+
+
+@pytest.mark.parametrize("rows", [4, 8, 20, 42 * 4 * 8])
+def test_column_replicas_match_model(gf16_runner, rows):
+    """Every element value in every column, random rows, the fewest rows (4) and
+    the most a Round 3 set asks for (n l r rows of SNOVA_III_K: 42 · 4 · 8)."""
+    rng = random.Random(rows)
+    xs = [bytes(range(16)) * (4 * rows // 16)] + random_matrices(rng, 6, 4 * rows)
+    out = [run_qemu(gf16_runner, ["gf16m_column_replicas", "separate", 0, f"{16 * rows},{4 * rows}", rows], x).stdout
+           for x in xs]
+    assert out == [model_left_replicas(x, rows) for x in xs]
+
+
+def left_replicated_records(shape, n, count, cases, seed):
+    """rowdot_records with each X_k replaced by its replicas, 5 bytes of garbage
+    after each."""
+    p = shape[0]
+    records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
+    lstride = 16 * p + 5
+    replicas = lambda x, k: model_left_replicas(x[k * xstride:k * xstride + 4 * p], p)
+    return recoded(records, 1, count, lstride, 16 * p, replicas, seed), lstride, ystride
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", LEFT_REPLICATED_SHAPES, ids=name)
+def test_left_replicated_rowdot_matches_model(dot_runner, shape, n, count):
+    """gf16m_rowdot_lrep_* give rowdot's sums from left factors given replicated."""
+    records, lstride, ystride = left_replicated_records(shape, n, count, 8, hash((shape, n, "lrep")) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_lrep_{name(shape)}", shape, count, lstride, ystride, n, records,
+                  xbytes=16 * shape[0])
     assert got == [r[3] for r in records]
 
 

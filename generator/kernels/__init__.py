@@ -63,6 +63,12 @@ SQUARE_T12_TABLE_RANKS = (2, 3)
 # neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
 # Cortex-A57 and A72 only: elsewhere the table forms are faster).
 REPLICATED_RANKS = (4,)
+# Their Round 3 pairs' r×l·l×l rowdot (the public map's blocks times the
+# signature's r×l or stacked (l·r)×l factors X^t S^a) also takes its left factors
+# replicated, each column of four rows repeated over a register, made once per
+# signature: the TRNs that spread them become loads. llvm-mca cycles per run,
+# cortex-a72: 8×4·4×4 72.1 -> 69.1, 24×4·4×4 220.2 -> 210.3 (taken with rank 4's
+# replicas, on Cortex-A57 and A72).
 # The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
 # and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
 # repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.9 ->
@@ -168,25 +174,29 @@ def dot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(shape, folded=False, patterned=False, replicated=False) -> KernelSpec:
+def rowdot_kernel(shape, folded=False, patterned=False, replicated=False, left_replicated=False) -> KernelSpec:
     """rowdot of `shape`; folded: its second form gf16m_rowdot_fold_<shape>
     (folded.py; the kernel table picks one of the two per core), patterned: that
     form with X_k given as gf16m_fold_patterns, gf16m_rowdot_fold_pat_<shape>;
     replicated: Y_k[c] given with each row repeated over a register,
-    gf16m_rowdot_rrep_<shape> (square shapes of REPLICATED_RANKS)."""
+    gf16m_rowdot_rrep_<shape>; left_replicated: X_k given with each column of
+    four rows repeated over a register, gf16m_rowdot_lrep_<shape>."""
+    x_bytes = gf16.left_factor_bytes(shape, left_replicated)
     given = (f"given as the gf16m_fold_patterns of its {shape.p} rows ({folded_form.PATTERN_BYTES * shape.p} "
-             f"bytes) at" if patterned else "at")
+             f"bytes) at" if patterned else
+             f"given replicated ({x_bytes} bytes: bytes {16 * shape.q}p+16c to {16 * shape.q}p+16c+15 hold "
+             f"column c of rows 4p..4p+3 of X_k, byte 4i+j row 4p+i) at" if left_replicated else "at")
     y_bytes, rep = gf16.right_factor_bytes(shape, replicated), matrix.REPLICA_BYTES
     y_given = (f"given replicated ({y_bytes} bytes: bytes {rep}i to {rep}i+{rep - 1} hold row i of Y_k[c] "
                f"{rep // shape.s} times) " if replicated else "")
-    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated)}{shape.name}",
+    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated, left_replicated)}{shape.name}",
                      (*SUM_PARAMS, "n"),
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k {given} "
                      f"x + k*xstride, Y_k[c] {y_given}at y + k*ystride + c*{y_bytes} "
                      f"(strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or "
                      f"Y_k[c]",
                      partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned,
-                             replicated=replicated))
+                             replicated=replicated, left_replicated=left_replicated))
 
 
 def square_rowdot_kernels(rank):
@@ -200,6 +210,13 @@ def square_rowdot_kernels(rank):
     if folded_form.folds(shape):
         kernels += [rowdot_kernel(shape, folded=True, patterned=True), fold_patterns_kernel()]
     return kernels
+
+
+def column_replicas_kernel() -> KernelSpec:
+    return gf16_spec("gf16m_column_replicas", ("out", "x", "rows"),
+                     "a left factor as gf16m_rowdot_lrep_* take it: out[64g+16c+4i+j] = x[4(4g+i)+c] for rows of "
+                     "4 elements (rows a positive multiple of 4; 16*rows bytes); out must not overlap x",
+                     gf16.describe_column_replicas)
 
 
 def fold_patterns_kernel() -> KernelSpec:
@@ -303,6 +320,10 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and l in REPLICATED_RANKS and r != l:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
+                if f == "rowdot" and l in REPLICATED_RANKS:
+                    # the signature's fixed factors times the public map's blocks
+                    rows = l * r if (l, r) in STACKED_PAIRS else r
+                    kernels += [rowdot_kernel(gf16.Shape(rows, l, l), left_replicated=True), column_replicas_kernel()]
                 if f == "rowdot" and (l, r) in REPLICATED_YT_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
                 if f == "rowdot" and (l, r) in STACKED_PATTERNED_PAIRS:

@@ -372,7 +372,13 @@ class Products:
     def load_replicated_b(self, ptr, offset=0):
         """A right factor given as its row recipes' registers, made in advance
         (replicated_rows, 16 bytes each): loads only, no replication here."""
-        recipes = replicated_rows(self.shape)
+        return self._load_replicas(replicated_rows(self.shape), ptr, offset)
+
+    def load_replicated_a(self, ptr, offset=0):
+        """A left factor given as its column recipes' registers (replicated_columns)."""
+        return self._load_replicas(replicated_columns(self.shape), ptr, offset)
+
+    def _load_replicas(self, recipes, ptr, offset):
         return Held([], {r: self.b.load("q", ptr, offset + REPLICA_BYTES * i) for i, r in enumerate(recipes)})
 
     def products(self, columns, rows, m):
@@ -389,8 +395,17 @@ def replicated_rows(shape):
     """The distinct row recipes of the shape's right factor in the order a
     replicated right factor holds their registers: piece of C by piece, term by
     term. Only for shapes whose recipes fill 16 lanes."""
-    recipes = list(dict.fromkeys(r for m in range(len(shape.c)) for r in shape.row_recipes[m]))
-    assert all(shape.recipe_arr[r] == "16b" for r in recipes), "replicated rows fill whole registers"
+    return _replicas(shape, shape.row_recipes)
+
+
+def replicated_columns(shape):
+    """The same for the column recipes of the left factor (a replicated left factor)."""
+    return _replicas(shape, shape.column_recipes)
+
+
+def _replicas(shape, recipes_of_piece):
+    recipes = list(dict.fromkeys(r for m in range(len(shape.c)) for r in recipes_of_piece[m]))
+    assert all(shape.recipe_arr[r] == "16b" for r in recipes), "replicas fill whole registers"
     return recipes
 
 
