@@ -82,7 +82,7 @@ struct snova_kernels {
      * is (r x l)(l x l), with the semantics of the square kernels above (dot,
      * rowdot: acc of the result's shape, X of the left factor's, Y of the right
      * factor's). Where r = l they are the square kernels. */
-    snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_llr, mul_lrl;
+    snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_lrl;
     snova_gf16m_dot_fn dot_llr;
     /* scalars times l x r and r x r matrices (the square blocks of Rounds 1 and
      * 2: scale_rr, l x l): acc += sum over c < count of x[c * xstride] Y_c (a
@@ -91,7 +91,7 @@ struct snova_kernels {
     /* the same for l x l matrices, every round: elements of F16[S] (T12's blocks,
      * Q1 and Q2) as sums of scaled powers of S */
     snova_gf16m_dot_fn scale_ll;
-    snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr;
+    snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr, rowdot_rrl;
     /* (l r x l)(l x l), and (l r x l)(l x r) where SNOVA_Z_STACKED: the l r x l
      * left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll, rowdot_slr;

@@ -108,18 +108,18 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_RSQ);
 #if SNOVA_R == SNOVA_L
         /* square blocks: the rectangular products are the square ones */
-        chosen.mul_rrl = chosen.mul_rll = chosen.mul_llr = chosen.mul_lrl = chosen.gf16m_mul;
+        chosen.mul_rrl = chosen.mul_rll = chosen.mul_lrl = chosen.gf16m_mul;
         chosen.dot_llr = chosen.gf16m_dot;
-        chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.gf16m_rowdot;
+        chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.rowdot_rrl = chosen.gf16m_rowdot;
 #else
         chosen.mul_rrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_R, SNOVA_L);
         chosen.mul_lrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_R, SNOVA_L);
         chosen.mul_rll = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_L, SNOVA_L);
-        chosen.mul_llr = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_L, SNOVA_R);
         chosen.dot_llr = SNOVA_NEON_SHAPE_FN(dot, SNOVA_L, SNOVA_L, SNOVA_R);
         chosen.rowdot_llr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_L, SNOVA_L, SNOVA_R);
         chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.rowdot_rlr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_R);
+        chosen.rowdot_rrl = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_R, SNOVA_L);
 #endif
 #if SNOVA_STACKED
         chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);

@@ -29,12 +29,12 @@
 SNOVA_SHAPE_MUL(rrr, R, R, R)
 SNOVA_SHAPE_MUL(rrl, R, R, L)
 SNOVA_SHAPE_MUL(rll, R, L, L)
-SNOVA_SHAPE_MUL(llr, L, L, R)
 SNOVA_SHAPE_MUL(lrl, L, R, L)
 SNOVA_SHAPE_DOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(rll, R, L, L)
 SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
+SNOVA_SHAPE_ROWDOT(rrl, R, R, L)
 SNOVA_SHAPE_ROWDOT(sll, L * R, L, L)
 SNOVA_SHAPE_ROWDOT(slr, L * R, L, R)
 
@@ -97,7 +97,6 @@ const struct snova_kernels snova_kernels_portable = {
     .mul_rrr = mul_rrr,
     .mul_rrl = mul_rrl,
     .mul_rll = mul_rll,
-    .mul_llr = mul_llr,
     .mul_lrl = mul_lrl,
     .dot_llr = dot_llr,
     .scale_lr = scale_lr,
@@ -106,6 +105,7 @@ const struct snova_kernels snova_kernels_portable = {
     .rowdot_llr = rowdot_llr,
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,
+    .rowdot_rrl = rowdot_rrl,
     .rowdot_sll = rowdot_sll,
     .rowdot_slr = rowdot_slr,
     .linsys_lr = linsys_lr,

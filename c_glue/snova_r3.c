@@ -366,10 +366,10 @@ struct sign_ws {
     mrl fvv[O];
     mrl g1[M1][L][O];  /* g1[i][a][c] = sum_j Ut[j][a] F12[i][j][c] */
     mlr g2[M1][O][L];  /* g2[i][c][b] = sum_j F21[i][c][j] Yt[j][b] */
-    mrl ls, lx[ALPHA]; /* per a: sum_a1 q1 g1, and the left factor A (.) Q2 */
-    mlr rs, rq;        /* per a: sum_b1 q2 g2, and Q1 (.) */
-    gf16m rx[ALPHA];   /* per a: the right factor Q1 (.) B */
-    mrl t;
+    /* per equation e and oil block c, for each term a */
+    mrl ls[O], t[O], lx[O][ALPHA]; /* sum_a1 q1 g1, A (.), and the left factor A (.) Q2 */
+    mlr rs[O], rq[O];              /* sum_b1 q2 g2, and Q1 (.) */
+    gf16m rx[O][ALPHA];            /* the right factor Q1 (.) B */
     uint8_t coef[LR * LR];
     _Alignas(16) uint8_t G[NEQ][GSTRIDE]; /* the linear system, for k->gf16_solve */
     uint8_t sol[NEQ];
@@ -440,17 +440,25 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c, con
                          const uint8_t *yttab) {
     vinegar_factors(k, ws, t12tab, yttab);
     for (int e = 0; e < O; e++) {
-        for (int oc = 0; oc < O; oc++) {
-            for (int a = 0; a < ALPHA; a++) {
-                const int t = e * ALPHA + a, i = (e + a) % M1;
-                lincomb(k, ws->ls, ws->g1[i][0][oc], O * LR, c->q1[t], L, LR);
-                k->mul_rrl(c->A[t], ws->ls, ws->t);
-                k->mul_rll(ws->t, c->Q2[t], ws->lx[a]);
-                lincomb(k, ws->rs, ws->g2[i][oc][0], LR, c->q2[t], L, LR);
-                k->mul_llr(c->Q1[t], ws->rs, ws->rq);
-                k->mul_lrl(ws->rq, c->B[t], ws->rx[a]);
+        for (int a = 0; a < ALPHA; a++) {
+            const int t = e * ALPHA + a, i = (e + a) % M1;
+            for (int oc = 0; oc < O; oc++) {
+                lincomb(k, ws->ls[oc], ws->g1[i][0][oc], O * LR, c->q1[t], L, LR);
+                lincomb(k, ws->rs[oc], ws->g2[i][oc][0], LR, c->q2[t], L, LR);
             }
-            k->linsys_lr(ws->coef, ws->lx[0], c->B[e * ALPHA], c->A[e * ALPHA], ws->rx[0], ALPHA);
+            /* A (.) and Q1 (.) of every oil block in one rowdot each: A and Q1 are
+             * replicated once for the o products */
+            memset(ws->t, 0, sizeof(ws->t));
+            memset(ws->rq, 0, sizeof(ws->rq));
+            k->rowdot_rrl(ws->t[0], c->A[t], RSQ, ws->ls[0], LR, 1, O);
+            k->rowdot_llr(ws->rq[0], c->Q1[t], LSQ, ws->rs[0], LR, 1, O);
+            for (int oc = 0; oc < O; oc++) {
+                k->mul_rll(ws->t[oc], c->Q2[t], ws->lx[oc][a]);
+                k->mul_lrl(ws->rq[oc], c->B[t], ws->rx[oc][a]);
+            }
+        }
+        for (int oc = 0; oc < O; oc++) {
+            k->linsys_lr(ws->coef, ws->lx[oc][0], c->B[e * ALPHA], c->A[e * ALPHA], ws->rx[oc][0], ALPHA);
             for (int r = 0; r < LR; r++)
                 memcpy(&ws->G[e * LR + r][G_COEF(oc * LR)], ws->coef + r * LR, LR);
         }
