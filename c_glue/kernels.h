@@ -82,7 +82,7 @@ struct snova_kernels {
      * is (r x l)(l x l), with the semantics of the square kernels above (dot,
      * rowdot: acc of the result's shape, X of the left factor's, Y of the right
      * factor's). Where r = l they are the square kernels. */
-    snova_gf16m_binop_fn mul_rrr, mul_rrl, mul_rll, mul_lrl;
+    snova_gf16m_binop_fn mul_rrl, mul_rll, mul_lrl;
     snova_gf16m_dot_fn dot_llr;
     /* scalars times l x r and r x r matrices (the square blocks of Rounds 1 and
      * 2: scale_rr, l x l): acc += sum over c < count of x[c * xstride] Y_c (a

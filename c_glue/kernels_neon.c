@@ -103,7 +103,6 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_L);
 #else
         chosen.linsys_lr = SNOVA_NEON_LINSYS_FN(SNOVA_L, SNOVA_R);
-        chosen.mul_rrr = SNOVA_NEON_RANK_FN(mul_r, SNOVA_R);
         chosen.scale_lr = SNOVA_NEON_SCALE(SNOVA_NEON_LR);
         chosen.scale_rr = SNOVA_NEON_SCALE(SNOVA_NEON_RSQ);
 #if SNOVA_R == SNOVA_L

@@ -26,7 +26,6 @@
                               size_t ystride, size_t count, size_t n) {                                 \
         gf16_rowdot(acc, x, xstride, y, ystride, count, n, p, q, s);                                     \
     }
-SNOVA_SHAPE_MUL(rrr, R, R, R)
 SNOVA_SHAPE_MUL(rrl, R, R, L)
 SNOVA_SHAPE_MUL(rll, R, L, L)
 SNOVA_SHAPE_MUL(lrl, L, R, L)
@@ -94,7 +93,6 @@ const struct snova_kernels snova_kernels_portable = {
     .gf16m_linsys_coeffs = SNOVA_RANK_FN(linsys_coeffs_r, SNOVA_L),
     .aes128_ctr_prng = snova_c_aes128_ctr_prng,
     .gf16_solve = snova_c_gf16_solve,
-    .mul_rrr = mul_rrr,
     .mul_rrl = mul_rrl,
     .mul_rll = mul_rll,
     .mul_lrl = mul_lrl,

@@ -174,8 +174,8 @@ struct quad_ws {
 #endif
     mrr Z[M1][L * L];    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)] */
     mrl xt;
-    mrr s, t;
-    mrl u;
+    mrr s;
+    mrl sb, u;
 };
 
 /* T's r x l element (i, a, k) and the distance between its k and k + 1 */
@@ -282,8 +282,9 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
             lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
-            k->mul_rrr(c->A[t], w->s, w->t);
-            k->mul_rrl(w->t, c->B[t], w->u);
+            /* (sum) B first: two r x r by r x l products instead of r x r by r x r */
+            k->mul_rrl(w->s, c->B[t], w->sb);
+            k->mul_rrl(c->A[t], w->sb, w->u);
             for (int x = 0; x < LR; x++)
                 out[e][x] ^= w->u[x];
         }

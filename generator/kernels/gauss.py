@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from ..builder import SP
 from .matrix import POLY
-GROUPS = (8, 4, 1)   # rows per iteration of the row loops: eight, then four, then one
+GROUPS = (8, 4, 2, 1)   # rows per iteration of the row loops: eight, then four, two, one
 VECTOR = 16          # bytes per vector
 UNROLL = 4           # vectors per iteration of the vector loops (a power of two)
 BLOCK_START = 0xFFFFFFFFFFFFFFF0   # i & BLOCK_START: column of the first byte of i's vector
