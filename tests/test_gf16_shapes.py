@@ -310,26 +310,6 @@ def test_column_replicas_match_model(gf16_runner, rows):
     assert out == [model_left_replicas(x, rows) for x in xs]
 
 
-def left_replicated_records(shape, n, count, cases, seed):
-    """rowdot_records with each X_k replaced by its replicas, 5 bytes of garbage
-    after each."""
-    p = shape[0]
-    records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
-    lstride = 16 * p + 5
-    replicas = lambda x, k: model_left_replicas(x[k * xstride:k * xstride + 4 * p], p)
-    return recoded(records, 1, count, lstride, 16 * p, replicas, seed), lstride, ystride
-
-
-@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
-@pytest.mark.parametrize("shape", LEFT_REPLICATED_SHAPES, ids=name)
-def test_left_replicated_rowdot_matches_model(dot_runner, shape, n, count):
-    """gf16m_rowdot_lrep_* give rowdot's sums from left factors given replicated."""
-    records, lstride, ystride = left_replicated_records(shape, n, count, 8, hash((shape, n, "lrep")) & 0xFFFF)
-    got = run_dot(dot_runner, f"gf16m_rowdot_lrep_{name(shape)}", shape, count, lstride, ystride, n, records,
-                  xbytes=16 * shape[0])
-    assert got == [r[3] for r in records]
-
-
 def model_patterns(x):
     """The folded form's two 16-byte patterns of each 5-element row of x: element t
     of the row in lanes 5t..5t+4 of the first (t < 3) or the second (t - 3)."""
@@ -370,22 +350,33 @@ def test_model_patterns_times_y_rows_sum_to_the_product():
             assert functools.reduce(operator.xor, terms) == product[5 * i + j]
 
 
-def patterned_records(shape, n, count, cases, seed):
-    """rowdot_records with each X_k replaced by its patterns (model_patterns) at a
-    stride with 7 bytes of garbage between them."""
-    p = shape[0]
+# The rowdot forms whose left factor X_k comes in another form: kernel name
+# prefix -> (shapes, bytes per row of X, the model's form of X, garbage bytes
+# between the X_k).
+LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, 32, model_patterns, 7),
+              "lrep_": (LEFT_REPLICATED_SHAPES, 16, lambda x: model_left_replicas(x, len(x) // 4), 5)}
+
+
+def left_given_records(form, shape, n, count, cases, seed):
+    """rowdot_records with each X_k given in the form (LEFT_FORMS), garbage between
+    them; and the stride of the X_k so given."""
+    _, row_bytes, model, garbage = LEFT_FORMS[form]
+    p, q, _ = shape
     records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
-    pstride = 32 * p + 7
-    patterns = lambda x, k: model_patterns(x[k * xstride:k * xstride + 5 * p])
-    return recoded(records, 1, count, pstride, 32 * p, patterns, seed), pstride, ystride
+    stride = row_bytes * p + garbage
+    given = lambda x, k: model(x[k * xstride:k * xstride + p * q])
+    return recoded(records, 1, count, stride, row_bytes * p, given, seed), stride, ystride
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
-@pytest.mark.parametrize("shape", PATTERNED_SHAPES, ids=name)
-def test_patterned_folded_rowdot_matches_model(dot_runner, shape, n, count):
-    records, pstride, ystride = patterned_records(shape, n, count, 8, hash((shape, n, "pat")) & 0xFFFF)
-    got = run_dot(dot_runner, f"gf16m_rowdot_fold_pat_{name(shape)}", shape, count, pstride, ystride, n, records,
-                  32 * shape[0])
+@pytest.mark.parametrize("form, shape", [(f, s) for f, (shapes, *_) in LEFT_FORMS.items() for s in shapes],
+                         ids=lambda v: v if isinstance(v, str) else name(v))
+def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
+    """The patterned folded rowdots and the rowdots by replicated left factors
+    give rowdot's sums from their left factors' patterns or replicas."""
+    records, stride, ystride = left_given_records(form, shape, n, count, 8, hash((form, shape, n)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_{form}{name(shape)}", shape, count, stride, ystride, n, records,
+                  LEFT_FORMS[form][1] * shape[0])
     assert got == [r[3] for r in records]
 
 
@@ -569,7 +560,7 @@ def test_pattern_mutants_are_caught(dot_runner, gf16_runner, mutant_runners):
     """The patterned rowdot reading its rows' patterns at the wrong stride gets the
     products wrong; the pattern maker reading past x is stopped by the guard page."""
     shape, n, count = (6, 5, 5), 3, 2
-    records, pstride, ystride = patterned_records(shape, n, count, 4, 7)
+    records, pstride, ystride = left_given_records("fold_pat_", shape, n, count, 4, 7)
     want = [r[3] for r in records]
     args = (shape, count, pstride, ystride, n, records, 32 * shape[0])
     assert run_dot(dot_runner, "gf16m_rowdot_fold_pat_6x5x5", *args) == want

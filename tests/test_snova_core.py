@@ -427,6 +427,44 @@ def test_rank3_tables_on_cortex_a72(set_name):
     check_kats_on_cortex_a72(set_name)
 
 
+# The products by factors fixed for a key or a signature, in the forms the kernel
+# table takes where table lookups do not pay, by the names of snova_bench's
+# `kernels` line: psq (T12's 5×5 blocks as row patterns, every round), pll (Round
+# 3's stacked 25×5 factors as row patterns), yrep (the signature's l×8 Yt
+# replicated, Cortex-A57/A72 only), lrep (the l = 4 left factors replicated,
+# Cortex-A57/A72 only).
+FIXED_FACTOR_FORMS = {
+    "snova-r3-v-s": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"], "pll": ["snova_gf16m_rowdot_fold_pat_25x5x5"]},
+    "snova-r2-24-5-5": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"]},
+    "snova-r3-v-k": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"],
+                     "yrep": ["snova_gf16m_rowdot_rrep_8x5x8", "snova_gf16m_rowdot_rrep_5x5x8"]},
+    "snova-r3-i-k": {"yrep": ["snova_gf16m_rowdot_rrep_8x4x8", "snova_gf16m_rowdot_rrep_4x4x8"],
+                     "lrep": ["snova_gf16m_rowdot_lrep_8x4x4"]},
+    "snova-r3-iii-b": {"lrep": ["snova_gf16m_rowdot_lrep_24x4x4"]},
+}
+# which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little, no
+# replicas) the patterned ones, max (tables) none
+FORMS_ON = {"cortex-a72": ("psq", "pll", "yrep", "lrep"), "cortex-a53": ("psq", "pll"), "max": ()}
+
+
+@pytest.mark.parametrize("set_name", FIXED_FACTOR_FORMS)
+def test_fixed_factor_forms_by_cpu(set_name):
+    """Under qemu -cpu cortex-a72, cortex-a53 and max the NEON build's `kernels`
+    line names exactly the forms FORMS_ON gives that CPU (by address; none: 0),
+    and the known answers hold under cortex-a72, through all of them."""
+    bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
+    make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
+    address = {name: at for at, name in function_starts(str(bench))}
+    for cpu, forms in FORMS_ON.items():
+        line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
+                              env={}, check=True).stdout.split()
+        for form, kernels in FIXED_FACTOR_FORMS[set_name].items():
+            at = line.index(form)
+            got = [int(word, 16) for word in line[at + 1:at + 1 + len(kernels)]]
+            assert got == [address[k] if form in forms else 0 for k in kernels], (cpu, form)
+    check_kats_on_cortex_a72(set_name)
+
+
 @pytest.mark.parametrize("set_name, rll", [("snova-r3-i-s", None), ("snova-r3-i-b", "snova_gf16m_rowdot_rrep_6x4x4")])
 def test_replicated_right_factors_on_cortex_a72(set_name, rll):
     """The l = 4 products by a fixed right factor take it replicated

@@ -46,8 +46,9 @@ of rows.
 
 The forward row loops take rows eight at a time (one load of the pivot row's vector
 serves eight rows, eight independent chains for an in-order core), then the
-rest four at a time, then one at a time; the fused pass's eight-row vector
-loop is the kernel's llvm-mca region. Its eight tables, eight masks and eight
+rest four, two and one at a time, each row through a pointer of its own
+(vector_loop); the fused pass's eight-row vector loop is the kernel's llvm-mca
+region. Its eight tables, eight masks and eight
 rows leave no room for the constants of scale_table, which are reloaded where
 a table is made. The return value is the AND of
 CMTST(pivot) over all columns. Every branch and address depends on n, stride

@@ -29,9 +29,12 @@
  * baseline (SNOVA_BENCH_C_KECCAK) keeps its portable Keccak-f[1600], which
  * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
  * name, its Keccak-f[1600] entries (addresses, ways), whether it multiplies by
- * table lookup (gf16_mul_tables set), its rowdot_rll (l = 5: folded or not) and
- * rowdot_pll (the patterned folded form, or none) and its rowdot_rrep and
- * rowdot_rll_rep (products by replicated right factors, or none), and exits, so that the caller can tell which cores get the same kernels.
+ * table lookup (gf16_mul_tables set), its rowdot_rll (l = 5: folded or not),
+ * rowdot_pll (the patterned folded form, or none), rowdot_rrep and
+ * rowdot_rll_rep (products by replicated right factors, or none), rowdot_psq
+ * (T12's blocks as row patterns), rowdot_rlr_rep and rowdot_llr_rep (the
+ * signature's Yt replicated) and rowdot_rll_lrep (left factors replicated), and
+ * exits, so that the caller can tell which cores get the same kernels.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -108,13 +111,13 @@ int main(int argc, char **argv) {
         return usage(prog);
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
-        printf("%s keccak %llx %llx %llx %d tables %d rll %llx pll %llx rrep %llx %llx psq %llx yrep %llx %llx\n", k->name,
+        printf("%s keccak %llx %llx %llx %d tables %d rll %llx pll %llx rrep %llx %llx psq %llx yrep %llx %llx lrep %llx\n", k->name,
                (unsigned long long)(uintptr_t)k->keccakf1600, (unsigned long long)(uintptr_t)k->keccakf1600_x2,
                (unsigned long long)(uintptr_t)k->keccakf1600_x3, k->keccak_ways, k->gf16_mul_tables != NULL,
                (unsigned long long)(uintptr_t)k->rowdot_rll, (unsigned long long)(uintptr_t)k->rowdot_pll,
                (unsigned long long)(uintptr_t)k->rowdot_rrep, (unsigned long long)(uintptr_t)k->rowdot_rll_rep,
                (unsigned long long)(uintptr_t)k->rowdot_psq, (unsigned long long)(uintptr_t)k->rowdot_rlr_rep,
-               (unsigned long long)(uintptr_t)k->rowdot_llr_rep);
+               (unsigned long long)(uintptr_t)k->rowdot_llr_rep, (unsigned long long)(uintptr_t)k->rowdot_rll_lrep);
         return 0;
     }
     enum op op;
