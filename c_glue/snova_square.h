@@ -36,7 +36,10 @@ static inline void segment_seek(const struct segment **s, size_t *at) {
 
 /* One pass over the two halves: a cursor (segment, element) for each, each run
  * as long as both segments last, so the loop over a run is one OR per byte. The
- * segments hold `total` elements. */
+ * segments hold `total` elements. The run's loop reads through local pointers:
+ * through the cursors, whose addresses segment_seek takes, clang kept them in
+ * memory that the byte stores may alias and did not vectorise it (key
+ * generation of the esk sets +36% to +52% estimated cycles). */
 static inline void pack_halves(uint8_t *out, const struct segment *seg, size_t total) {
     const size_t half = total / 2;
     const struct segment *lo = seg, *hi = seg;
@@ -47,8 +50,9 @@ static inline void pack_halves(uint8_t *out, const struct segment *seg, size_t t
         size_t run = half - i;
         run = lo->n - la < run ? lo->n - la : run;
         run = hi->n - ha < run ? hi->n - ha : run;
+        const uint8_t *low = lo->p + la, *high = hi->p + ha;
         for (size_t j = 0; j < run; j++)
-            out[i + j] = (uint8_t)(lo->p[la + j] | (hi->p[ha + j] << 4));
+            out[i + j] = (uint8_t)(low[j] | (high[j] << 4));
         i += run;
         la += run;
         ha += run;
