@@ -67,12 +67,12 @@ REPLICATED_RANKS = (4,)
 # signature's r×l or stacked (l·r)×l factors X^t S^a) also takes its left factors
 # replicated, each column of four rows repeated over a register, made once per
 # signature: the TRNs that spread them become loads. llvm-mca cycles per run,
-# cortex-a72: 8×4·4×4 72.1 -> 69.1, 24×4·4×4 220.2 -> 210.3 (taken with rank 4's
+# cortex-a72: 8×4·4×4 72.0 -> 69.0, 24×4·4×4 220.1 -> 210.2 (taken with rank 4's
 # replicas, on Cortex-A57 and A72).
 # The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
 # and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
-# repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.9 ->
-# 338.9, 5×5·5×8 258.8 -> 215.3, 8×4·4×8 148.2 -> 142.2, 4×4·4×8 73.6 -> 71.1 (the
+# repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.7 ->
+# 338.7, 5×5·5×8 258.7 -> 215.2, 8×4·4×8 148.1 -> 142.1, 4×4·4×8 73.6 -> 71.1 (the
 # kernel table takes them where it takes rank 4's replicas: Cortex-A57 and A72).
 REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 
