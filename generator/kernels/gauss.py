@@ -130,7 +130,7 @@ def load_vector(b, at):
 
 
 def store_vector(b, value, at):
-    b.store_unscaled("q", value, *at)
+    b.store("q", value, *at)
 
 
 def row_loops(b, name, rows, setup, update, leading, first_row, stride, length, after, mca_region=None):
