@@ -45,7 +45,8 @@ STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 FOLDED_PAIRS = ((5, 6), (5, 8))
 # The stacked pairs whose (l·r)×l·l×l rowdot also has the patterned folded form
 # (the public map's blocks times the stacked factors, given as their row
-# patterns), which the kernel table takes where table lookups do not pay: MEASURED.
+# patterns), which the kernel table takes where table lookups do not pay:
+# llvm-mca cycles per 5×5 product, cortex-a72 28.6 -> 20.4, cortex-a55 45.8 -> 33.2.
 STACKED_PATTERNED_PAIRS = ((5, 5),)
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
@@ -61,14 +62,13 @@ SQUARE_T12_TABLE_RANKS = (2, 3)
 # become loads; with it, its Round 3 pairs' r×l·l×l rowdot (the signature's
 # T·T12). llvm-mca cycles per 8 products: cortex-a72 72.0 -> 68.1,
 # neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
-# Cortex-A57 and A72 only: elsewhere the table forms are faster).
+# Cortex-A57 and A72 only: elsewhere the table forms are faster). The same
+# pairs' products of the signature's r×l or stacked (l·r)×l factors X^t S^a by
+# the public map's blocks take those left factors replicated, each column of
+# four rows repeated over a register, made once per signature: the TRNs that
+# spread them become loads. llvm-mca cycles per run, cortex-a72:
+# 8×4·4×4 72.0 -> 69.0, 24×4·4×4 220.1 -> 210.2 (taken with rank 4's replicas).
 REPLICATED_RANKS = (4,)
-# Their Round 3 pairs' r×l·l×l rowdot (the public map's blocks times the
-# signature's r×l or stacked (l·r)×l factors X^t S^a) also takes its left factors
-# replicated, each column of four rows repeated over a register, made once per
-# signature: the TRNs that spread them become loads. llvm-mca cycles per run,
-# cortex-a72: 8×4·4×4 72.0 -> 69.0, 24×4·4×4 220.1 -> 210.2 (taken with rank 4's
-# replicas, on Cortex-A57 and A72).
 # The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
 # and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
 # repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.7 ->
