@@ -42,9 +42,11 @@ typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_
 /* out[16 e + y] = x[e] y for e < n and y < 16: the product table of each element,
  * made by arithmetic (constant time); out must not overlap x. */
 typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
-/* The folded rowdot's row patterns (generator/kernels/folded.py): 32 bytes per
- * row of five elements, for the rows (at least 2) of x; out must not overlap x. */
-typedef void (*snova_fold_patterns_fn)(uint8_t *out, const uint8_t *x, size_t rows);
+/* A left factor's rows in the form a rowdot takes them, out not overlapping x:
+ * the folded rowdot's row patterns (generator/kernels/folded.py: 32 bytes per
+ * row of five elements, at least 2 rows), or the l = 4 column replicas (16 bytes
+ * per row of four, rows a multiple of 4). */
+typedef void (*snova_rows_form_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* AES-256 of `blocks` 16-byte blocks from in to out (FIPS 197), key wiped from
@@ -121,7 +123,7 @@ struct snova_kernels {
      * l = 4: rowdot_rll's r x 4, rowdot_sll's stacked (4 r) x 4) given replicated
      * as column_replicas makes them (rows x 4 elements, rows a multiple of 4: 16
      * bytes per row), where replicas pay; NULL elsewhere */
-    snova_fold_patterns_fn column_replicas;
+    snova_rows_form_fn column_replicas;
     snova_gf16m_rowdot_fn rowdot_rll_lrep;
     /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
@@ -132,7 +134,7 @@ struct snova_kernels {
      * form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES (snova_common.h) per row;
      * rowdot_rll in the folded form otherwise. NULL where table lookups pay, and
      * at l != 5. */
-    snova_fold_patterns_fn fold_patterns;
+    snova_rows_form_fn fold_patterns;
     snova_gf16m_rowdot_fn rowdot_pll;
     /* rowdot_pll for 5 x 5 left factors (T12's blocks, the signature's Ut where
      * r = 5), every round with l = 5: rowdot_tsq's counterpart where table
