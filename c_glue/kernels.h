@@ -67,6 +67,8 @@ typedef void (*snova_keccakf1600_fn)(uint64_t s[25]);
 typedef void (*snova_keccakf1600_x2_fn)(uint64_t s[50]);
 /* The same on three independent states, s[0..24], s[25..49] and s[50..74]. */
 typedef void (*snova_keccakf1600_x3_fn)(uint64_t s[75]);
+/* The same on four, s[25 i .. 25 i + 24] for i < 4. */
+typedef void (*snova_keccakf1600_x4_fn)(uint64_t s[100]);
 
 struct snova_kernels {
     const char *name;
@@ -143,8 +145,9 @@ struct snova_kernels {
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;
     snova_keccakf1600_x3_fn keccakf1600_x3;
-    /* States per call for independent blocks (SHAKE128's counter mode): 3 where
-     * keccakf1600_x3 costs less per state than keccakf1600_x2, else 2. */
+    snova_keccakf1600_x4_fn keccakf1600_x4;
+    /* States per call for independent blocks (SHAKE128's counter mode): the one of
+     * 2, 3 and 4 whose form costs least per state on this core. */
     int keccak_ways;
 };
 

@@ -33,11 +33,14 @@ int snova_replicas_pay(uint64_t midr);
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
  * SHA3, else the general-register one and, with Advanced SIMD on a core that is
  * not an in-order little one (by MIDR_EL1; 0: unknown), the vector and mixed
- * multi-state ones. */
+ * multi-state ones, four states a call on the cores with integer pipes to spare
+ * (keccak_ways). */
 void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr);
 /* Multi-state entries made of the one- and two-state kernels, one after the other. */
 void snova_keccakf1600_x2_gpr(uint64_t s[50]);
 void snova_keccakf1600_x3_gpr(uint64_t s[75]);
+void snova_keccakf1600_x4_gpr(uint64_t s[100]);
 void snova_keccakf1600_x3_sha3(uint64_t s[75]);
+void snova_keccakf1600_x4_sha3(uint64_t s[100]);
 
 #endif

@@ -110,5 +110,6 @@ const struct snova_kernels snova_kernels_portable = {
     .keccakf1600 = snova_keccak_f1600,
     .keccakf1600_x2 = snova_c_keccakf1600_x2,
     .keccakf1600_x3 = snova_c_keccakf1600_x3,
+    .keccakf1600_x4 = snova_c_keccakf1600_x4,
     .keccak_ways = 3,
 };

@@ -114,6 +114,11 @@ void snova_c_keccakf1600_x3(uint64_t lane[75]) {
     snova_keccak_f1600(lane + 50);
 }
 
+void snova_c_keccakf1600_x4(uint64_t lane[100]) {
+    snova_c_keccakf1600_x2(lane);
+    snova_c_keccakf1600_x2(lane + 50);
+}
+
 static void xor_byte(uint64_t lane[25], size_t pos, uint8_t v) {
     lane[pos >> 3] ^= (uint64_t)v << (8 * (pos & 7));
 }
@@ -255,13 +260,15 @@ static void ctr_state(uint64_t lane[25], uint64_t s0, uint64_t s1, uint64_t bloc
 void snova_shake128_ctr(uint8_t *out, size_t len, const uint8_t seed[16]) {
     const struct snova_kernels *k = snova_kernels();
     const uint64_t s0 = load64_le(seed), s1 = load64_le(seed + 8);
-    uint64_t lane[75];
+    uint64_t lane[100];
     for (uint64_t block = 0; len > 0;) {
         const size_t left = (len + SNOVA_SHAKE128_RATE - 1) / SNOVA_SHAKE128_RATE;
         const int states = left < (size_t)k->keccak_ways ? (int)left : k->keccak_ways;
         for (int s = 0; s < states; s++)
             ctr_state(lane + 25 * s, s0, s1, block + (uint64_t)s);
-        if (states == 3)
+        if (states == 4)
+            k->keccakf1600_x4(lane);
+        else if (states == 3)
             k->keccakf1600_x3(lane);
         else if (states == 2)
             k->keccakf1600_x2(lane);

@@ -19,11 +19,12 @@ typedef struct {
     snova_keccakf1600_fn permute;   /* the kernel table's, taken once at init */
 } snova_shake_ctx;
 
-/* The portable Keccak-f[1600] (lanes in registers) and its two- and three-state
- * forms: the kernel table's fallbacks. */
+/* The portable Keccak-f[1600] (lanes in registers) and its two-, three- and
+ * four-state forms: the kernel table's fallbacks. */
 void snova_keccak_f1600(uint64_t lane[25]);
 void snova_c_keccakf1600_x2(uint64_t lane[50]);
 void snova_c_keccakf1600_x3(uint64_t lane[75]);
+void snova_c_keccakf1600_x4(uint64_t lane[100]);
 
 void snova_shake128_init(snova_shake_ctx *ctx);
 void snova_shake256_init(snova_shake_ctx *ctx);

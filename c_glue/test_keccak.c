@@ -78,8 +78,9 @@ static int run_ctr(void) {
 static const char *origin(void (*f)(uint64_t *)) {
     const struct { void (*fn)(uint64_t *); const char *name; } known[] = {
         { snova_keccakf1600, "gpr" }, { snova_keccakf1600_x2_gpr, "gpr" }, { snova_keccakf1600_x3_gpr, "gpr" },
-        { snova_keccakf1600_x2, "neon" }, { snova_keccakf1600_x3, "mixed" }, { snova_keccakf1600_sha3, "sha3" },
-        { snova_keccakf1600_x2_sha3, "sha3" }, { snova_keccakf1600_x3_sha3, "sha3" },
+        { snova_keccakf1600_x4_gpr, "gpr" }, { snova_keccakf1600_x2, "neon" }, { snova_keccakf1600_x3, "mixed" },
+        { snova_keccakf1600_x4, "mixed" }, { snova_keccakf1600_sha3, "sha3" }, { snova_keccakf1600_x2_sha3, "sha3" },
+        { snova_keccakf1600_x3_sha3, "sha3" }, { snova_keccakf1600_x4_sha3, "sha3" },
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (f == known[i].fn)
@@ -91,8 +92,8 @@ static int run_choice(int argc, char **argv) {
     struct snova_kernels k = *snova_kernels();
     if (argc == 4)
         snova_keccak_kernels_for_cpu(&k, strtoul(argv[2], NULL, 10), strtoull(argv[3], NULL, 10));
-    printf("%s %s %s %d\n", origin(k.keccakf1600), origin(k.keccakf1600_x2), origin(k.keccakf1600_x3),
-           k.keccak_ways);
+    printf("%s %s %s %s %d\n", origin(k.keccakf1600), origin(k.keccakf1600_x2), origin(k.keccakf1600_x3),
+           origin(k.keccakf1600_x4), k.keccak_ways);
     return 0;
 }
 #endif

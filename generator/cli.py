@@ -53,7 +53,7 @@ def parse_args(argv):
                         f"(default: {kernels.KECCAK_DEFAULT_LAZY})")
     p.add_argument("--keccak-mixed-lazy", default=str(kernels.KECCAK_MIXED_DEFAULT_LAZY),
                    choices=[str(c) for c in kernels.KECCAK_LAZY], metavar="N",
-                   help="the same for the general-register state of the three-state Keccak "
+                   help="the same for the general-register states of the three- and four-state Keccak "
                         f"(default: {kernels.KECCAK_MIXED_DEFAULT_LAZY})")
     p.add_argument("--abi", default="elf", choices=list(FORMATS),
                    help="object format conventions: elf (Linux, BSDs), macho (Apple arm64), "

@@ -1,12 +1,13 @@
 """Keccak-f[1600] kernels (out/keccakf1600*.S) under qemu-aarch64 -cpu max, against
 the independent model of tests/keccak_model.py: 10,000 random states and edge
-states through every form (the multi-state forms take them in twos and threes), every
---keccak-lazy variant of the general-register form and every --keccak-mixed-lazy
-variant of the mixed form, guard pages before and after
+states through every form (the multi-state forms take them in twos, threes and
+fours), every --keccak-lazy variant of the general-register form and every
+--keccak-mixed-lazy variant of the mixed forms, guard pages before and after
 the state, AAPCS64 canaries, and broken kernels that must be caught: wrappers
 that write or read past the 200 bytes or clobber x19 / d8, and variants generated
 with one step of the round broken (a wrong rho offset, a missing iota constant,
-two lanes swapped by pi). Also the generator side: options, registers, the
+two lanes swapped by pi, the four-state form's two general-register states
+parked in the same bytes). Also the generator side: options, registers, the
 assemblers, and the llvm-mca bar against OpenSSL's figures."""
 import contextlib
 import os
@@ -18,7 +19,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, keccak, keccak_gpr, keccak_kernels, keccak_simd
+from generator.kernels import KernelSpec, keccak, keccak_gpr, keccak_kernels, keccak_mixed, keccak_simd
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests import keccak_model
@@ -29,7 +30,8 @@ from tests.conftest import kernel_table
 KECCAK_BUILD = BUILD / "keccak"
 STATE = keccak_model.LANES * 8
 FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
-         "keccakf1600_x3": 3}
+         "keccakf1600_x3": 3, "keccakf1600_x4": 4}
+MIXED_FORMS = ("keccakf1600_x3", "keccakf1600_x4")
 LAZY_VARIANTS = [lazy for lazy in keccak_gpr.LAZY_CHOICES if lazy != keccak_gpr.DEFAULT_LAZY]
 MIXED_LAZY_VARIANTS = [lazy for lazy in keccak_gpr.LAZY_CHOICES if lazy != keccak_gpr.MIXED_DEFAULT_LAZY]
 RANDOM_STATES = 10_000
@@ -49,7 +51,7 @@ def states():
     are cached under build/tests by seed, for the test workers and later runs."""
     rng = random.Random(1600)
     inputs = edge_states() + [rng.randbytes(STATE) for _ in range(RANDOM_STATES)]
-    inputs += inputs[-1:] * (-len(inputs) % 6)         # a whole number of calls of every form
+    inputs += inputs[-1:] * (-len(inputs) % 12)        # a whole number of calls of every form
     cache = KECCAK_BUILD / f"model_{len(inputs)}_1600.bin"
     if cache.exists() and cache.stat().st_size == STATE * len(inputs):
         data = cache.read_bytes()
@@ -68,7 +70,7 @@ def states():
 def patched(name, value):
     """Patches a name of the Keccak modules wherever it is bound."""
     return [mock.patch.object(module, name, value)
-            for module in (keccak, keccak_gpr, keccak_simd) if hasattr(module, name)]
+            for module in (keccak, keccak_gpr, keccak_simd, keccak_mixed) if hasattr(module, name)]
 
 
 def swapped_pi(i):
@@ -78,12 +80,16 @@ def swapped_pi(i):
 
 
 REAL_PI = keccak.pi_target
+ROUND_FORMS = ("keccakf1600", "keccakf1600_x2", "keccakf1600_x2_sha3", "keccakf1600_x4")
+# kind -> (patches, the forms it breaks)
 MUTANTS = {
-    "rotation": patched("RHO", keccak.RHO[:7] + (keccak.RHO[7] + 1,) + keccak.RHO[8:]),
-    "iota": patched("ROUND_CONSTANTS", keccak.ROUND_CONSTANTS[:11] + (0,) + keccak.ROUND_CONSTANTS[12:]),
-    "lane_swap": patched("pi_target", swapped_pi),
+    "rotation": (patched("RHO", keccak.RHO[:7] + (keccak.RHO[7] + 1,) + keccak.RHO[8:]), ROUND_FORMS),
+    "iota": (patched("ROUND_CONSTANTS", keccak.ROUND_CONSTANTS[:11] + (0,) + keccak.ROUND_CONSTANTS[12:]),
+             ROUND_FORMS),
+    "lane_swap": (patched("pi_target", swapped_pi), ROUND_FORMS),
+    "shared_home": (patched("home", lambda state: 0), ("keccakf1600_x4",)),
 }
-MUTATED_FORMS = ("keccakf1600", "keccakf1600_x2", "keccakf1600_x2_sha3")
+MUTATED = [(kind, form) for kind, (_, forms) in MUTANTS.items() for form in forms]
 
 
 def write_source(path, text):
@@ -100,14 +106,15 @@ def variant_sources():
         return next(k for k in keccak_kernels(**options) if k.name == name)
 
     lazy_specs = [(f"lazy_{lazy}", spec("keccakf1600", lazy=lazy)) for lazy in LAZY_VARIANTS]
-    lazy_specs += [(f"mixed_lazy_{lazy}", spec("keccakf1600_x3", mixed_lazy=lazy)) for lazy in MIXED_LAZY_VARIANTS]
+    lazy_specs += [(f"mixed_lazy_{lazy}_{form}", spec(form, mixed_lazy=lazy))
+                   for lazy in MIXED_LAZY_VARIANTS for form in MIXED_FORMS]
     for name, spec in lazy_specs:
         path = KECCAK_BUILD / f"{name}.S"
         write_source(path, generate_kernel(spec, "elf", f"snova_{name}_", load_model("generic"), "test"))
         symbols[name] = f"snova_{name}_{spec.name}"
         sources.append(path)
-    for kind, patches in MUTANTS.items():
-        for spec in (k for k in keccak_kernels() if k.name in MUTATED_FORMS):
+    for kind, (patches, forms) in MUTANTS.items():
+        for spec in (k for k in keccak_kernels() if k.name in forms):
             with contextlib.ExitStack() as stack:
                 for patch in patches:
                     stack.enter_context(patch)
@@ -172,20 +179,24 @@ def test_every_lazy_variant_matches_model(keccak_runner, states, lazy):
     assert permute(keccak_runner, f"lazy_{lazy}", 1, inputs) == expected
 
 
+@pytest.mark.parametrize("form", MIXED_FORMS)
 @pytest.mark.parametrize("lazy", MIXED_LAZY_VARIANTS, ids=str)
-def test_every_mixed_lazy_variant_matches_model(keccak_runner, states, lazy):
+def test_every_mixed_lazy_variant_matches_model(keccak_runner, states, lazy, form):
     inputs, expected = states[0][:600], states[1][:600]
-    assert permute(keccak_runner, f"mixed_lazy_{lazy}", 3, inputs) == expected
+    assert permute(keccak_runner, f"mixed_lazy_{lazy}_{form}", FORMS[form], inputs) == expected
 
 
 # --- the checks catch broken kernels ---------------------------------------------------------------
 
-@pytest.mark.parametrize("kind", sorted(MUTANTS))
-@pytest.mark.parametrize("form", MUTATED_FORMS)
+@pytest.mark.parametrize("kind, form", MUTATED)
 def test_broken_method_is_caught(keccak_runner, states, kind, form):
-    inputs, expected = states[0][:40], states[1][:40]
+    """Every call gives a wrong state (shared_home breaks only the general-register
+    states of a call; the others break every state)."""
+    inputs, expected = states[0][:48], states[1][:48]
     got = permute(keccak_runner, f"mutant_{kind}_{form}", FORMS[form], inputs)
-    assert all(g != e for g, e in zip(got, expected))
+    ways = FORMS[form]
+    assert len(got) == len(expected)
+    assert all(got[i:i + ways] != expected[i:i + ways] for i in range(0, len(got), ways))
 
 
 @pytest.mark.parametrize("variant, ways, expect", [
@@ -201,7 +212,8 @@ def test_harness_catches_faulty_kernels(keccak_runner, states, variant, ways, ex
 def test_header_declares_the_keccak_kernels():
     header = (OUT / "snova_kernels.h").read_text()
     for proto in ("void snova_keccakf1600(uint64_t s[25]);", "void snova_keccakf1600_x2(uint64_t s[50]);",
-                  "void snova_keccakf1600_sha3(uint64_t s[25]);", "void snova_keccakf1600_x2_sha3(uint64_t s[50]);"):
+                  "void snova_keccakf1600_sha3(uint64_t s[25]);", "void snova_keccakf1600_x2_sha3(uint64_t s[50]);",
+                  "void snova_keccakf1600_x3(uint64_t s[75]);", "void snova_keccakf1600_x4(uint64_t s[100]);"):
         assert proto in header
 
 
@@ -209,7 +221,7 @@ def instructions(name):
     return instruction_lines((OUT / f"{name}.S").read_text())
 
 
-@pytest.mark.parametrize("name", ("keccakf1600", "keccakf1600_x3"))
+@pytest.mark.parametrize("name", ("keccakf1600", *MIXED_FORMS))
 def test_general_register_forms_use_neither_x18_nor_x29_and_save_x30(name):
     body = instructions(name)
     assert not any(re.search(r"\b[xw](18|29)\b", ln) for ln in body)
@@ -222,7 +234,7 @@ def test_sha3_forms_use_the_sha3_instructions_and_declare_them():
         mnemonics = {ln.split()[0] for ln in instructions(name)}
         assert {"eor3", "rax1", "xar", "bcax"} <= mnemonics
         assert "\t.arch\tarmv8.2-a+sha3\n" in (OUT / f"{name}.S").read_text()
-    for name in ("keccakf1600", "keccakf1600_x2", "keccakf1600_x3"):
+    for name in ("keccakf1600", "keccakf1600_x2", *MIXED_FORMS):
         assert not {"eor3", "rax1", "xar", "bcax"} & {ln.split()[0] for ln in instructions(name)}
 
 

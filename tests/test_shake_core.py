@@ -3,11 +3,13 @@ c_glue/test_keccak.c and test_prims.c), against hashlib: SHAKE128 and SHAKE256 f
 length 0..600 and 1 MiB + 7 (one-shot and in pieces), and SHAKE128's counter mode
 (the public-map expansion) for every length 0..600 and 1 MiB + 7 with random
 seeds; on the host, the AArch64 portable build, and the AArch64 NEON build under
-`qemu-aarch64 -cpu max` (the FEAT_SHA3 kernels) and `-cpu cortex-a72` (no SHA3:
-the general-register, two-state vector and mixed kernels) and `-cpu cortex-a53`
-(an in-order little core: the general-register kernel only). The NEON build's
-choice of Keccak kernels for every capability mix and core, and known answers of
-SHAKE-expanded sets of every round under -cpu cortex-a72."""
+`qemu-aarch64 -cpu max` (the FEAT_SHA3 kernels), `-cpu cortex-a72` (no SHA3:
+the general-register, two-state vector and three-state mixed kernels),
+`-cpu neoverse-n1` (the same, four states a call in the counter mode) and
+`-cpu cortex-a53` (an in-order little core: the general-register kernel only).
+The NEON build's choice of Keccak kernels for every capability mix and core, and
+known answers of SHAKE-expanded sets of every round under -cpu cortex-a72 and
+neoverse-n1."""
 import hashlib
 import json
 import random
@@ -20,14 +22,15 @@ from tests.snova_harness import QEMU, ROOT, binary, load_kat, make
 
 # build variant, qemu cpu (None: the host)
 RUNS = [("host", None), ("aarch64-portable", "max"), ("aarch64-neon", "max"), ("aarch64-neon", "cortex-a72"),
-        ("aarch64-neon", "cortex-a53")]
+        ("aarch64-neon", "neoverse-n1"), ("aarch64-neon", "cortex-a53")]
 LONG = (1 << 20) + 7
-# the kernels for one, two and three states and the counter mode's states per call, on
-# qemu's CPU models
-CHOICES = {"max": "sha3 sha3 sha3 2", "cortex-a72": "gpr neon mixed 3", "neoverse-n1": "gpr neon mixed 3",
-           "cortex-a53": "gpr gpr gpr 3"}
-# KATs under -cpu cortex-a72: a SHAKE-expanded set of Rounds 3 and 2, and Round 1 (SHAKE256 only)
+# the kernels for one, two, three and four states and the counter mode's states per
+# call, on qemu's CPU models
+CHOICES = {"max": "sha3 sha3 sha3 sha3 2", "cortex-a72": "gpr neon mixed mixed 3",
+           "neoverse-n1": "gpr neon mixed mixed 4", "cortex-a53": "gpr gpr gpr gpr 3"}
+# KATs without SHA3: a SHAKE-expanded set of Rounds 3 and 2, and Round 1 (SHAKE256 only)
 KAT_SETS = ["snova-r3-i-s", "snova-r2-24-5-4-shake", "snova-24-5-16-4-esk"]
+KAT_CPUS = ["cortex-a72", "neoverse-n1"]
 
 
 @pytest.fixture(scope="session")
@@ -100,20 +103,23 @@ def test_shake128_counter_mode_matches_hashlib(drivers, build, cpu):
 # --- the NEON build's choice --------------------------------------------------------------------
 
 HWCAP_ASIMD, HWCAP_SHA3 = 1 << 1, 1 << 17
-MIDR_A72, MIDR_A55, MIDR_A53, MIDR_N1 = 0x410FD083, 0x412FD050, 0x410FD034, 0x414FD0C1
+MIDR_A72, MIDR_A55, MIDR_A53, MIDR_N1, MIDR_A76 = 0x410FD083, 0x412FD050, 0x410FD034, 0x414FD0C1, 0x414FD0B1
 MIDR_NOT_ARM = 0x4E0FD050     # part number 0xd05, but another implementer's
 
 
 @pytest.mark.parametrize("hwcap, midr, expected", [
-    (0, 0, "gpr gpr gpr 3"),                      # base ARMv8.0: the general-register kernel only
-    (HWCAP_ASIMD, 0, "gpr neon mixed 3"),         # core unknown: the vector forms
-    (HWCAP_ASIMD, MIDR_A72, "gpr neon mixed 3"),
-    (HWCAP_ASIMD, MIDR_N1, "gpr neon mixed 3"),
-    (HWCAP_ASIMD, MIDR_NOT_ARM, "gpr neon mixed 3"),
-    (HWCAP_ASIMD, MIDR_A55, "gpr gpr gpr 3"),     # in-order little cores
-    (HWCAP_ASIMD, MIDR_A53, "gpr gpr gpr 3"),
-    (HWCAP_SHA3, 0, "gpr gpr gpr 3"),             # SHA3 without Advanced SIMD is not a real CPU: ignored
-    (HWCAP_ASIMD | HWCAP_SHA3, MIDR_A55, "sha3 sha3 sha3 2")])
+    (0, 0, "gpr gpr gpr gpr 3"),                      # base ARMv8.0: the general-register kernel only
+    (HWCAP_ASIMD, 0, "gpr neon mixed mixed 3"),       # core unknown: the vector forms, three states a call
+    (HWCAP_ASIMD, MIDR_A72, "gpr neon mixed mixed 3"),
+    (HWCAP_ASIMD, MIDR_N1, "gpr neon mixed mixed 4"),  # integer pipes to spare: four states a call
+    (HWCAP_ASIMD, MIDR_A76, "gpr neon mixed mixed 4"),
+    (HWCAP_ASIMD, MIDR_NOT_ARM, "gpr neon mixed mixed 3"),
+    (HWCAP_ASIMD, MIDR_A55, "gpr gpr gpr gpr 3"),     # in-order little cores
+    (HWCAP_ASIMD, MIDR_A53, "gpr gpr gpr gpr 3"),
+    (HWCAP_SHA3, 0, "gpr gpr gpr gpr 3"),             # SHA3 without Advanced SIMD is not a real CPU: ignored
+    (HWCAP_SHA3, MIDR_N1, "gpr gpr gpr gpr 3"),
+    (HWCAP_ASIMD | HWCAP_SHA3, MIDR_A55, "sha3 sha3 sha3 sha3 2"),
+    (HWCAP_ASIMD | HWCAP_SHA3, MIDR_N1, "sha3 sha3 sha3 sha3 2")])
 def test_neon_build_chooses_keccak_by_hwcap_and_core(drivers, hwcap, midr, expected):
     assert run("aarch64-neon", "max", ["choice", str(hwcap), str(midr)]).decode().strip() == expected
 
@@ -123,12 +129,14 @@ def test_neon_build_choice_on_qemu_cpus(drivers, cpu):
     assert run("aarch64-neon", cpu, ["choice"]).decode().strip() == CHOICES[cpu]
 
 
+@pytest.mark.parametrize("cpu", KAT_CPUS)
 @pytest.mark.parametrize("set_name", KAT_SETS)
-def test_kats_without_sha3(set_name):
-    """On a CPU without FEAT_SHA3 the NEON build runs the general-register and
-    two-state vector kernels and still gives the known answers."""
+def test_kats_without_sha3(set_name, cpu):
+    """On CPUs without FEAT_SHA3 the NEON build runs the general-register, vector
+    and mixed kernels (three or four states a call) and still gives the known
+    answers."""
     make(f"build/aarch64-neon/{set_name}/kat")
-    result = subprocess.run([QEMU, "-cpu", "cortex-a72", str(binary("aarch64-neon", set_name, "kat")), "--json",
+    result = subprocess.run([QEMU, "-cpu", cpu, str(binary("aarch64-neon", set_name, "kat")), "--json",
                              "-n", "2"], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stderr
     got = [json.loads(line) for line in result.stdout.splitlines()]

@@ -3,8 +3,8 @@ tools.mca` loads this module, which registers the section. For every cpu, in
 cycles per permutation (per state for the multi-state forms, whose call
 permutes two or three):
 
-- the committed kernels of out/ (keccakf1600, _x2, _sha3, _x2_sha3, _x3);
-- the general-register form for every --keccak-lazy choice and the mixed form
+- the committed kernels of out/ (keccakf1600, _x2, _sha3, _x2_sha3, _x3, _x4);
+- the general-register form for every --keccak-lazy choice and the mixed forms
   for every --keccak-mixed-lazy choice, generated into a temporary directory
   with the options of the committed file but that one;
 - OpenSSL's keccak1600-armv8.pl measured the same way, from
@@ -29,10 +29,11 @@ ROOT = mca.ROOT
 OPENSSL_FIGURES = ROOT / "mca_reports" / "keccak_openssl.json"
 # kernel -> states one call permutes
 FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
-         "keccakf1600_x3": 3}
+         "keccakf1600_x3": 3, "keccakf1600_x4": 4}
 OPENSSL_ROWS = (("base", "OpenSSL KeccakF1600"), ("ce", "OpenSSL KeccakF1600_cext (SHA3)"))
 # kernel -> the gen.py option that chooses its general-register state's rotations
-LAZY_OPTIONS = {"keccakf1600": "--keccak-lazy", "keccakf1600_x3": "--keccak-mixed-lazy"}
+LAZY_OPTIONS = {"keccakf1600": "--keccak-lazy", "keccakf1600_x3": "--keccak-mixed-lazy",
+                "keccakf1600_x4": "--keccak-mixed-lazy"}
 
 
 def openssl_figures() -> dict:
@@ -48,9 +49,9 @@ def cycles_per_state(kernel: str, cpu: str, path: Path | None = None) -> float:
 
 
 def lazy_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
-    """Lazy choice -> directory where keccakf1600.S and keccakf1600_x3.S were
-    generated with that choice for both (--keccak-lazy, --keccak-mixed-lazy) and
-    the committed files' other options."""
+    """Lazy choice -> directory where the kernels of LAZY_OPTIONS were generated
+    with that choice for every lazy option (--keccak-lazy, --keccak-mixed-lazy)
+    and the committed files' other options."""
     from generator.cli import main as gen_main
     from generator.kernels import KECCAK_LAZY
 
@@ -60,7 +61,7 @@ def lazy_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
     dirs = {}
     for lazy in KECCAK_LAZY:
         d = dest / f"lazy_{lazy}"
-        choice = [arg for option in LAZY_OPTIONS.values() for arg in (option, str(lazy))]
+        choice = [arg for option in dict.fromkeys(LAZY_OPTIONS.values()) for arg in (option, str(lazy))]
         with contextlib.redirect_stdout(io.StringIO()):
             if gen_main(["--keccak", *choice, *keep, "--out", str(d)]):
                 raise mca.McaError(f"gen.py --keccak {' '.join(choice)} failed")
@@ -80,8 +81,8 @@ class KeccakSection(mca.Section):
     intro = ("**Cycles per permutation**, per state for the multi-state forms (cycles per call ÷ states): "
              "the committed kernels, the general-register form for every `--keccak-lazy` choice "
              "(rho rotations per chi row left to shifted operands; `all`: carried across rounds), the "
-             "mixed form for every `--keccak-mixed-lazy` choice (the same for its general-register "
-             "state), and "
+             "mixed forms for every `--keccak-mixed-lazy` choice (the same for their general-register "
+             "states), and "
              "OpenSSL's `keccak1600-armv8.pl` at commit {commit}, one call's executed instructions "
              "(its round loop unrolled) measured with the same command. llvm-mca gives the SHA3 "
              "instructions a figure on every model, but only neoverse-v1 and apple-a15 (Apple M1 "

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_simd, linsys, matrix, tables, tables_gather, tables_right
+from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather, tables_right
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -418,8 +418,8 @@ SHA3_FEATURES = ("AdvSIMD", "SHA3")
 def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZY):
     """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
     see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3, and three
-    mixed (one on general registers, rotations per `mixed_lazy`, beside two in
-    Advanced SIMD)."""
+    or four mixed (one, or two taking turns, on general registers, rotations per
+    `mixed_lazy`, beside two in Advanced SIMD)."""
     lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
     two = "two independent states s[0..24] and s[25..49]"
     return [
@@ -439,7 +439,12 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZ
         KernelSpec(name="keccakf1600_x3", params=("s",), c_signature="void {symbol}(uint64_t s[75])",
                    doc="Keccak-f[1600] in place on three independent states, s[0..24] on general registers "
                        f"interleaved with s[25..49] and s[50..74] in Advanced SIMD; {lanes}",
-                   describe=partial(keccak_simd.describe_mixed, lazy=mixed_lazy),
+                   describe=partial(keccak_mixed.describe_mixed, lazy=mixed_lazy),
+                   options=f"--keccak-mixed-lazy {mixed_lazy}"),
+        KernelSpec(name="keccakf1600_x4", params=("s",), c_signature="void {symbol}(uint64_t s[100])",
+                   doc="Keccak-f[1600] in place on four independent states, s[0..24] and s[25..49] taking turns "
+                       f"on general registers interleaved with s[50..74] and s[75..99] in Advanced SIMD; {lanes}",
+                   describe=partial(keccak_mixed.describe_mixed_four, lazy=mixed_lazy),
                    options=f"--keccak-mixed-lazy {mixed_lazy}"),
     ]
 

@@ -19,7 +19,7 @@ it is stored (fewest instructions). Shifted operands cost as plain ones on
 Cortex-A55, Neoverse N1/V1 and Apple cores, but issue on the single M pipe of
 Cortex-A72 (where a ROR is one M and one I uop): more lazy lanes, fewer
 instructions, more M-pipe pressure. The default, 2, is the balance (README).
-Beside the two vector states of the mixed form (keccak_simd.py) it shares
+Beside the two vector states of the mixed forms (keccak_mixed.py) it shares
 Cortex-A72's three-wide dispatch with them, so fewer instructions count for more
 there: its default is 3 ("all" is fewer still, but crowds the M pipe in stretches
 of a block).
@@ -62,35 +62,53 @@ class GprOps:
     at s[0..24]."""
     round = keccak_round
 
-    def __init__(self, b, lazy):
+    def __init__(self, b, lazy, constants_of=None):
+        """constants_of: another GprOps whose round-constant table this one reads
+        (two states on one register file, keccak_mixed.py): both rotate the
+        constants alike, as they run the same rounds, and the owner emits it."""
         self.b = b
         # target lane indices whose rho rotation stays pending; None: every lane
         self.pending = None if lazy == "all" else {5 * y + x for y in range(5) for x in LAZY_POSITIONS[lazy]}
         self.sp = b.pinned_x(SP)
         self.lane_slot = b.stack_slot(2 * LANE_BYTES)
-        self.rc_label, self.rc_values = b.local_label("rc"), []
+        self.owns_constants = constants_of is None
+        # round -> RC rotated as lane 0 is held at iota
+        self.rc_label, self.rc_values = ((b.local_label("rc"), {}) if self.owns_constants
+                                         else (constants_of.rc_label, constants_of.rc_values))
 
     def xor(self, keep: Held, other: Held, dst=None) -> Held:
         """keep ^ other, held with keep's rotation."""
         return Held(self.b.gop_ror("eor", keep.reg, other.reg, other.rot - keep.rot, dst), keep.rot)
 
     # --- state --------------------------------------------------------------------------------
-    def load_state(self, state):
+    def load_state(self, state, offset=0, rotations=(0,) * LANES):
+        """The 25 lanes at state + offset bytes, held with the given rotations."""
         b = self.b
         b.free_link_register()
-        lanes = []
+        regs = []
         for i in range(0, LANES - 1, 2):
-            lanes += map(Held, b.load_pair("x", state, LANE_BYTES * i))
-        lanes.append(Held(b.load("x", state, LANE_BYTES * (LANES - 1))))
-        return lanes
+            regs += b.load_pair("x", state, offset + LANE_BYTES * i)
+        regs.append(b.load("x", state, offset + LANE_BYTES * (LANES - 1)))
+        return [Held(reg, rot) for reg, rot in zip(regs, rotations)]
+
+    def store_lanes(self, state, lanes, offset=0):
+        """The lanes' registers at state + offset bytes as they are (rotations not
+        applied: load_state takes them back)."""
+        for i in range(0, LANES - 1, 2):
+            self.b.store_pair("x", lanes[i].reg, lanes[i + 1].reg, state, offset + LANE_BYTES * i)
+        self.b.store("x", lanes[LANES - 1].reg, state, offset + LANE_BYTES * (LANES - 1))
+
+    def unrotated(self, lanes):
+        """The lanes with their held rotations applied (RORs where pending)."""
+        return [Held(self.b.ror(v.reg, v.rot)) if v.rot else v for v in lanes]
+
+    def round_constants(self):
+        """Emits the table iota read, once every round is described."""
+        self.b.constant("rc", lane_table(self.rc_values[rnd] for rnd in sorted(self.rc_values)))
 
     def store_state(self, state, lanes):
-        b = self.b
-        b.constant("rc", lane_table(self.rc_values))
-        lanes = [Held(b.ror(v.reg, v.rot)) if v.rot else v for v in lanes]
-        for i in range(0, LANES - 1, 2):
-            b.store_pair("x", lanes[i].reg, lanes[i + 1].reg, state, LANE_BYTES * i)
-        b.store("x", lanes[LANES - 1].reg, state, LANE_BYTES * (LANES - 1))
+        self.round_constants()
+        self.store_lanes(state, self.unrotated(lanes))
 
     def spill(self, lanes, indices):
         self.b.store_pair("x", *(lanes[i].reg for i in indices), self.sp, self.lane_slot)
@@ -141,7 +159,8 @@ class GprOps:
 
     def iota(self, lane: Held, rnd) -> Held:
         """lane ^= RC, the constant rotated as the lane is held (PC-relative load)."""
-        self.rc_values.append(rol64(ROUND_CONSTANTS[rnd], lane.rot))
+        value = rol64(ROUND_CONSTANTS[rnd], lane.rot)
+        assert self.rc_values.setdefault(rnd, value) == value, "states sharing a table rotate its constants alike"
         rc = self.b.load_literal("x", f"{self.rc_label}+{LANE_BYTES * rnd}")
         return Held(self.b.gop("eor", "x", lane.reg, rc, dst=lane.reg), lane.rot)
 

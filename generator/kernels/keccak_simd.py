@@ -2,15 +2,11 @@
   snova_keccakf1600_x2(uint64_t s[50])       two states, s[0..24] and s[25..49],
                                              one per 64-bit lane (Advanced SIMD);
   snova_keccakf1600_sha3(uint64_t s[25])     one state, low 64 bits (FEAT_SHA3);
-  snova_keccakf1600_x2_sha3(uint64_t s[50])  two states (FEAT_SHA3);
-  snova_keccakf1600_x3(uint64_t s[75])       mixed: s[0..24] on general registers
-                                             (keccak_gpr.py), s[25..74] as in _x2.
+  snova_keccakf1600_x2_sha3(uint64_t s[50])  two states (FEAT_SHA3).
 
-The mixed form describes the two forms' rounds side by side in one function, and
-the list scheduler interleaves them: the general-register and vector pipes work
-at once, so on out-of-order cores three states cost little more than the vector
-form's two (llvm-mca, README). No general register is left for a vector pointer:
-the vector forms take their round constants PC-relative.
+The mixed forms (keccak_mixed.py) run _x2's two states beside general-register
+ones, which leave no general register for a vector pointer: the vector forms
+take their round constants PC-relative.
 
 Advanced SIMD has no rotate: rol(v, r) is SHL into a new register then SRI of v
 (two instructions; rol by 1 for D starts with ADD v, v, which more cores issue
@@ -30,7 +26,6 @@ from __future__ import annotations
 
 from .keccak import (LANE_BYTES, LANES, RHO, ROUND_CONSTANTS, STATE_BYTES, THETA_D_ORDER, describe_rounds,
                      keccak_round, lane_table, pi_target)
-from .keccak_gpr import GprOps
 
 
 class TwoStates:
@@ -176,8 +171,3 @@ def describe_sha3_one(b):
 
 def describe_sha3_two(b):
     describe_rounds(b, [Sha3Ops(b, TwoStates())])
-
-
-def describe_mixed(b, lazy):
-    """Three states: s[0..24] on general registers, s[25..74] in Advanced SIMD."""
-    describe_rounds(b, [GprOps(b, lazy), NeonOps(b, TwoStates(STATE_BYTES))])

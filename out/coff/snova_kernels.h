@@ -567,6 +567,9 @@ void snova_keccakf1600_x2_sha3(uint64_t s[50]);
 
 /* Keccak-f[1600] in place on three independent states, s[0..24] on general registers interleaved with s[25..49] and s[50..74] in Advanced SIMD; lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_keccakf1600_x3(uint64_t s[75]);
+
+/* Keccak-f[1600] in place on four independent states, s[0..24] and s[25..49] taking turns on general registers interleaved with s[50..74] and s[75..99] in Advanced SIMD; lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_keccakf1600_x4(uint64_t s[100]);
 #if defined(__APPLE__)
 static inline int snova_kernels_sysctl_flag(const char *name)
 {

@@ -5,7 +5,7 @@
  *
  * <kernel> is a name of KERNEL_TABLE (kernel_table.h, made by the tests: the
  * generated kernels, variants generated with one step broken, and the broken
- * wrappers of faulty_keccak.S); <states> is 1, 2 or 3, what the kernel takes.
+ * wrappers of faulty_keccak.S); <states> is 1 to 4, what the kernel takes.
  * Each record is run three times through the AAPCS64 canary checker: flush
  * against the PROT_NONE page after it, flush against the page before it, and
  * 8 bytes into the page; the three results must agree and no other byte of the
@@ -35,8 +35,8 @@ static void fail(const char *what) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3 || strlen(argv[2]) != 1 || argv[2][0] < '1' || argv[2][0] > '3') {
-        fputs("usage: keccak_runner <kernel> <1|2|3>\n", stderr);
+    if (argc != 3 || strlen(argv[2]) != 1 || argv[2][0] < '1' || argv[2][0] > '4') {
+        fputs("usage: keccak_runner <kernel> <1|2|3|4>\n", stderr);
         return 2;
     }
     void (*fn)(void) = NULL;

@@ -112,9 +112,10 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
 #define ADDR(f) ((unsigned long long)(uintptr_t)(f))
-        printf("%s keccak %llx %llx %llx %d tables %d rll %llx pll %llx rrep %llx %llx psq %llx yrep %llx %llx "
-               "lrep %llx\n",
-               k->name, ADDR(k->keccakf1600), ADDR(k->keccakf1600_x2), ADDR(k->keccakf1600_x3), k->keccak_ways,
+        printf("%s keccak %llx %llx %llx %llx %d tables %d rll %llx pll %llx rrep %llx %llx psq %llx yrep %llx "
+               "%llx lrep %llx\n",
+               k->name, ADDR(k->keccakf1600), ADDR(k->keccakf1600_x2), ADDR(k->keccakf1600_x3),
+               ADDR(k->keccakf1600_x4), k->keccak_ways,
                k->gf16_mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->rowdot_pll), ADDR(k->rowdot_rrep),
                ADDR(k->rowdot_rll_rep), ADDR(k->rowdot_psq), ADDR(k->rowdot_rlr_rep), ADDR(k->rowdot_llr_rep),
                ADDR(k->rowdot_rll_lrep));
