@@ -1,7 +1,8 @@
 """Keccak-f[1600] (FIPS 202), the permutation under SHAKE: its constants and the
 round every form shares. The forms: keccak_gpr.py (one state on general
 registers), keccak_simd.py (two states in vector registers, one per 64-bit lane;
-with FEAT_SHA3 one or two states).
+with FEAT_SHA3 one or two states), keccak_mixed.py (both kinds side by side:
+three or four states).
 
 The state is 25 little-endian 64-bit lanes, lane (x, y) at index x + 5y. A round
 is theta (column parities C, D[x] = C[x-1] ^ rol(C[x+1], 1), every lane ^= D of
