@@ -44,8 +44,7 @@ typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_
 typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
 /* A left factor's rows in the form a rowdot takes them, out not overlapping x:
  * the folded rowdot's row patterns (generator/kernels/folded.py: 32 bytes per
- * row of five elements, at least 2 rows), or the l = 4 column replicas (16 bytes
- * per row of four, rows a multiple of 4). */
+ * row of five elements, at least 2 rows). */
 typedef void (*snova_rows_form_fn)(uint8_t *out, const uint8_t *x, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
@@ -100,14 +99,21 @@ struct snova_kernels {
      * left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll, rowdot_slr;
     snova_gf16m_linsys_lr_fn linsys_lr;
-    /* the left factors of the quadratic forms' public-map products (Round 3:
-     * rowdot_rll, rowdot_sll where stacked; Rounds 1 and 2: the stacked (l l) x l
-     * factors of l = 3 and 5) as the gf16_mul_tables of their elements, X_k at
-     * x + k*xstride (16 bytes per element), multiplied by lookups in those tables
-     * (rowdot_fn semantics otherwise). NULL where a backend has no table form
-     * (the portable one: its masked products cost about what lookups would). */
+    /* the left factors of the quadratic forms' public-map products (Round 3
+     * with l = 2 and 5: rowdot_rll, rowdot_sll where stacked; Rounds 1 and 2:
+     * the stacked (l l) x l factors of l = 3 and 5) as the gf16_mul_tables of
+     * their elements, X_k at x + k*xstride (16 bytes per element), multiplied by
+     * lookups in those tables (rowdot_fn semantics otherwise). NULL where a
+     * backend has no table form (the portable one: its masked products cost
+     * about what lookups would). */
     snova_gf16_mul_tables_fn gf16_mul_tables;
     snova_gf16m_rowdot_fn rowdot_tll;
+    /* rowdot_tll with Round 3's l = 4 left factors (r x 4, or (4 r) x 4 where
+     * stacked) given as the pair tables of their rows (gf16_pair_tables(out, x,
+     * pairs): 64 bytes per pair of 4-element rows, tab[y] = x0*y | x1*y << 4),
+     * two products a TBL: on every core with Advanced SIMD; NULL elsewhere */
+    snova_gf16_mul_tables_fn gf16_pair_tables;
+    snova_gf16m_rowdot_fn rowdot_ptll;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
      * at a time; NULL where a backend has no table form, as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;
@@ -121,12 +127,6 @@ struct snova_kernels {
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */
     snova_gf16m_rowdot_fn rowdot_rll_rep;
-    /* the left factors of the quadratic forms' public-map products (Round 3,
-     * l = 4: rowdot_rll's r x 4, rowdot_sll's stacked (4 r) x 4) given replicated
-     * as column_replicas makes them (rows x 4 elements, rows a multiple of 4: 16
-     * bytes per row), where replicas pay; NULL elsewhere */
-    snova_rows_form_fn column_replicas;
-    snova_gf16m_rowdot_fn rowdot_rll_lrep;
     /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
      * where replicas pay (Cortex-A57 and A72); NULL elsewhere */

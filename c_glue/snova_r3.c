@@ -163,7 +163,7 @@ struct quad_ws {
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
      * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_pll instead, the
      * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT, and where it has
-     * rowdot_rll_lrep, their replicas at LREPLICAS_AT (fewer bytes) */
+     * rowdot_ptll, the pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
     uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (rowdot_rlr_rep) */
@@ -196,12 +196,14 @@ struct quad_ws {
 #if defined(SNOVA_NEON)
 _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
 #endif
-/* where it has rowdot_rll_lrep (l = 4), Ut's blocks given replicated
- * (column_replicas) in quad_ws.tab: block (j, a) at LREPLICAS_AT */
-#define LREPLICA_BYTES (16 * R)
-#define LREPLICAS_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * LREPLICA_BYTES)
-#if defined(SNOVA_NEON)
-_Static_assert(LREPLICA_BYTES <= TABLE_BYTES(LR), "a block's replicas fit its tables' room");
+/* where it has rowdot_ptll (l = 4), the pair tables of Ut's rows in quad_ws.tab,
+ * block (j, a) at PAIR_TABLES_AT: half its product tables' bytes. The pairs are
+ * consecutive rows of Ut: within a block where r is even, within a stacked
+ * factor (l r rows) where it is not. */
+#define PAIR_TABLE_BYTES (TABLE * L * R / 2)
+#define PAIR_TABLES_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PAIR_TABLE_BYTES)
+#if defined(SNOVA_NEON) && L == 4
+_Static_assert(R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
 #endif
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
@@ -214,10 +216,10 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
     }
     if (k->rowdot_rlr_rep != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
-    if (k->rowdot_rll_lrep != NULL)
-        k->column_replicas(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R);
     /* made once, used by every public matrix and block column */
-    if (k->rowdot_tll != NULL)
+    if (k->rowdot_ptll != NULL)
+        k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R / 2);
+    else if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
     else if (k->rowdot_pll != NULL)
         k->fold_patterns(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R);
@@ -225,21 +227,21 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
  * P + j*ystride + c*l^2; stacked, a = 0 stands for all l factors ((l r) x l left
- * factors, acc[c] (l r) x l). Through the product tables of Ut where the backend
- * has the table form, through its row patterns where it has the patterned folded
- * form. */
+ * factors, acc[c] (l r) x l). Through the pair tables of Ut's rows or the product
+ * tables of its elements where the backend has a table form, through its row
+ * patterns where it has the patterned folded form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
+    if (k->rowdot_ptll != NULL) {
+        k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), L * PAIR_TABLE_BYTES, P, ystride, (size_t)nj, (size_t)nc);
+        return;
+    }
     if (k->rowdot_tll != NULL) {
         k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     if (k->rowdot_pll != NULL) {
         k->rowdot_pll(acc, PATTERNS_AT(w, j0, a), L * PATTERN_BYTES, P, ystride, (size_t)nj, (size_t)nc);
-        return;
-    }
-    if (k->rowdot_rll_lrep != NULL) {
-        k->rowdot_rll_lrep(acc, LREPLICAS_AT(w, j0, a), L * LREPLICA_BYTES, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);

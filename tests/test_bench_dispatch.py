@@ -69,15 +69,20 @@ def test_committed_profiles_ran_only_what_their_core_runs(path):
 
 def test_committed_l4_profiles_multiply_by_tables_where_they_pay():
     """Every l = 4 set of every round has table-form products (kernels_neon.c): the
-    cores where they pay (neoverse-n1, apple-a15) must have been measured running
-    them, and cortex-a72 and cortex-a55 without (a profile shared across that line,
-    as when the choice printed only Round 3's table form, is caught)."""
+    cores where single tables pay (neoverse-n1, apple-a15) must have been measured
+    running them, and cortex-a72 and cortex-a55 without (a profile shared across
+    that line, as when the choice printed only Round 3's table form, is caught);
+    Round 3's signing and verification multiply by pair tables on every core, and
+    its verification by nothing else."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
     l4 = [s for s in neon if sets.rank(s) == 4]
     assert len(l4) == 6 + 6 + 12
     for s in l4:
         for op, r in neon[s].items():
-            assert [c for c in CPUS if r["profiles"][c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
+            forms = s.startswith("snova-r3-") and op != "keygen"
+            single = [] if forms and op == "verify" else ["neoverse-n1", "apple-a15"]
+            assert [c for c in CPUS if r["profiles"][c]["tables"]] == single, (s, op)
+            assert [c for c in CPUS if r["profiles"][c]["paired"]] == (list(CPUS) if forms else []), (s, op)
 
 
 def test_committed_l4_profiles_take_replicas_on_cortex_a72():
@@ -170,9 +175,10 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     """verify of snova-r3-i-s (SHAKE128 expands its public map): with the per-core
     choice the cores without SHA3 run the general-register Keccak (cortex-a55 without
     the vector forms; neoverse-n1 four states a call, so its 238 counter-mode blocks
-    end with two), the table-form products run where they pay (not on cortex-a72
-    nor cortex-a55) and every profile passes; given the emulator's choice, as the
-    benchmark did before, the three cores without SHA3 are reported."""
+    end with two), the paired table-form products run on every core (and no
+    single-table one: verification multiplies by the signature's factors only)
+    and every profile passes; given the emulator's choice, as the benchmark did
+    before, the three cores without SHA3 are reported."""
     def measured(plan):
         r = run._task(NEON, SET, "verify", progs[NEON], 2, 1, CPUS, plan)
         return {"results": {NEON: {SET: {"verify": r}}}}, r["profiles"]
@@ -182,7 +188,7 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     assert profiles["cortex-a72"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x3"]
     assert profiles["neoverse-n1"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x2", "snova_keccakf1600_x4"]
     assert profiles["cortex-a55"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x3_gpr"]
-    assert [c for c in CPUS if profiles[c]["tables"]] == ["neoverse-n1", "apple-a15"]
-    assert "snova_gf16m_mul_tables" in profiles["neoverse-n1"]["tables"]
+    assert all(profiles[c]["paired"] == ["snova_gf16m_mul_pair_tables", "snova_gf16m_rowdot_ptbl_4x4x4"]
+               and not profiles[c]["tables"] for c in CPUS)
     data, _ = measured([([], CPUS)])
     assert [line.split(":")[0] for line in misplaced(data)] == [f"{NEON} {SET} verify {c}" for c in NO_SHA3]

@@ -54,9 +54,9 @@ REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 # and the products by the signature's l×8 Yt blocks given replicated: the Z sums'
 # 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
 REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
-# and the form by left factors given replicated: the Round 3 pairs (4, r)'s r×4·4×4,
-# or (4r)×4·4×4 where stacked
-LEFT_REPLICATED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4)]
+# and the form by left factors given as the pair tables of their rows: the Round 3
+# pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked
+PAIRED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -65,6 +65,11 @@ DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1
 def name(shape):
     p, q, s = shape
     return f"r{p}" if p == q == s else f"{p}x{q}x{s}"
+
+
+def table_name(shape):
+    """The table forms name every shape by its three sizes, squares too."""
+    return "x".join(map(str, shape))
 
 
 NIBBLES = bytes(range(16)) * 16       # bytes.translate table: x -> x mod 16
@@ -77,7 +82,7 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_|lrep_", p.stem)}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
@@ -86,8 +91,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert (OUT / "gf16m_fold_patterns.S").exists()
     assert {p.stem for p in OUT.glob("gf16m_rowdot_rrep_*.S")} == {f"gf16m_rowdot_rrep_{name(s)}"
                                                                    for s in REPLICATED_SHAPES}
-    assert {p.stem for p in OUT.glob("gf16m_rowdot_lrep_*.S")} == {f"gf16m_rowdot_lrep_{name(s)}"
-                                                                   for s in LEFT_REPLICATED_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbl_*.S")} == {f"gf16m_rowdot_ptbl_{table_name(s)}"
+                                                                   for s in PAIRED_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -258,10 +263,11 @@ def model_replicas(y, q=4, s=4):
     return bytes(y[s * i + t % s] for i in range(q) for t in range(16))
 
 
-def model_left_replicas(x, p):
-    """A p×4 matrix as rowdot_lrep takes it: for each four rows and column c, 16
-    bytes whose byte 4i + j is the column's element in row i of the four."""
-    return bytes(x[4 * (4 * g + t // 4) + c] for g in range(p // 4) for c in range(4) for t in range(16))
+def model_pair_tables(x):
+    """A matrix of 4-element rows as rowdot_ptbl takes it: for each two rows and
+    column m, the 16 bytes y -> row0[m]·y | row1[m]·y << 4."""
+    return bytes(gf16_mul(x[i + m], y) | gf16_mul(x[i + 4 + m], y) << 4
+                 for i in range(0, len(x), 8) for m in range(4) for y in range(16))
 
 
 def recoded(records, which, count, stride, size, make, seed):
@@ -297,17 +303,6 @@ def test_replicated_rowdot_matches_model(dot_runner, shape, n, count):
     got = run_dot(dot_runner, f"gf16m_rowdot_rrep_{name(shape)}", shape, count, xstride, rstride, n, records,
                   ybytes=16 * shape[1])
     assert got == [r[3] for r in records]
-
-
-@pytest.mark.parametrize("rows", [4, 8, 20, 42 * 4 * 8])
-def test_column_replicas_match_model(gf16_runner, rows):
-    """Every element value in every column, random rows, the fewest rows (4) and
-    the most a Round 3 set asks for (n l r rows of SNOVA_III_K: 42 · 4 · 8)."""
-    rng = random.Random(rows)
-    xs = [bytes(range(16)) * (4 * rows // 16)] + random_matrices(rng, 6, 4 * rows)
-    out = [run_qemu(gf16_runner, ["gf16m_column_replicas", "separate", 0, f"{16 * rows},{4 * rows}", rows], x).stdout
-           for x in xs]
-    assert out == [model_left_replicas(x, rows) for x in xs]
 
 
 def model_patterns(x):
@@ -352,15 +347,15 @@ def test_model_patterns_times_y_rows_sum_to_the_product():
 
 # The rowdot forms whose left factor X_k comes in another form: kernel name
 # prefix -> (shapes, bytes per row of X, the model's form of X, garbage bytes
-# between the X_k).
-LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, 32, model_patterns, 7),
-              "lrep_": (LEFT_REPLICATED_SHAPES, 16, lambda x: model_left_replicas(x, len(x) // 4), 5)}
+# between the X_k, how the kernel names its shape).
+LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, 32, model_patterns, 7, name),
+              "ptbl_": (PAIRED_SHAPES, 32, model_pair_tables, 5, table_name)}
 
 
 def left_given_records(form, shape, n, count, cases, seed):
     """rowdot_records with each X_k given in the form (LEFT_FORMS), garbage between
     them; and the stride of the X_k so given."""
-    _, row_bytes, model, garbage = LEFT_FORMS[form]
+    _, row_bytes, model, garbage, _ = LEFT_FORMS[form]
     p, q, _ = shape
     records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
     stride = row_bytes * p + garbage
@@ -372,11 +367,11 @@ def left_given_records(form, shape, n, count, cases, seed):
 @pytest.mark.parametrize("form, shape", [(f, s) for f, (shapes, *_) in LEFT_FORMS.items() for s in shapes],
                          ids=lambda v: v if isinstance(v, str) else name(v))
 def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
-    """The patterned folded rowdots and the rowdots by replicated left factors
-    give rowdot's sums from their left factors' patterns or replicas."""
+    """The patterned folded rowdots and the paired table-form rowdots give
+    rowdot's sums from their left factors' patterns or pair tables."""
     records, stride, ystride = left_given_records(form, shape, n, count, 8, hash((form, shape, n)) & 0xFFFF)
-    got = run_dot(dot_runner, f"gf16m_rowdot_{form}{name(shape)}", shape, count, stride, ystride, n, records,
-                  LEFT_FORMS[form][1] * shape[0])
+    got = run_dot(dot_runner, f"gf16m_rowdot_{form}{LEFT_FORMS[form][4](shape)}", shape, count, stride, ystride, n,
+                  records, LEFT_FORMS[form][1] * shape[0])
     assert got == [r[3] for r in records]
 
 

@@ -1,5 +1,7 @@
-"""The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x4x4.S,
-out/gf16m_rowdot_rtbl_<l>x<l>x<l>.S)
+"""The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x<l>x<l>.S,
+out/gf16m_rowdot_rtbl_<l>x<l>x<l>.S, and the paired form: out/gf16m_mul_pair_tables.S,
+out/gf16m_rowdot_ptbl_<p>x4x4.S, whose sums against the model for every run are
+tests/test_gf16_shapes.py's)
 under qemu, against the independent Python model (tests/gf16_model.py), with guard
 pages before and after every operand and AAPCS64 canaries on every call (the
 runners of tests/harness). Generated variants with one step of the method broken
@@ -13,25 +15,34 @@ from generator.kernels import gf16_kernels, tables, tables_gather, tables_right
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
-from tests.test_gf16_shapes import random_matrices, span
+from tests.test_gf16_shapes import PAIRED_SHAPES, model_pair_tables, random_matrices, span
 
-# Rows of the left factor per SNOVA Round 3 set: l = 4, r x 4 per a for r = 4 and
-# 8, (4 r) x 4 stacked for r = 5 and 6; l = 5, 5 x 5 (T12's blocks), r x 5 for
-# r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's l = 3, 3 x 3 (T12's
-# blocks) and the stacked 9 x 3; l = 2, 2 x 2 (T12's blocks).
-ROWS = {2: (2,), 3: (3, 9), 4: (4, 8, 20, 24), 5: (5, 6, 8, 25)}
-LEFT = [(l, p) for l, rows in ROWS.items() for p in rows]
+# Rows of the left factor per SNOVA Round 3 set: l = 4, T12's 4 x 4 blocks (the
+# signature's factors take the paired form, PAIRED); l = 5, 5 x 5 (T12's
+# blocks), r x 5 for r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's
+# l = 3, 3 x 3 (T12's blocks) and the stacked 9 x 3; l = 2, 2 x 2 (T12's blocks).
+ROWS = {2: (2,), 3: (3, 9), 4: (4,), 5: (5, 6, 8, 25)}
+PAIRED = [p for p, _, _ in PAIRED_SHAPES]
+# (l, p, form): the kernel gf16m_rowdot_<form>_<p>x<l>x<l>
+LEFT = [(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(4, p, "ptbl") for p in PAIRED]
 
 
 def model_tables(x):
     return b"".join(bytes(gf16_mul(e, y) for y in range(16)) for e in x)
 
 
-def run_tables(runner, kernel, xs):
-    n = len(xs[0])
-    out = run_qemu(runner, [kernel, "separate", 0, f"{16 * n},{n}", n], b"".join(xs)).stdout
-    assert len(out) == 16 * n * len(xs)
-    return [out[i * 16 * n:(i + 1) * 16 * n] for i in range(len(xs))]
+# form -> the model of a left factor's tables
+TABLES_OF = {"tbl": model_tables, "ptbl": model_pair_tables}
+
+
+def run_tables(runner, kernel, xs, per_table=1):
+    """The kernel's tables of each x, `per_table` elements of x per 16-byte table
+    (the pair tables: 2), n = the tables' count / 4 pairs' (8 elements) for them."""
+    n, size = len(xs[0]), 16 * len(xs[0]) // per_table
+    count = n if per_table == 1 else n // 8
+    out = run_qemu(runner, [kernel, "separate", 0, f"{size},{n}", count], b"".join(xs)).stdout
+    assert len(out) == size * len(xs)
+    return [out[i * size:(i + 1) * size] for i in range(len(xs))]
 
 
 @pytest.mark.parametrize("n", [1, 3, 4, 7, 64, 517])
@@ -43,20 +54,35 @@ def test_mul_tables_match_model(gf16_runner, n):
     assert run_tables(gf16_runner, "gf16m_mul_tables", xs) == [model_tables(x) for x in xs]
 
 
-def table_records(l, p, n, count, cases, seed, gap=(48, 3)):
+@pytest.mark.parametrize("pairs", [1, 2, 3, 64, 42 * 4 * 8 // 2])
+def test_mul_pair_tables_match_model(gf16_runner, pairs):
+    """Every element value in both rows of a pair, random rows, from one pair to
+    the most a Round 3 set asks for (n l r / 2 of SNOVA_III_K: 42 · 4 · 8 / 2)."""
+    rng = random.Random(pairs)
+    ramp = bytes(range(16)) * (pairs // 2) + bytes(range(8 * pairs % 16))
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, 8 * pairs)
+    assert run_tables(gf16_runner, "gf16m_mul_pair_tables", xs, 2) == [model_pair_tables(x) for x in xs]
+
+
+def table_bytes(l, p, form):
+    """Bytes of a p x l left factor's tables: 16 per element, or 64 per pair of rows."""
+    return 16 * l * p // (2 if form == "ptbl" else 1)
+
+
+def table_records(l, p, n, count, cases, seed, gap=(48, 3), form="tbl"):
     """acc, the tables of X_k (X_k p x l, tables at a stride with a gap of
     garbage), the Y rows (n l x l matrices per k, a gap after each row), expected acc."""
-    sq = l * l
-    tstride, ystride = 16 * l * p + gap[0], sq * n + gap[1]
+    sq, tsize = l * l, table_bytes(l, p, form)
+    tstride, ystride = tsize + gap[0], sq * n + gap[1]
     rng = random.Random(seed)
     records = []
     for case in range(cases):
         fill = (lambda size: bytes([15] * size)) if case == 0 else (lambda size: random_matrices(rng, 1, size)[0])
         xs = [fill(l * p) for _ in range(count)]
         acc, y = fill(l * p * n), fill(span(count, ystride, sq * n))
-        tabs = bytearray(rng.randbytes(span(count, tstride, 16 * l * p)))
+        tabs = bytearray(rng.randbytes(span(count, tstride, tsize)))
         for k, x in enumerate(xs):
-            tabs[k * tstride:k * tstride + 16 * l * p] = model_tables(x)
+            tabs[k * tstride:k * tstride + tsize] = TABLES_OF[form](x)
         expect = bytearray(acc)
         for c in range(n):
             cell = acc[c * l * p:(c + 1) * l * p]
@@ -67,9 +93,9 @@ def table_records(l, p, n, count, cases, seed, gap=(48, 3)):
     return records, tstride, ystride
 
 
-def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, check=True):
-    """dot_runner with X the 16lp bytes of tables of a p x l matrix."""
-    args = [kernel, p, l, l, count, tstride, ystride, n, 16 * l * p]
+def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, check=True, form="tbl"):
+    """dot_runner with X the tables of a p x l matrix (table_bytes)."""
+    args = [kernel, p, l, l, count, tstride, ystride, n, table_bytes(l, p, form)]
     result = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records), check)
     if not check:
         return result
@@ -85,25 +111,27 @@ TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (4, 2), (7, 2), (27, 1), (5, 29), 
 
 
 @pytest.mark.parametrize("n, count", TABLE_RUNS)
-@pytest.mark.parametrize("l, p", LEFT)
-def test_rowdot_tables_match_model(dot_runner, l, p, n, count):
-    records, tstride, ystride = table_records(l, p, n, count, 6, l * 100000 + p * 1000 + n * 10 + count)
-    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, count, records, tstride, ystride)
+@pytest.mark.parametrize("l, p, form", LEFT)
+def test_rowdot_tables_match_model(dot_runner, l, p, form, n, count):
+    records, tstride, ystride = table_records(l, p, n, count, 6, l * 100000 + p * 1000 + n * 10 + count, form=form)
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, n, count, records, tstride, ystride,
+                           form=form)
     assert got == [r[3] for r in records]
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 6])
-@pytest.mark.parametrize("l, p", LEFT)
-def test_rowdot_tables_flush_operands(dot_runner, l, p, n):
+@pytest.mark.parametrize("l, p, form", LEFT)
+def test_rowdot_tables_flush_operands(dot_runner, l, p, form, n):
     """No gap after the tables or the rows of Y: every leftover run's loads end at
     its operands' last byte (the guard pages sit right after them)."""
-    records, tstride, ystride = table_records(l, p, n, 2, 3, l * 1000 + p * 10 + n, gap=(0, 0))
-    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride)
+    records, tstride, ystride = table_records(l, p, n, 2, 3, l * 1000 + p * 10 + n, gap=(0, 0), form=form)
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride,
+                           form=form)
     assert got == [r[3] for r in records]
 
 
-@pytest.mark.parametrize("l", ROWS)
-def test_rowdot_tables_every_pair(dot_runner, l):
+@pytest.mark.parametrize("l, form", [*((l, "tbl") for l in ROWS), (4, "ptbl")])
+def test_rowdot_tables_every_pair(dot_runner, l, form):
     """Every (element, value) pair through every term: X (its fewest rows) all e in
     column m, and row m of the run's right factors (16 // l of them) holds values
     that put each of the 16 in some lane (l = 3 and 5 fill 15 lanes: a second
@@ -117,9 +145,9 @@ def test_rowdot_tables_every_pair(dot_runner, l):
                 ys = bytes((l * c + j + shift) % 16 if i == m else 0 for c in range(width) for i in range(l)
                            for j in range(l))
                 expect = b"".join(mat_prod(x, ys[sq * c:sq * (c + 1)], p, l, l) for c in range(width))
-                records.append((bytes(l * p * width), model_tables(x), ys, expect))
-    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, width, 1, records, 16 * l * p,
-                           sq * width)
+                records.append((bytes(l * p * width), TABLES_OF[form](x), ys, expect))
+    got = run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, width, 1, records,
+                           table_bytes(l, p, form), sq * width, form=form)
     assert got == [r[3] for r in records]
 
 
@@ -127,15 +155,17 @@ def test_rowdot_tables_every_pair(dot_runner, l):
 
 # The broken variants and the kernels they break: `drop_term` leaves out the last
 # TBL of each row (xor_tree over three terms); `overread` moves a 2-matrix leftover
-# as four (LD4R and lane loads of four matrices); `band` splits the rows of 8x4x4
-# into bands of 4 and gives the first band the second's rows (wrong row base);
+# as four (LD4R and lane loads of four matrices); `band` splits the rows of the
+# paired 8x4x4 into bands of 4 and gives the first band the second's rows (wrong
+# row base); `nibble` packs and parts the paired form's sums 3 bits apart, not 4;
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 left-table kernel's Y, `left5_overread` moves its leftover of
 # two right factors as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
-           "band": "gf16m_rowdot_tbl_8x4x4", "right_columns": "gf16m_rowdot_rtbl_4x4x4",
+           "band": "gf16m_rowdot_ptbl_8x4x4", "nibble": "gf16m_rowdot_ptbl_8x4x4",
+           "right_columns": "gf16m_rowdot_rtbl_4x4x4",
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
@@ -177,8 +207,10 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
                                       real(b, yk, 4 if width == 2 else width, step))]
+        if kind == "nibble":
+            return [mock.patch.object(tables, "NIBBLE", 3)]
         real = tables.Sums.pointer
-        return [mock.patch.object(tables, "table_band", lambda p: 4),
+        return [mock.patch.object(tables, "table_band", lambda p, paired=False: 4),
                 mock.patch.object(tables.Sums, "pointer", lambda self, c: real(self, c) if self.r0 else
                                   self.b.gop_imm("add", "x", self.acc_ptr, c * self.p * 4 + 16))]
 
@@ -194,14 +226,16 @@ def mutant_runner():
                                                *assembled(sources)], include_dirs=[table, HARNESS])
 
 
-@pytest.mark.parametrize("kind, p, n", [("drop_term", 4, 5), ("band", 8, 3), ("left5_rows", 8, 4)])
-def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n):
+@pytest.mark.parametrize("kind, p, n, form", [("drop_term", 4, 5, "tbl"), ("band", 8, 3, "ptbl"),
+                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "tbl")])
+def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, form):
     """The real kernel passes the records the mutant fails."""
     l = 5 if kind.startswith("left5") else 4
-    records, tstride, ystride = table_records(l, p, n, 2, 4, 11)
+    records, tstride, ystride = table_records(l, p, n, 2, 4, 11, form=form)
     want = [r[3] for r in records]
-    assert run_table_rowdot(dot_runner, f"gf16m_rowdot_tbl_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride) == want
-    assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride) != want
+    assert run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride,
+                            form=form) == want
+    assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride, form=form) != want
 
 
 @pytest.mark.parametrize("kind, l, p, n", [("overread", 4, 4, 2), ("left5_overread", 5, 6, 5)])

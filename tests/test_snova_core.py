@@ -431,20 +431,20 @@ def test_rank3_tables_on_cortex_a72(set_name):
 # table takes where table lookups do not pay, by the names of snova_bench's
 # `kernels` line: psq (T12's 5×5 blocks as row patterns, every round), pll (Round
 # 3's stacked 25×5 factors as row patterns), yrep (the signature's l×8 Yt
-# replicated, Cortex-A57/A72 only), lrep (the l = 4 left factors replicated,
-# Cortex-A57/A72 only).
+# replicated, Cortex-A57/A72 only), and the l = 4 left factors' paired table
+# form that every core takes (ptbl).
 FIXED_FACTOR_FORMS = {
     "snova-r3-v-s": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"], "pll": ["snova_gf16m_rowdot_fold_pat_25x5x5"]},
     "snova-r2-24-5-5": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"]},
     "snova-r3-v-k": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"],
                      "yrep": ["snova_gf16m_rowdot_rrep_8x5x8", "snova_gf16m_rowdot_rrep_5x5x8"]},
     "snova-r3-i-k": {"yrep": ["snova_gf16m_rowdot_rrep_8x4x8", "snova_gf16m_rowdot_rrep_4x4x8"],
-                     "lrep": ["snova_gf16m_rowdot_lrep_8x4x4"]},
-    "snova-r3-iii-b": {"lrep": ["snova_gf16m_rowdot_lrep_24x4x4"]},
+                     "ptbl": ["snova_gf16m_rowdot_ptbl_8x4x4"]},
+    "snova-r3-iii-b": {"ptbl": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
 }
 # which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little, no
-# replicas) the patterned ones, max (tables) none
-FORMS_ON = {"cortex-a72": ("psq", "pll", "yrep", "lrep"), "cortex-a53": ("psq", "pll"), "max": ()}
+# replicas) the patterned ones, max (tables) the paired table form only
+FORMS_ON = {"cortex-a72": ("psq", "pll", "yrep", "ptbl"), "cortex-a53": ("psq", "pll", "ptbl"), "max": ("ptbl",)}
 
 
 @pytest.mark.parametrize("set_name", FIXED_FACTOR_FORMS)

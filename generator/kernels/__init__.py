@@ -62,12 +62,10 @@ SQUARE_T12_TABLE_RANKS = (2, 3)
 # become loads; with it, its Round 3 pairs' r×l·l×l rowdot (the signature's
 # T·T12). llvm-mca cycles per 8 products: cortex-a72 72.0 -> 68.1,
 # neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
-# Cortex-A57 and A72 only: elsewhere the table forms are faster). The same
-# pairs' products of the signature's r×l or stacked (l·r)×l factors X^t S^a by
-# the public map's blocks take those left factors replicated, each column of
-# four rows repeated over a register, made once per signature: the TRNs that
-# spread them become loads. llvm-mca cycles per run, cortex-a72:
-# 8×4·4×4 72.0 -> 69.0, 24×4·4×4 220.1 -> 210.2 (taken with rank 4's replicas).
+# Cortex-A57 and A72 only: elsewhere the table forms are faster). (The same
+# pairs' products of the signature's factors X^t S^a by the public map's blocks
+# once took those left factors replicated, 8×4·4×4 72.0 -> 69.0 cycles per run;
+# the paired table form, rowdot_pair_tables_kernel, takes 38.1 on every core.)
 REPLICATED_RANKS = (4,)
 # The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
 # and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
@@ -174,29 +172,25 @@ def dot_kernel(shape) -> KernelSpec:
                      partial(gf16.describe_dot, shape=shape))
 
 
-def rowdot_kernel(shape, folded=False, patterned=False, replicated=False, left_replicated=False) -> KernelSpec:
+def rowdot_kernel(shape, folded=False, patterned=False, replicated=False) -> KernelSpec:
     """rowdot of `shape`; folded: its second form gf16m_rowdot_fold_<shape>
     (folded.py; the kernel table picks one of the two per core), patterned: that
     form with X_k given as gf16m_fold_patterns, gf16m_rowdot_fold_pat_<shape>;
     replicated: Y_k[c] given with each row repeated over a register,
-    gf16m_rowdot_rrep_<shape>; left_replicated: X_k given with each column of
-    four rows repeated over a register, gf16m_rowdot_lrep_<shape>."""
-    x_bytes = gf16.left_factor_bytes(shape, left_replicated)
+    gf16m_rowdot_rrep_<shape>."""
     given = (f"given as the gf16m_fold_patterns of its {shape.p} rows ({folded_form.PATTERN_BYTES * shape.p} "
-             f"bytes) at" if patterned else
-             f"given replicated ({x_bytes} bytes: bytes {16 * shape.q}p+16c to {16 * shape.q}p+16c+15 hold "
-             f"column c of rows 4p..4p+3 of X_k, byte 4i+j row 4p+i) at" if left_replicated else "at")
+             f"bytes) at" if patterned else "at")
     y_bytes, rep = gf16.right_factor_bytes(shape, replicated), matrix.REPLICA_BYTES
     y_given = (f"given replicated ({y_bytes} bytes: bytes {rep}i to {rep}i+{rep - 1} hold row i of Y_k[c] "
                f"{rep // shape.s} times) " if replicated else "")
-    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated, left_replicated)}{shape.name}",
+    return gf16_spec(f"gf16m_rowdot_{gf16.form_prefix(folded, patterned, replicated)}{shape.name}",
                      (*SUM_PARAMS, "n"),
                      f"{matrices(shape)}: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k {given} "
                      f"x + k*xstride, Y_k[c] {y_given}at y + k*ystride + c*{y_bytes} "
                      f"(strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or "
                      f"Y_k[c]",
                      partial(gf16.describe_rowdot, shape=shape, folded=folded, patterned=patterned,
-                             replicated=replicated, left_replicated=left_replicated))
+                             replicated=replicated))
 
 
 def square_rowdot_kernels(rank):
@@ -210,13 +204,6 @@ def square_rowdot_kernels(rank):
     if folded_form.folds(shape):
         kernels += [rowdot_kernel(shape, folded=True, patterned=True), fold_patterns_kernel()]
     return kernels
-
-
-def column_replicas_kernel() -> KernelSpec:
-    return gf16_spec("gf16m_column_replicas", ("out", "x", "rows"),
-                     "a left factor as gf16m_rowdot_lrep_* take it: out[64g+16c+4i+j] = x[4(4g+i)+c] for rows of "
-                     "4 elements (rows a positive multiple of 4; 16*rows bytes); out must not overlap x",
-                     gf16.describe_column_replicas)
 
 
 def fold_patterns_kernel() -> KernelSpec:
@@ -295,6 +282,24 @@ def rowdot_right_tables_kernel(l) -> KernelSpec:
                      f"tables", describe)
 
 
+def mul_pair_tables_kernel() -> KernelSpec:
+    return gf16_spec("gf16m_mul_pair_tables", ("out", "x", "n"),
+                     "GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, "
+                     "y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte); n may be 0",
+                     tables.describe_mul_pair_tables)
+
+
+def rowdot_pair_tables_kernel(p) -> KernelSpec:
+    """rowdot_tables_kernel's l = 4 form with the left factor's rows in pairs."""
+    l = tables.L
+    return gf16_spec(f"gf16m_rowdot_ptbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+                     f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
+                     f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
+                     f"gf16m_mul_pair_tables of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + k*ystride "
+                     f"+ {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
+                     partial(tables.describe_rowdot_tables, p=p, paired=True))
+
+
 def linsys_pair_kernel(l, r) -> KernelSpec:
     n = l * r
     return gf16_spec(f"gf16m_linsys_l{l}r{r}", (*LINSYS_PARAMS, "count"),
@@ -320,10 +325,6 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [_PRODUCT[f](shape) for shape in pair_shapes(l, r, f)]
                 if f == "rowdot" and l in REPLICATED_RANKS and r != l:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
-                if f == "rowdot" and l in REPLICATED_RANKS:
-                    # the signature's fixed factors times the public map's blocks
-                    rows = l * r if (l, r) in STACKED_PAIRS else r
-                    kernels += [rowdot_kernel(gf16.Shape(rows, l, l), left_replicated=True), column_replicas_kernel()]
                 if f == "rowdot" and (l, r) in REPLICATED_YT_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
                 if f == "rowdot" and (l, r) in STACKED_PATTERNED_PAIRS:
@@ -335,9 +336,12 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                                 rowdot_kernel(gf16.Shape(r, l, l), folded=True, patterned=True),
                                 fold_patterns_kernel()]
                 if f == "rowdot" and table_rows(l, r):
-                    # the public map's rows, and the products by T12 on either side
-                    kernels += [mul_tables_kernel(), rowdot_tables_kernel(l, table_rows(l, r)),
-                                rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
+                    # the public map's rows by the signature's factors (l = 4: two rows a
+                    # TBL, on every core), and the products by T12 on either side
+                    by_signature = ([mul_pair_tables_kernel(), rowdot_pair_tables_kernel(table_rows(l, r))]
+                                    if l == tables.L else [rowdot_tables_kernel(l, table_rows(l, r))])
+                    kernels += [mul_tables_kernel(), *by_signature, rowdot_tables_kernel(l, l),
+                                rowdot_right_tables_kernel(l)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

@@ -14,8 +14,7 @@ from ..builder import KernelBuilder
 from ..regalloc import largest_that_fits
 from .folded import FoldedRowdot, folded_width, folds
 from .matrix import (POLY, REPLICA_BYTES, TAIL_OFFSET, Products, Shape, end_k_loop, load_piece, pieces,
-                     reduce_mod_poly, replicated_columns, replicated_rows, replication_cost, spread_columns,
-                     store_piece, xor_tree)
+                     reduce_mod_poly, replicated_rows, replication_cost, store_piece, xor_tree)
 
 
 def describe_add(b, rank):
@@ -302,12 +301,7 @@ def right_factor_bytes(shape, replicated):
     return REPLICA_BYTES * len(replicated_rows(shape)) if replicated else shape.q * shape.s
 
 
-def left_factor_bytes(shape, left_replicated):
-    """Bytes of one left factor: its elements, or its replicated column recipes."""
-    return REPLICA_BYTES * len(replicated_columns(shape)) if left_replicated else shape.p * shape.q
-
-
-def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=False, left_replicated=False):
+def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band. A band's sums stay in registers across its loop over k, and
     X_k is replicated once per k for the whole run; a copy of x, y and count
@@ -315,8 +309,7 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=Fals
     16-byte access that also covers 7 bytes of the next matrix: TBL ignores
     those lanes, and the stores go in address order, so the next matrix's own
     store puts its result over them. `replicated`: the Y_k[c] are given as
-    their row recipes' registers (replicated_rows), loaded instead of made;
-    `left_replicated`: X_k as its column recipes' (replicated_columns)."""
+    their row recipes' registers (replicated_rows), loaded instead of made."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count = params
     c_bytes, y_bytes = shape.p * shape.s, right_factor_bytes(shape, replicated)
     for i, band in enumerate(plan.bands):
@@ -327,7 +320,7 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=Fals
         accs = [[load_piece(b, acc_ptr, pc, j * c_bytes, j < width - 1) for pc in layout] for j in range(width)]
         xk, yk, k = b.mov_x(x_ptr), b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-        x = rep.load_replicated_a(xk) if left_replicated else rep.load_a(xk)
+        x = rep.load_a(xk)
         columns = {m: rep.columns(x, m) for m in band}
         for j in range(width):
             y = rep.load_replicated_b(yk, j * y_bytes) if replicated else rep.load_b(yk, j * y_bytes, j < width - 1)
@@ -340,14 +333,14 @@ def rowdot_run(b, shape, plan, rep, width, params, name, region, replicated=Fals
             store_reduced(b, accs[j], acc_ptr, layout, j * c_bytes, poly, j < width - 1)
 
 
-def form_prefix(folded, patterned, replicated=False, left_replicated=False):
+def form_prefix(folded, patterned, replicated=False):
     """The part of a rowdot's name that says its form (after gf16m_rowdot_)."""
     if folded:
         return "fold_pat_" if patterned else "fold_"
-    return "rrep_" if replicated else "lrep_" if left_replicated else ""
+    return "rrep_" if replicated else ""
 
 
-def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=False, left_replicated=False):
+def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n: one left factor X_k (at
     x + k·xstride) times a row of n consecutive right factors (at y + k·ystride),
     the shape of SNOVA's block-matrix products (P11·T12, T12ᵗ·P11, the public
@@ -358,12 +351,11 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=F
     folds(shape) takes it, or as the second form of the shape when `folded`
     (`patterned`: X_k given as its rows' patterns, folded.PATTERN_BYTES each).
     `replicated`: the Y_k[c] given as their row recipes' registers, made once for
-    a factor that many products share (replicated_rows); `left_replicated`: X_k
-    given so, as its column recipes' (replicated_columns)."""
+    a factor that many products share (replicated_rows)."""
     acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, x_ptr, x_stride, y_ptr, y_stride, count)
-    region = f"gf16m_rowdot_{form_prefix(folded, patterned, replicated, left_replicated)}{shape.name}"
-    assert not ((replicated or left_replicated) and (is_rank2(shape) or folded or folds(shape))), \
+    region = f"gf16m_rowdot_{form_prefix(folded, patterned, replicated)}{shape.name}"
+    assert not (replicated and (is_rank2(shape) or folded or folds(shape))), \
         "replicated: the replicated form only"
     if is_rank2(shape):
         width = PACKED_WIDTH
@@ -378,7 +370,7 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=F
         if plan.hoist and len(plan.bands) == 1:
             rep.hoist(plan.bands[0])
         width = plan.width
-        run = lambda w, name, reg: rowdot_run(b, shape, plan, rep, w, params, name, reg, replicated, left_replicated)
+        run = lambda w, name, reg: rowdot_run(b, shape, plan, rep, w, params, name, reg, replicated)
 
     def advanced_run(w, name, reg=None):
         run(w, name, reg)
@@ -400,22 +392,4 @@ def describe_rowdot(b, shape: Shape, folded=False, patterned=False, replicated=F
         b.start_block(f"run{width}")
         advanced_run(width, f"run{width}_k")
         b.start_block(f"after{width}")
-    b.ret()
-
-
-def describe_column_replicas(b):
-    """out + 64g + 16c = column c of rows 4g..4g+3 of x (rows of four elements),
-    each element over four bytes (byte 4i + j: row 4g + i): a left factor as the
-    left-replicated rowdot loads it, by the TRNs its loop would spend on every
-    use. rows a positive multiple of four."""
-    out_ptr, x_ptr, rows = b.params
-    out, x = b.mov_x(out_ptr), b.mov_x(x_ptr)
-    left = b.gop_imm("lsr", "x", rows, 2)
-    loop = b.start_block("group", mca_region="gf16m_column_replicas")
-    for c, column in enumerate(spread_columns(b, b.load_post("q", x, 16), 4, "16b")):
-        b.store("q", column, out, REPLICA_BYTES * c)
-    b.gop_imm("add", "x", out, 4 * REPLICA_BYTES, dst=out)
-    b.gop_imm("subs", "x", left, 1, dst=left, sets_flags=True)
-    b.b_cond("ne", loop)
-    b.start_block("done")
     b.ret()

@@ -374,10 +374,6 @@ class Products:
         (replicated_rows, 16 bytes each): loads only, no replication here."""
         return self._load_replicas(replicated_rows(self.shape), ptr, offset)
 
-    def load_replicated_a(self, ptr, offset=0):
-        """A left factor given as its column recipes' registers (replicated_columns)."""
-        return self._load_replicas(replicated_columns(self.shape), ptr, offset)
-
     def _load_replicas(self, recipes, ptr, offset):
         return Held([], {r: self.b.load("q", ptr, offset + REPLICA_BYTES * i) for i, r in enumerate(recipes)})
 
@@ -396,11 +392,6 @@ def replicated_rows(shape):
     replicated right factor holds their registers: piece of C by piece, term by
     term. Only for shapes whose recipes fill 16 lanes."""
     return _replicas(shape, shape.row_recipes)
-
-
-def replicated_columns(shape):
-    """The same for the column recipes of the left factor (a replicated left factor)."""
-    return _replicas(shape, shape.column_recipes)
 
 
 def _replicas(shape, recipes_of_piece):

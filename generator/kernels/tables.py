@@ -16,7 +16,16 @@ row i of the four results is then Σ_m TBL(tab_X[i][m], row m): 16 lanes, four
 matrices × four columns, in four TBLs. The sums of a run of right factors stay
 in registers across the loop over k, one register per row of the left factor
 per four right factors, in the same lane order: result rows i..i+3 of matrix c
-are the 16 bytes LD4/ST4 move as lane c of four registers."""
+are the 16 bytes LD4/ST4 move as lane c of four registers.
+
+Products are nibbles, so one table can hold two: the pair table of rows 2q and
+2q + 1 of X, tab[y] = X[2q][m]·y | X[2q+1][m]·y << 4 (mul_pair_tables), makes
+each TBL two products, and EOR sums both nibbles at once (GF(16) addition is
+XOR, which never carries between nibbles). The paired rowdot (`paired`) packs
+its sums the same way, row 2q in the low nibbles and 2q + 1 in the high ones:
+half the TBLs, EORs, table loads and sum registers of the plain form, and a
+band of rows twice as tall; the sums are packed (SLI) before the loop over k and
+parted (AND, USHR) after it."""
 from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
@@ -25,6 +34,7 @@ from .matrix import POLY, reduce_mod_poly, xor_tree
 L = 4                   # the right factors are L×L: a row is one 32-bit lane
 TABLE = 16              # bytes of one element's product table
 RAMP = bytes(range(16))  # y = 0..15: s·RAMP is s's table
+NIBBLE = 4                # bits of a GF(16) element: a pair table's second product sits this far up
 
 
 def describe_mul_tables(b):
@@ -55,6 +65,32 @@ def describe_mul_tables(b):
     one_table(b.load_replicated_step("16b", x_ptr, 1))
     b.gop_imm("subs", "x", rest, 1, dst=rest, sets_flags=True)
     b.b_cond("ne", single)
+    b.start_block("done")
+    b.ret()
+
+
+def describe_mul_pair_tables(b):
+    """tab[64q + 16m + y] = x[8q+m]·y | x[8q+4+m]·y << 4 for q < n, m < 4, y < 16:
+    the tables of rows 2q and 2q + 1 of a matrix of 4-element rows, column by
+    column, packed two to a byte (the paired rowdot's). Per pair, two LD4Rs put
+    the eight elements in every lane; each pair of tables is made as mul_tables
+    makes one, and SLI packs them. n may be 0."""
+    tab_ptr, x_ptr, n = b.params
+    ramp = b.load_literal("q", b.constant("ramp", RAMP))
+    poly = b.movi(POLY)
+
+    def table(s):
+        return reduce_mod_poly(b, b.pmul(s, ramp), "16b", poly)
+
+    done = b.block_label("done")
+    b.cbz(n, done)
+    loop = b.start_block("loop", mca_region="gf16m_mul_pair_tables")
+    low, high = b.load4_replicated(x_ptr, L, "16b"), b.load4_replicated(x_ptr, L, "16b")
+    for s, t in zip(low, high):
+        packed = b.shift_insert("sli", table(s), table(t), NIBBLE, "16b")
+        b.store_post("q", packed, tab_ptr, TABLE)
+    b.gop_imm("subs", "x", n, 1, dst=n, sets_flags=True)
+    b.b_cond("ne", loop)
     b.start_block("done")
     b.ret()
 
@@ -130,58 +166,73 @@ def load_rows(b, yk, width, step):
     return rows
 
 
-def table_run(b, p, band, width, params, name, region):
+def table_run(b, p, band, width, params, name, region, paired=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band: the band's sums stay in registers across its loop over k; per
-    k and row, the four tables of the row (two LDP), four TBL and four EOR."""
+    k and row (row pair where `paired`), the four tables of the row (two LDP),
+    four TBL and four EOR."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
     # y walks the run's matrices with post-increments; the rest of the stride after
     step = b.gop_imm("sub", "x", y_stride, width * L * L)
+    rows_per_sum = 2 if paired else 1
     for index, (r0, rows) in enumerate(bands(p, band)):
         suffix = "" if rows == p else f"_b{index}"
         sums = Sums(b, acc_ptr, p, r0, rows, width)
         sums.load()
-        tk = b.gop_imm("add", "x", tab_ptr, r0 * L * TABLE) if r0 else b.mov_x(tab_ptr)
+        # L tables a sum: its row's, or its pair's
+        first = r0 // rows_per_sum * L * TABLE
+        tk = b.gop_imm("add", "x", tab_ptr, first) if first else b.mov_x(tab_ptr)
+        if paired:
+            accs = [b.shift_insert("sli", sums.row(i), sums.row(i + 1), NIBBLE, "16b") for i in range(0, rows, 2)]
+        else:
+            accs = [sums.row(i) for i in range(rows)]
         yk, k = b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
         ys = load_rows(b, yk, width, step)
-        for i in range(rows):
-            tables = [*b.load_pair("q", tk, i * L * TABLE), *b.load_pair("q", tk, i * L * TABLE + 2 * TABLE)]
-            acc = sums.row(i)
+        for u, acc in enumerate(accs):
+            tables = [*b.load_pair("q", tk, u * L * TABLE), *b.load_pair("q", tk, u * L * TABLE + 2 * TABLE)]
             b.eor(acc, xor_tree(b, [b.tbl(t, y) for t, y in zip(tables, ys)], "16b"), dst=acc)
         b.gop("add", "x", tk, t_stride, dst=tk)
         b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
         b.b_cond("ne", loop)
         b.start_block(f"{name}{suffix}_store")
+        if paired:
+            low = b.movi(0x0F)
+            for q, acc in enumerate(accs):
+                # into the rows' own registers: ST4 stores them as the group LD4 made
+                b.shift("ushr", acc, NIBBLE, "16b", dst=sums.row(2 * q + 1))
+                b.vop("and", "16b", acc, low, "vec_logic", dst=sums.row(2 * q))
         sums.store()
 
 
-def table_band(p):
+def table_band(p, paired=False):
     """Rows per band: 8 sums, 4 rows of Y and the tables of two rows in flight fit
-    the register file with room for the scheduler."""
-    return min(p, 8)
+    the register file with room for the scheduler; paired, a sum holds two rows."""
+    return min(p, 16 if paired else 8)
 
 
-def describe_rowdot_tables(b, p):
+def describe_rowdot_tables(b, p, paired=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×4 matrix given as its
-    4p product tables at tab + k·tstride (element (i, m)'s at 16(4i + m)), Y_k[c]
-    the 4×4 matrices at y + k·ystride + 16c, acc[c] p×4 at acc + 4pc. Runs of four
-    loop; the n mod 4 left over go in one run. count >= 1; n may be 0."""
+    4p product tables at tab + k·tstride (element (i, m)'s at 16(4i + m)) or,
+    `paired` (p even), its 2p pair tables (rows 2q and 2q + 1, column m at
+    16(4q + m)), Y_k[c] the 4×4 matrices at y + k·ystride + 16c, acc[c] p×4 at
+    acc + 4pc. Runs of four loop; the n mod 4 left over go in one run. count >= 1;
+    n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
-    band = table_band(p)
-    region = f"gf16m_rowdot_tbl_{p}x4x4"
+    band = table_band(p, paired)
+    region = f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}_{p}x4x4"
 
     runs = b.gop_imm("lsr", "x", n, 2)
     after_full = b.block_label("partial")
     b.cbz(runs, after_full)
     full = b.start_block("full")
-    table_run(b, p, band, WIDTH, params, "full_k", region)
+    table_run(b, p, band, WIDTH, params, "full_k", region, paired)
     b.gop_imm("add", "x", acc_ptr, WIDTH * p * L, dst=acc_ptr)
     b.gop_imm("add", "x", y_ptr, WIDTH * L * L, dst=y_ptr)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
-    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None))
+    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None, paired))
     b.ret()
 
 

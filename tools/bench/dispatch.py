@@ -84,6 +84,7 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
 
 KECCAK = ("keccak",)
 TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
+PAIRED = ("_ptbl_", "pair_tables")           # the l = 4 products by pair tables, every core
 FOLDED = ("_fold_",)                          # the l = 5 sets' folded r x l products
 REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated right factors
 
@@ -116,7 +117,7 @@ def unrunnable(cpu: str, functions) -> list[str]:
 
 
 def forms_by_core(data: dict, variant: str, kind: str = "keccak") -> dict[str, list[str]]:
-    """{core: the functions of `kind` ("keccak", "tables", "folded", "replicated") its profiles of
+    """{core: the functions of `kind` ("keccak", "tables", "paired", "folded", "replicated") its profiles of
     `variant` ran,
     over every set and op}."""
     runs = [r for by_op in data["results"].get(variant, {}).values() for r in by_op.values()]
@@ -128,7 +129,8 @@ def describe(data: dict, variant: str) -> str:
     """A sentence for the reports: how each core's figures of `variant` were chosen and
     which Keccak functions they ran (empty for results without the per-core choice)."""
     table, forms = data.get("dispatch"), forms_by_core(data, variant)
-    tables, folded, replicated = (forms_by_core(data, variant, kind) for kind in ("tables", "folded", "replicated"))
+    tables, paired, folded, replicated = (forms_by_core(data, variant, kind)
+                                          for kind in ("tables", "paired", "folded", "replicated"))
     if not table or not any(forms.values()):
         return ""
 
@@ -138,11 +140,12 @@ def describe(data: dict, variant: str) -> str:
                 + (f"MIDR {d['midr']}" if d["midr"] else "no MIDR") + "): "
                 + ", ".join(f"`{f}`" for f in forms[c])
                 + (", table-form products" if tables[c] else "")
+                + (", paired table-form products" if paired[c] else "")
                 + (", folded products" if folded[c] else "")
                 + (", products by replicated right factors" if replicated[c] else ""))
     return (f"Kernel choice per core (`tools/bench/dispatch.py`): each core's `{variant}` figures come "
             "from a profile in which the kernel table chose as that core does (`snova_bench --cpu`, "
             "same emulator and set-up; cores with the same choice share one); Keccak-f[1600] functions "
-            "run, and where the l = 4 sets' table-form products, the l = 5 sets' folded r x l "
-            "products and the l = 4 products by replicated right factors ran: "
+            "run, and where the table-form products (single or, Round 3's l = 4, paired), the l = 5 "
+            "sets' folded r x l products and the l = 4 products by replicated right factors ran: "
             + "; ".join(core(c) for c in data["cpus"]) + ".")

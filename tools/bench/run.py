@@ -103,8 +103,8 @@ def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
         raise BenchError(f"{binary} {op}: the cores' kernel choices print different digests {sorted(digests)}")
     of = {cpu: m for m, group in measured for cpu in group}
     chosen = {id(m): {kind: dispatch.ran(binary, m.net, fragments) for kind, fragments
-                      in (("keccak", dispatch.KECCAK), ("tables", dispatch.TABLES), ("folded", dispatch.FOLDED),
-                          ("replicated", dispatch.REPLICATED))}
+                      in (("keccak", dispatch.KECCAK), ("tables", dispatch.TABLES), ("paired", dispatch.PAIRED),
+                          ("folded", dispatch.FOLDED), ("replicated", dispatch.REPLICATED))}
               for m, _ in measured}
     cycles, modelled, profiles = {}, {}, {}
     for cpu in cpus:
