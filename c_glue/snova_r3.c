@@ -204,6 +204,7 @@ _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fi
 #define PAIR_TABLES_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PAIR_TABLE_BYTES)
 #if defined(SNOVA_NEON) && L == 4
 _Static_assert(R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
+_Static_assert(PAIR_TABLE_BYTES <= TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
 #endif
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {

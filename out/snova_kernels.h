@@ -178,7 +178,7 @@ void snova_gf16m_dot_1x1x16(uint8_t *acc, const uint8_t *x, size_t xstride, cons
 /* GF(16) product tables: out[16e + y] = x[e]*y for e < n, y < 16 (16n bytes), made in registers (PMUL), constant time; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_tables(uint8_t *out, const uint8_t *x, size_t n);
 
-/* GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte); n may be 0. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+/* GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte; 64n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_pair_tables(uint8_t *out, const uint8_t *x, size_t n);
 
 /* GF(16) 4x4 times 4x4 matrices by paired table lookup: acc[c] (4x4, at acc + 16c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 2 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */

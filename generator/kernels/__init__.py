@@ -7,7 +7,8 @@ from functools import partial
 from typing import Callable
 
 from ..features import ARCH
-from . import aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather, tables_right
+from . import (aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather,
+               tables_right)
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -285,7 +286,8 @@ def rowdot_right_tables_kernel(l) -> KernelSpec:
 def mul_pair_tables_kernel() -> KernelSpec:
     return gf16_spec("gf16m_mul_pair_tables", ("out", "x", "n"),
                      "GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, "
-                     "y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte); n may be 0",
+                     "y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte; 64n bytes), made "
+                     "in registers (PMUL), constant time; n may be 0; out must not overlap x",
                      tables.describe_mul_pair_tables)
 
 
