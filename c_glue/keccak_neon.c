@@ -40,7 +40,7 @@ static int arm_part_in(uint64_t midr, const unsigned *parts, size_t n) {
     return 0;
 }
 
-static int little_core(uint64_t midr) {
+int snova_little_core(uint64_t midr) {
     return arm_part_in(midr, little_parts, sizeof little_parts / sizeof little_parts[0]);
 }
 
@@ -53,7 +53,7 @@ static int wide_core(uint64_t midr) {
 }
 
 int snova_tables_pay(uint64_t midr) {
-    return !little_core(midr) && !slow_tbl_core(midr);
+    return !snova_little_core(midr) && !slow_tbl_core(midr);
 }
 
 int snova_replicas_pay(uint64_t midr) {
@@ -109,7 +109,7 @@ void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, 
     }
     /* The general-register kernel needs nothing beyond ARMv8.0: every AArch64 CPU. */
     k->keccakf1600 = snova_keccakf1600;
-    const int vector = simd && !little_core(midr);
+    const int vector = simd && !snova_little_core(midr);
     k->keccakf1600_x2 = vector ? snova_keccakf1600_x2 : snova_keccakf1600_x2_gpr;
     k->keccakf1600_x3 = vector ? snova_keccakf1600_x3 : snova_keccakf1600_x3_gpr;
     k->keccakf1600_x4 = vector ? snova_keccakf1600_x4 : snova_keccakf1600_x4_gpr;

@@ -108,10 +108,11 @@ struct snova_kernels {
      * about what lookups would). */
     snova_gf16_mul_tables_fn gf16_mul_tables;
     snova_gf16m_rowdot_fn rowdot_tll;
-    /* rowdot_tll with Round 3's l = 4 left factors (r x 4, or (4 r) x 4 where
-     * stacked) given as the pair tables of their rows (gf16_pair_tables(out, x,
-     * pairs): 64 bytes per pair of 4-element rows, tab[y] = x0*y | x1*y << 4),
-     * two products a TBL: on every core with Advanced SIMD; NULL elsewhere */
+    /* rowdot_tll with Round 3's left factors given as the pair tables of their
+     * rows (gf16_pair_tables(out, x, pairs): 16 l bytes per pair of l-element
+     * rows, tab[y] = x0*y | x1*y << 4), two products a TBL, where the rows pair
+     * up (l = 4: r x 4, or (4 r) x 4 where stacked; l = 5 with r = 6 or 8): on
+     * every core with Advanced SIMD; NULL elsewhere */
     snova_gf16_mul_tables_fn gf16_pair_tables;
     snova_gf16m_rowdot_fn rowdot_ptll;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows

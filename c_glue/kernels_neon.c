@@ -20,9 +20,21 @@
 #define SNOVA_NEON_TBL(p, l) SNOVA_NEON_TBL_(p, l)
 #define SNOVA_NEON_RTBL_(l) snova_gf16m_rowdot_rtbl_##l##x##l##x##l
 #define SNOVA_NEON_RTBL(l) SNOVA_NEON_RTBL_(l)
-/* the paired table form of l = 4, by the rows p of the left factor */
-#define SNOVA_NEON_PTBL_(p) snova_gf16m_rowdot_ptbl_##p##x4x4
-#define SNOVA_NEON_PTBL(p) SNOVA_NEON_PTBL_(p)
+/* the paired table form, by the rows p of the left factor, and its tables' maker */
+#define SNOVA_NEON_PTBL_(p, l) snova_gf16m_rowdot_ptbl_##p##x##l##x##l
+#define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
+#if SNOVA_L == 4
+#define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables
+#elif SNOVA_L == 5
+#define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables_r5
+#endif
+/* Round 3's quadratic forms multiply by the pair tables of the signature's
+ * factors where their rows pair up: l = 4, and l = 5 with r = 6 or 8 */
+#if SNOVA_ROUND == 3 && (SNOVA_L == 4 || (SNOVA_L == 5 && SNOVA_R % 2 == 0))
+#define SNOVA_NEON_PAIRED 1
+#else
+#define SNOVA_NEON_PAIRED 0
+#endif
 
 /* The scaled sums are named by the bytes of their matrices, which the token
  * pasting above needs as literals: l^2 for the square blocks of Rounds 1 and 2,
@@ -140,19 +152,27 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
 #if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
-            chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
+#if SNOVA_R == 6
+            if (snova_little_core(midr)) /* where the pair tables (below) lose */
+                chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
+#endif
 #elif SNOVA_ROUND == 3
             chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
         }
 #endif
-#if SNOVA_ROUND == 3 && SNOVA_L == 4
+#if SNOVA_NEON_PAIRED
         /* The signature's factors times the public map's blocks, two products a
          * TBL, beat every other form on every core (llvm-mca cycles per 8 x 4 by
          * four 4 x 4: 18.0 against 34.5 by single tables on neoverse-n1, 38.1
-         * against 69.0 by PMUL on cortex-a72, 85 against 105 on cortex-a55) */
-        chosen.gf16_pair_tables = snova_gf16m_mul_pair_tables;
-        chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS);
+         * against 69.0 by PMUL on cortex-a72, 85 against 105 on cortex-a55; per 8
+         * x 5 by three 5 x 5, 73.1 against about 97 by row patterns on cortex-a72) */
+        if (chosen.rowdot_pll == NULL) {
+            /* (l = 5, r = 6 keeps the row patterns above on the in-order little
+             * cores: snova-r3-v-b verification 3.9% faster there) */
+            chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
+            chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+        }
 #endif
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,
          * those of the other ranks only where snova_tables_pay says (llvm-mca cycles
@@ -161,7 +181,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.gf16_mul_tables = snova_gf16m_mul_tables;
             chosen.rowdot_rtbl = SNOVA_NEON_RTBL(SNOVA_L);
             chosen.rowdot_tsq = SNOVA_NEON_TBL(SNOVA_L, SNOVA_L);
-#if SNOVA_ROUND == 3 && SNOVA_L != 4
+#if SNOVA_ROUND == 3 && !SNOVA_NEON_PAIRED
             chosen.rowdot_tll = SNOVA_NEON_TBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #elif SNOVA_QUAD_STACKED
             /* the stacked (l l) x l factors of the quadratic forms (snova_square.h) */

@@ -29,6 +29,9 @@ int snova_tables_pay(uint64_t midr);
  * signing -2.1% on cortex-a72). Not measured to pay on the in-order little
  * cores, nor where the table forms are taken. */
 int snova_replicas_pay(uint64_t midr);
+/* 1 when MIDR_EL1 names an in-order little core (Cortex-A35, A53, A55, A510,
+ * A520), which issues 128-bit vector operations at half rate. */
+int snova_little_core(uint64_t midr);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
  * SHA3, else the general-register one and, with Advanced SIMD on a core that is

@@ -196,15 +196,17 @@ struct quad_ws {
 #if defined(SNOVA_NEON)
 _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
 #endif
-/* where it has rowdot_ptll (l = 4), the pair tables of Ut's rows in quad_ws.tab,
- * block (j, a) at PAIR_TABLES_AT: half its product tables' bytes. The pairs are
- * consecutive rows of Ut: within a block where r is even, within a stacked
- * factor (l r rows) where it is not. */
+/* where it has rowdot_ptll (l = 4, and l = 5 with r even), the pair tables of
+ * Ut's rows in quad_ws.tab, block (j, a) at PAIR_TABLES_AT: half its product
+ * tables' bytes. The pairs are consecutive rows of Ut: within a block where r
+ * is even, within a stacked factor (l r rows) where it is not (l = 4, r = 5). */
 #define PAIR_TABLE_BYTES (TABLE * L * R / 2)
 #define PAIR_TABLES_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PAIR_TABLE_BYTES)
+#if defined(SNOVA_NEON)
+_Static_assert(PAIR_TABLE_BYTES <= TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
+#endif
 #if defined(SNOVA_NEON) && L == 4
 _Static_assert(R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
-_Static_assert(PAIR_TABLE_BYTES <= TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
 #endif
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {

@@ -18,28 +18,32 @@ from tests.gf16_model import gf16_mul, mat_add, mat_prod
 from tests.test_gf16_shapes import PAIRED_SHAPES, model_pair_tables, random_matrices, span
 
 # Rows of the left factor per SNOVA Round 3 set: l = 4, T12's 4 x 4 blocks (the
-# signature's factors take the paired form, PAIRED); l = 5, 5 x 5 (T12's
-# blocks), r x 5 for r = 6 and 8, 25 x 5 stacked for r = 5; Rounds 1 and 2's
+# signature's factors take the paired form, PAIRED_SHAPES); l = 5, 5 x 5 (T12's
+# blocks) and the stacked 25 x 5 of r = 5 (r = 6 and 8 paired); Rounds 1 and 2's
 # l = 3, 3 x 3 (T12's blocks) and the stacked 9 x 3; l = 2, 2 x 2 (T12's blocks).
-ROWS = {2: (2,), 3: (3, 9), 4: (4,), 5: (5, 6, 8, 25)}
-PAIRED = [p for p, _, _ in PAIRED_SHAPES]
+ROWS = {2: (2,), 3: (3, 9), 4: (4,), 5: (5, 25)}
 # (l, p, form): the kernel gf16m_rowdot_<form>_<p>x<l>x<l>
-LEFT = [(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(4, p, "ptbl") for p in PAIRED]
+LEFT = [(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(q, p, "ptbl") for p, q, _ in PAIRED_SHAPES]
+# form -> its fewest rows per l (the every-pair test's left factor)
+FEWEST = {"tbl": {l: rows[0] for l, rows in ROWS.items()},
+          "ptbl": {q: min(p for p, q2, _ in PAIRED_SHAPES if q2 == q) for _, q, _ in PAIRED_SHAPES}}
 
 
 def model_tables(x):
     return b"".join(bytes(gf16_mul(e, y) for y in range(16)) for e in x)
 
 
-# form -> the model of a left factor's tables
-TABLES_OF = {"tbl": model_tables, "ptbl": model_pair_tables}
+def tables_of(form, x, l):
+    """The model of a p x l left factor's tables in the form."""
+    return model_tables(x) if form == "tbl" else model_pair_tables(x, l)
 
 
-def run_tables(runner, kernel, xs, per_table=1):
-    """The kernel's tables of each x, `per_table` elements of x per 16-byte table
-    (the pair tables: 2), n = the tables' count / 4 pairs' (8 elements) for them."""
-    n, size = len(xs[0]), 16 * len(xs[0]) // per_table
-    count = n if per_table == 1 else n // 8
+
+def run_tables(runner, kernel, xs, pair=None):
+    """The kernel's tables of each x: one 16-byte table per element, or, given the
+    elements of a pair of rows (`pair`), per two elements, n the pairs."""
+    n = len(xs[0])
+    size, count = (16 * n, n) if pair is None else (8 * n, n // pair)
     out = run_qemu(runner, [kernel, "separate", 0, f"{size},{n}", count], b"".join(xs)).stdout
     assert len(out) == size * len(xs)
     return [out[i * size:(i + 1) * size] for i in range(len(xs))]
@@ -54,14 +58,18 @@ def test_mul_tables_match_model(gf16_runner, n):
     assert run_tables(gf16_runner, "gf16m_mul_tables", xs) == [model_tables(x) for x in xs]
 
 
-@pytest.mark.parametrize("pairs", [1, 2, 3, 64, 42 * 4 * 8 // 2])
-def test_mul_pair_tables_match_model(gf16_runner, pairs):
-    """Every element value in both rows of a pair, random rows, from one pair to
-    the most a Round 3 set asks for (n l r / 2 of SNOVA_III_K: 42 · 4 · 8 / 2)."""
+@pytest.mark.parametrize("q, pairs", [(4, 1), (4, 2), (4, 3), (4, 64), (4, 42 * 4 * 8 // 2),
+                                      (5, 1), (5, 3), (5, 44 * 5 * 8 // 2)])
+def test_mul_pair_tables_match_model(gf16_runner, q, pairs):
+    """Every element value in both rows of a pair, random rows of q elements, from
+    one pair to the most a Round 3 set asks for (n l r / 2 of SNOVA_III_K, 42 · 4 ·
+    8 / 2, and of SNOVA_V_K, 44 · 5 · 8 / 2)."""
     rng = random.Random(pairs)
-    ramp = bytes(range(16)) * (pairs // 2) + bytes(range(8 * pairs % 16))
-    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, 8 * pairs)
-    assert run_tables(gf16_runner, "gf16m_mul_pair_tables", xs, 2) == [model_pair_tables(x) for x in xs]
+    n = 2 * q * pairs
+    ramp = (bytes(range(16)) * (n // 16 + 1))[:n]
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, n)
+    kernel = "gf16m_mul_pair_tables" + ("" if q == 4 else f"_r{q}")
+    assert run_tables(gf16_runner, kernel, xs, 2 * q) == [model_pair_tables(x, q) for x in xs]
 
 
 def table_bytes(l, p, form):
@@ -82,7 +90,7 @@ def table_records(l, p, n, count, cases, seed, gap=(48, 3), form="tbl"):
         acc, y = fill(l * p * n), fill(span(count, ystride, sq * n))
         tabs = bytearray(rng.randbytes(span(count, tstride, tsize)))
         for k, x in enumerate(xs):
-            tabs[k * tstride:k * tstride + tsize] = TABLES_OF[form](x)
+            tabs[k * tstride:k * tstride + tsize] = tables_of(form, x, l)
         expect = bytearray(acc)
         for c in range(n):
             cell = acc[c * l * p:(c + 1) * l * p]
@@ -130,13 +138,13 @@ def test_rowdot_tables_flush_operands(dot_runner, l, p, form, n):
     assert got == [r[3] for r in records]
 
 
-@pytest.mark.parametrize("l, form", [*((l, "tbl") for l in ROWS), (4, "ptbl")])
+@pytest.mark.parametrize("l, form", [*((l, "tbl") for l in ROWS), (4, "ptbl"), (5, "ptbl")])
 def test_rowdot_tables_every_pair(dot_runner, l, form):
     """Every (element, value) pair through every term: X (its fewest rows) all e in
     column m, and row m of the run's right factors (16 // l of them) holds values
     that put each of the 16 in some lane (l = 3 and 5 fill 15 lanes: a second
     record shifts them by one)."""
-    sq, width, p = l * l, 16 // l, ROWS[l][0]
+    sq, width, p = l * l, 16 // l, FEWEST[form][l]
     records = []
     for shift in range(16 - width * l + 1):
         for m in range(l):
@@ -145,7 +153,7 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
                 ys = bytes((l * c + j + shift) % 16 if i == m else 0 for c in range(width) for i in range(l)
                            for j in range(l))
                 expect = b"".join(mat_prod(x, ys[sq * c:sq * (c + 1)], p, l, l) for c in range(width))
-                records.append((bytes(l * p * width), TABLES_OF[form](x), ys, expect))
+                records.append((bytes(l * p * width), tables_of(form, x, l), ys, expect))
     got = run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, width, 1, records,
                            table_bytes(l, p, form), sq * width, form=form)
     assert got == [r[3] for r in records]
@@ -161,7 +169,7 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
-# rows of the rank-5 left-table kernel's Y, `left5_overread` moves its leftover of
+# rows of the rank-5 paired left-table kernel's Y, `left5_overread` moves its leftover of
 # two right factors as three.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_ptbl_8x4x4", "nibble": "gf16m_rowdot_ptbl_8x4x4",
@@ -169,8 +177,8 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
-           "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_tbl_8x5x5",
-           "left5_overread": "gf16m_rowdot_tbl_6x5x5"}
+           "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
+           "left5_overread": "gf16m_rowdot_ptbl_6x5x5"}
 
 
 def mutant_source(kind):
@@ -227,7 +235,7 @@ def mutant_runner():
 
 
 @pytest.mark.parametrize("kind, p, n, form", [("drop_term", 4, 5, "tbl"), ("band", 8, 3, "ptbl"),
-                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "tbl")])
+                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "ptbl")])
 def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, form):
     """The real kernel passes the records the mutant fails."""
     l = 5 if kind.startswith("left5") else 4
@@ -238,13 +246,13 @@ def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, for
     assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride, form=form) != want
 
 
-@pytest.mark.parametrize("kind, l, p, n", [("overread", 4, 4, 2), ("left5_overread", 5, 6, 5)])
-def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n):
+@pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl")])
+def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n, form):
     """A leftover of two right factors read as four (l = 4) or three (l = 5) runs
     into the guard page after Y (no gap)."""
-    records, tstride, ystride = table_records(l, p, n, 1, 1, 3, gap=(0, 0))
-    assert_harness_verdict(run_table_rowdot(mutant_runner, kind, l, p, n, 1, records, tstride, ystride, False),
-                           "segv")
+    records, tstride, ystride = table_records(l, p, n, 1, 1, 3, gap=(0, 0), form=form)
+    assert_harness_verdict(run_table_rowdot(mutant_runner, kind, l, p, n, 1, records, tstride, ystride, False,
+                                            form=form), "segv")
 
 
 # --- the fixed factor on the right: gf16m_rowdot_rtbl_<l>x<l>x<l> ----------------------------------

@@ -44,6 +44,11 @@ STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
 # PMUL is the bound and the folded form has more of them, take the table form
 # (tables_gather.py).
 FOLDED_PAIRS = ((5, 6), (5, 8))
+# Of those, the pairs whose quadratic forms also take the signature's r×l factors
+# as row patterns in the folded form where the paired tables lose: r = 6 on the
+# in-order little cores (cortex-a55: snova-r3-v-b verification +3.9% by pair
+# tables, v-k's r = 8 -5.9%).
+PATTERNED_PAIRS = ((5, 6),)
 # The stacked pairs whose (l·r)×l·l×l rowdot also has the patterned folded form
 # (the public map's blocks times the stacked factors, given as their row
 # patterns), which the kernel table takes where table lookups do not pay:
@@ -283,23 +288,30 @@ def rowdot_right_tables_kernel(l) -> KernelSpec:
                      f"tables", describe)
 
 
-def mul_pair_tables_kernel() -> KernelSpec:
-    return gf16_spec("gf16m_mul_pair_tables", ("out", "x", "n"),
-                     "GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, "
-                     "y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte; 64n bytes), made "
-                     "in registers (PMUL), constant time; n may be 0; out must not overlap x",
-                     tables.describe_mul_pair_tables)
+def mul_pair_tables_name(l):
+    """The pair tables' maker for rows of l elements: rank 4's unsuffixed."""
+    return "gf16m_mul_pair_tables" + ("" if l == tables.L else f"_r{l}")
 
 
-def rowdot_pair_tables_kernel(p) -> KernelSpec:
-    """rowdot_tables_kernel's l = 4 form with the left factor's rows in pairs."""
-    l = tables.L
+def mul_pair_tables_kernel(l) -> KernelSpec:
+    t = 16 * l
+    return gf16_spec(mul_pair_tables_name(l), ("out", "x", "n"),
+                     f"GF(16) pair tables: out[{t}q + 16m + y] = x[{2 * l}q+m]*y | x[{2 * l}q+{l}+m]*y << 4 for q < "
+                     f"n, m < {l}, y < 16 (rows 2q and 2q+1 of a matrix of {l}-element rows, two products a byte; "
+                     f"{t}n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x",
+                     partial(tables.describe_mul_pair_tables, l=l))
+
+
+def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
+    """rowdot_tables_kernel with the left factor's rows in pairs (p even)."""
+    describe = (partial(tables.describe_rowdot_tables, p=p, paired=True) if l == tables.L
+                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True))
     return gf16_spec(f"gf16m_rowdot_ptbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
-                     f"gf16m_mul_pair_tables of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + k*ystride "
-                     f"+ {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
-                     partial(tables.describe_rowdot_tables, p=p, paired=True))
+                     f"{mul_pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + "
+                     f"k*ystride + {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any "
+                     f"Y_k[c]", describe)
 
 
 def linsys_pair_kernel(l, r) -> KernelSpec:
@@ -333,15 +345,17 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [rowdot_kernel(gf16.Shape(l * r, l, l), folded=True, patterned=True),
                                 fold_patterns_kernel()]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
-                    # the patterned form for the signature's fixed factors U_ja
-                    kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True),
-                                rowdot_kernel(gf16.Shape(r, l, l), folded=True, patterned=True),
-                                fold_patterns_kernel()]
+                    kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True), fold_patterns_kernel()]
+                if f == "rowdot" and (l, r) in PATTERNED_PAIRS:
+                    # the signature's fixed factors as row patterns (in-order little cores)
+                    kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True, patterned=True))
                 if f == "rowdot" and table_rows(l, r):
-                    # the public map's rows by the signature's factors (l = 4: two rows a
-                    # TBL, on every core), and the products by T12 on either side
-                    by_signature = ([mul_pair_tables_kernel(), rowdot_pair_tables_kernel(table_rows(l, r))]
-                                    if l == tables.L else [rowdot_tables_kernel(l, table_rows(l, r))])
+                    # the public map's rows by the signature's factors (two rows a TBL, on
+                    # every core, where their rows pair up), and the products by T12 on
+                    # either side
+                    rows = table_rows(l, r)
+                    by_signature = ([mul_pair_tables_kernel(l), rowdot_pair_tables_kernel(l, rows)] if rows % 2 == 0
+                                    else [rowdot_tables_kernel(l, rows)])
                     kernels += [mul_tables_kernel(), *by_signature, rowdot_tables_kernel(l, l),
                                 rowdot_right_tables_kernel(l)]
             selected.update((k.name, k) for k in kernels)

@@ -69,13 +69,18 @@ def describe_mul_tables(b):
     b.ret()
 
 
-def describe_mul_pair_tables(b):
-    """tab[64q + 16m + y] = x[8q+m]·y | x[8q+4+m]·y << 4 for q < n, m < 4, y < 16:
-    the tables of rows 2q and 2q + 1 of a matrix of 4-element rows, column by
-    column, packed two to a byte (the paired rowdot's). Per pair, two LD4Rs put
-    the eight elements in every lane; each pair of tables is made as mul_tables
-    makes one, and SLI packs them. n may be 0."""
+def describe_mul_pair_tables(b, l=L):
+    """tab[16lq + 16m + y] = x[2lq+m]·y | x[2lq+l+m]·y << 4 for q < n, m < l,
+    y < 16: the tables of rows 2q and 2q + 1 of a matrix of l-element rows
+    (l = 4 or 5), column by column, packed two to a byte (the paired rowdots').
+    Per row, an LD4R (and an LD1R for a fifth element) puts its elements in
+    every lane; each pair of tables is made as mul_tables makes one, and SLI
+    packs them. n may be 0."""
     tab_ptr, x_ptr, n = b.params
+
+    def row():
+        elements = b.load4_replicated(x_ptr, L, "16b")
+        return elements + [b.load_replicated_step("16b", x_ptr, 1) for _ in range(l - L)]
     ramp = b.load_literal("q", b.constant("ramp", RAMP))
     poly = b.movi(POLY)
 
@@ -84,8 +89,8 @@ def describe_mul_pair_tables(b):
 
     done = b.block_label("done")
     b.cbz(n, done)
-    loop = b.start_block("loop", mca_region="gf16m_mul_pair_tables")
-    low, high = b.load4_replicated(x_ptr, L, "16b"), b.load4_replicated(x_ptr, L, "16b")
+    loop = b.start_block("loop", mca_region="gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}"))
+    low, high = row(), row()
     for s, t in zip(low, high):
         packed = b.shift_insert("sli", table(s), table(t), NIBBLE, "16b")
         b.store_post("q", packed, tab_ptr, TABLE)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import TABLE, gather, holding, in_runs, load_tables, pieces
+from .tables import NIBBLE, TABLE, gather, holding, in_runs, load_tables, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 
@@ -65,10 +65,12 @@ def band_windows(l, r0, rows):
 
 
 class LeftTables:
-    """acc[c] += Σ_k X_k·Y_k[c], X_k p×l as tables: constants made on first use."""
+    """acc[c] += Σ_k X_k·Y_k[c], X_k p×l as tables (`paired`: the pair tables of
+    its rows, two products a TBL, tables.py): constants made on first use."""
 
-    def __init__(self, b, l, p):
-        self.b, self.l, self.p, self.labels = b, l, p, {}
+    def __init__(self, b, l, p, paired=False):
+        assert not paired or p % 2 == 0, "pairs of rows"
+        self.b, self.l, self.p, self.paired, self.labels = b, l, p, paired, {}
 
     def constants(self, name, indices):
         if name not in self.labels:
@@ -127,35 +129,50 @@ class LeftTables:
         b, l = self.b, self.l
         acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
         view, offsets = load_offsets(l, width)
+        rows_per_sum = 2 if self.paired else 1
         for index, (r0, rows) in enumerate(left_bands(l, self.p)):
             suffix = "" if rows == self.p else f"_b{index}"
-            sums = [b.movi(0) for _ in range(rows)]
-            b.group(sums)
-            tk = b.gop_imm("add", "x", tab_ptr, r0 * l * TABLE) if r0 else b.mov_x(tab_ptr)
+            sums = [b.movi(0) for _ in range(rows // rows_per_sum)]
+            if not self.paired:
+                b.group(sums)
+            # l tables a sum: its row's, or its pair's
+            first = r0 // rows_per_sum * l * TABLE
+            tk = b.gop_imm("add", "x", tab_ptr, first) if first else b.mov_x(tab_ptr)
             yk, k = b.mov_x(y_ptr), b.mov_x(count)
             loop = b.start_block(name + suffix, mca_region=region and region + suffix)
             loads = [b.load(view, yk, offset) for offset in offsets]
             b.group(loads[:4])
             rows_of_y = self.right_rows(loads, width)
-            for i in range(rows):
+            for i, acc in enumerate(sums):
                 terms = [b.tbl(t, y) for t, y in zip(load_tables(b, tk, i * l * TABLE, l), rows_of_y)]
-                b.eor(sums[i], xor_tree(b, terms, "16b"), dst=sums[i])
+                b.eor(acc, xor_tree(b, terms, "16b"), dst=acc)
             b.gop("add", "x", yk, y_stride, dst=yk)
             b.gop("add", "x", tk, t_stride, dst=tk)
             b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
             b.b_cond("ne", loop)
             b.start_block(f"{name}{suffix}_store")
-            self.add_results(sums, r0, acc_ptr, width)
+            self.add_results(self.parted(sums) if self.paired else sums, r0, acc_ptr, width)
+
+    def parted(self, packed):
+        """The rows of packed pairs of sums (row 2q in the low nibbles of packed[q],
+        2q + 1 in the high ones), one register each, a group for the gathers."""
+        b = self.b
+        low = b.movi(0x0F)
+        rows = [b.vop("and", "16b", pair, low, "vec_logic") if half == 0 else b.shift("ushr", pair, NIBBLE, "16b")
+                for pair in packed for half in (0, 1)]
+        b.group(rows)
+        return rows
 
 
-def describe_rowdot_left_tables(b, l, p):
+def describe_rowdot_left_tables(b, l, p, paired=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×l matrix given as its
-    l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)),
-    Y_k[c] the l×l matrices at y + k·ystride + l²c, acc[c] p×l at acc + l·p·c.
-    Right factors in runs of 16 // l, those left over in one run; rows in bands
-    (left_bands). count >= 1; n may be 0."""
+    l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)) or,
+    `paired` (p even), its l·p/2 pair tables (rows 2q and 2q + 1, column m at
+    16(l·q + m)), Y_k[c] the l×l matrices at y + k·ystride + l²c, acc[c] p×l at
+    acc + l·p·c. Right factors in runs of 16 // l, those left over in one run;
+    rows in bands (left_bands). count >= 1; n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
-    shared = LeftTables(b, l, p)
+    shared = LeftTables(b, l, p, paired)
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
     run = run_length(l)
 
@@ -164,5 +181,5 @@ def describe_rowdot_left_tables(b, l, p):
         b.gop_imm("add", "x", y_ptr, run * l * l, dst=y_ptr)
 
     in_runs(b, n, run, lambda width, name, region: shared.run(width, params, name, region), advance,
-            f"gf16m_rowdot_tbl_{p}x{l}x{l}")
+            f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}_{p}x{l}x{l}")
     b.ret()
