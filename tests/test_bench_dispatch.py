@@ -97,36 +97,39 @@ def test_committed_l4_profiles_take_replicas_on_cortex_a72():
 def test_committed_l5_profiles_fold_where_tables_do_not_pay():
     """The l = 5, r ≠ 5 sets of Round 3 take the folded r×l products where table
     lookups do not pay (kernels_neon.c): cortex-a72 and cortex-a55 must have been
-    measured running them (in every operation: the quadratic forms of signing and
-    verification multiply by the public map's rows), with the signature's fixed
-    factors as row patterns (gf16m_rowdot_fold_pat_*), neoverse-n1 and apple-a15
+    measured running them in signing and verification, neoverse-n1 and apple-a15
     without (a profile shared across that line, as when snova_bench's kernels
-    line did not print rowdot_rll, is caught)."""
+    line did not print rowdot_rll, is caught). Their quadratic forms multiply by
+    the signature's factors as pair tables on every core but cortex-a55 for
+    r = 6, which takes them as row patterns (gf16m_rowdot_fold_pat_6x5x5)."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
     folded = [s for s in neon if s.startswith("snova-r3-v-") and ("-k" in s or "-b" in s)]
     assert len(folded) == 4
     for s in folded:
+        r = 6 if "-b" in s else 8
+        patterned = ["cortex-a55"] if r == 6 else []
         for op in ("sign", "verify"):
             profiles = neon[s][op]["profiles"]
             assert [c for c in CPUS if profiles[c]["folded"]] == ["cortex-a72", "cortex-a55"], (s, op)
-            for c in ("cortex-a72", "cortex-a55"):
-                assert any("_fold_pat_" in f for f in profiles[c]["folded"]), (s, op, c)
+            assert [c for c in CPUS if f"snova_gf16m_rowdot_fold_pat_{r}x5x5" in profiles[c]["folded"]] == patterned, \
+                (s, op)
+            assert [c for c in CPUS if f"snova_gf16m_rowdot_ptbl_{r}x5x5" in profiles[c]["paired"]] == \
+                [c for c in CPUS if c not in patterned], (s, op)
 
 
 def test_committed_l5_profiles_use_rank5_tables_where_they_pay():
-    """Rank 5's table forms (kernels_neon.c, snova_tables_pay): every l = 5 set's
-    key generation multiplies by T12's tables (rtbl_5x5x5, tbl_5x5x5), and Round
-    3's signing and verification by the tables of the signature's factors
-    (tbl_<rows>x5x5), in the neoverse-n1 and apple-a15 profiles; no profile of
-    cortex-a72 or cortex-a55 runs a table-form function."""
+    """Rank 5's single-table forms (kernels_neon.c, snova_tables_pay): every l = 5
+    set's key generation multiplies by T12's tables (rtbl_5x5x5, tbl_5x5x5), and
+    `snova-r3-v-s`'s signing and verification by the tables of its stacked
+    factors (tbl_25x5x5), in the neoverse-n1 and apple-a15 profiles; no profile
+    of cortex-a72 or cortex-a55 runs a single-table function."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
     round3 = [s for s in neon if s.startswith("snova-r3-v-") and "-x" not in s]
-    rows = {"k": 8, "b": 6, "s": 25}
     cells = [(s, "keygen", {"snova_gf16m_rowdot_rtbl_5x5x5", "snova_gf16m_rowdot_tbl_5x5x5"})
              for s in [*round3, "snova-r2-24-5-5", "snova-r2-29-6-5"]]
-    cells += [(s, op, {f"snova_gf16m_rowdot_tbl_{rows[s.split('-')[3]]}x5x5"}) for s in round3
+    cells += [(s, op, {"snova_gf16m_rowdot_tbl_25x5x5"}) for s in round3 if s.split("-")[3] == "s"
               for op in ("sign", "verify")]
-    assert len(cells) == 20
+    assert len(cells) == 12
     for s, op, expect in cells:
         profiles = neon[s][op]["profiles"]
         assert [c for c in CPUS if profiles[c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
