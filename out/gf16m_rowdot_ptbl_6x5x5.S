@@ -215,8 +215,8 @@ snova_gf16m_rowdot_ptbl_6x5x5:
 	ldr	q28, [x0]
 	ldur	q6, [x0, #14]
 	and	v18.16b, v21.16b, v0.16b
-	and	v20.16b, v1.16b, v0.16b
 	ushr	v21.16b, v1.16b, #4
+	and	v20.16b, v1.16b, v0.16b
 	ldr	q1, .Lsnova_gf16m_rowdot_ptbl_6x5x5_out0_0_0
 	and	v22.16b, v2.16b, v0.16b
 	tbl	v3.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v31.16b

@@ -288,14 +288,9 @@ def rowdot_right_tables_kernel(l) -> KernelSpec:
                      f"tables", describe)
 
 
-def mul_pair_tables_name(l):
-    """The pair tables' maker for rows of l elements: rank 4's unsuffixed."""
-    return "gf16m_mul_pair_tables" + ("" if l == tables.L else f"_r{l}")
-
-
 def mul_pair_tables_kernel(l) -> KernelSpec:
     t = 16 * l
-    return gf16_spec(mul_pair_tables_name(l), ("out", "x", "n"),
+    return gf16_spec(tables.pair_tables_name(l), ("out", "x", "n"),
                      f"GF(16) pair tables: out[{t}q + 16m + y] = x[{2 * l}q+m]*y | x[{2 * l}q+{l}+m]*y << 4 for q < "
                      f"n, m < {l}, y < 16 (rows 2q and 2q+1 of a matrix of {l}-element rows, two products a byte; "
                      f"{t}n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x",
@@ -309,7 +304,7 @@ def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
     return gf16_spec(f"gf16m_rowdot_ptbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
-                     f"{mul_pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + "
+                     f"{tables.pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + "
                      f"k*ystride + {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any "
                      f"Y_k[c]", describe)
 

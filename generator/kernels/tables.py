@@ -35,6 +35,7 @@ L = 4                   # the right factors are L×L: a row is one 32-bit lane
 TABLE = 16              # bytes of one element's product table
 RAMP = bytes(range(16))  # y = 0..15: s·RAMP is s's table
 NIBBLE = 4                # bits of a GF(16) element: a pair table's second product sits this far up
+LOW_NIBBLES = 0x0F
 
 
 def describe_mul_tables(b):
@@ -69,6 +70,19 @@ def describe_mul_tables(b):
     b.ret()
 
 
+def pair_tables_name(l):
+    """The pair tables' maker for rows of l elements: rank 4's unsuffixed."""
+    return "gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}")
+
+
+def part(b, pair, mask, dst=(None, None)):
+    """(row 2q, row 2q + 1) of a packed sum: its low nibbles (AND with `mask`, a
+    register of LOW_NIBBLES) and its high ones (USHR), the high first so that
+    the low may go over `pair` itself."""
+    high = b.shift("ushr", pair, NIBBLE, "16b", dst=dst[1])
+    return b.vop("and", "16b", pair, mask, "vec_logic", dst=dst[0]), high
+
+
 def describe_mul_pair_tables(b, l=L):
     """tab[16lq + 16m + y] = x[2lq+m]·y | x[2lq+l+m]·y << 4 for q < n, m < l,
     y < 16: the tables of rows 2q and 2q + 1 of a matrix of l-element rows
@@ -89,7 +103,7 @@ def describe_mul_pair_tables(b, l=L):
 
     done = b.block_label("done")
     b.cbz(n, done)
-    loop = b.start_block("loop", mca_region="gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}"))
+    loop = b.start_block("loop", mca_region=pair_tables_name(l))
     low, high = row(), row()
     for s, t in zip(low, high):
         packed = b.shift_insert("sli", table(s), table(t), NIBBLE, "16b")
@@ -202,11 +216,10 @@ def table_run(b, p, band, width, params, name, region, paired=False):
         b.b_cond("ne", loop)
         b.start_block(f"{name}{suffix}_store")
         if paired:
-            low = b.movi(0x0F)
+            mask = b.movi(LOW_NIBBLES)
             for q, acc in enumerate(accs):
                 # into the rows' own registers: ST4 stores them as the group LD4 made
-                b.shift("ushr", acc, NIBBLE, "16b", dst=sums.row(2 * q + 1))
-                b.vop("and", "16b", acc, low, "vec_logic", dst=sums.row(2 * q))
+                part(b, acc, mask, dst=(sums.row(2 * q), sums.row(2 * q + 1)))
         sums.store()
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import NIBBLE, TABLE, gather, holding, in_runs, load_tables, pieces
+from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 
@@ -156,11 +156,9 @@ class LeftTables:
     def parted(self, packed):
         """The rows of packed pairs of sums (row 2q in the low nibbles of packed[q],
         2q + 1 in the high ones), one register each, a group for the gathers."""
-        b = self.b
-        low = b.movi(0x0F)
-        rows = [b.vop("and", "16b", pair, low, "vec_logic") if half == 0 else b.shift("ushr", pair, NIBBLE, "16b")
-                for pair in packed for half in (0, 1)]
-        b.group(rows)
+        mask = self.b.movi(LOW_NIBBLES)
+        rows = [row for pair in packed for row in part(self.b, pair, mask)]
+        self.b.group(rows)
         return rows
 
 

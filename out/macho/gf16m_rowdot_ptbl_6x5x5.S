@@ -214,8 +214,8 @@ L_snova_gf16m_rowdot_ptbl_6x5x5_run1_k_store:
 	ldr	q28, [x0]
 	ldur	q6, [x0, #14]
 	and	v18.16b, v21.16b, v0.16b
-	and	v20.16b, v1.16b, v0.16b
 	ushr	v21.16b, v1.16b, #4
+	and	v20.16b, v1.16b, v0.16b
 	ldr	q1, L_snova_gf16m_rowdot_ptbl_6x5x5_out0_0_0
 	and	v22.16b, v2.16b, v0.16b
 	tbl	v3.16b, {v20.16b, v21.16b, v22.16b, v23.16b}, v31.16b

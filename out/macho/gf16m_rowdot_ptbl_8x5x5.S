@@ -364,12 +364,12 @@ L_snova_gf16m_rowdot_ptbl_8x5x5_run2_k_store:
 	ushr	v29.16b, v21.16b, #4
 	ldr	q1, [x0]
 	and	v22.16b, v25.16b, v0.16b
-	and	v24.16b, v27.16b, v0.16b
-	ldr	q6, [x0, #16]
 	ushr	v25.16b, v27.16b, #4
-	and	v26.16b, v20.16b, v0.16b
-	ldur	q30, [x0, #24]
+	ldr	q6, [x0, #16]
+	and	v24.16b, v27.16b, v0.16b
 	ushr	v27.16b, v20.16b, #4
+	ldur	q30, [x0, #24]
+	and	v26.16b, v20.16b, v0.16b
 	ldr	q20, L_snova_gf16m_rowdot_ptbl_8x5x5_out0_0_0
 	and	v28.16b, v21.16b, v0.16b
 	tbl	v4.16b, {v25.16b, v26.16b, v27.16b, v28.16b}, v3.16b
