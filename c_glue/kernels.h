@@ -110,9 +110,10 @@ struct snova_kernels {
     snova_gf16m_rowdot_fn rowdot_tll;
     /* rowdot_tll with Round 3's left factors given as the pair tables of their
      * rows (gf16_pair_tables(out, x, pairs): 16 l bytes per pair of l-element
-     * rows, tab[y] = x0*y | x1*y << 4), two products a TBL, where the rows pair
-     * up (l = 4: r x 4, or (4 r) x 4 where stacked; l = 5 with r = 6 or 8): on
-     * every core with Advanced SIMD; NULL elsewhere */
+     * rows, tab[y] = x0*y | x1*y << 4), two products a TBL (l = 4: r x 4, or
+     * (4 r) x 4 where stacked; l = 5: r x 5 with r = 6 or 8, and the stacked 25 x
+     * 5 of r = 5, whose odd last row pairs with a zero row and whose maker counts
+     * factors, not pairs): on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16_mul_tables_fn gf16_pair_tables;
     snova_gf16m_rowdot_fn rowdot_ptll;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
@@ -132,11 +133,11 @@ struct snova_kernels {
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
      * where replicas pay (Cortex-A57 and A72); NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_rlr_rep, rowdot_llr_rep;
-    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, 8; the stacked
-     * 25 x 5 ones, rowdot_sll's, where r = 5) as the row patterns of the folded
-     * form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES (snova_common.h) per row;
-     * rowdot_rll in the folded form otherwise. NULL where table lookups pay, and
-     * at l != 5. */
+    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, on the in-order
+     * little cores, where they lose by pair tables) as the row patterns of the
+     * folded form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES
+     * (snova_common.h) per row; rowdot_rll in the folded form otherwise. NULL
+     * where table lookups pay, and at l != 5. */
     snova_rows_form_fn fold_patterns;
     snova_gf16m_rowdot_fn rowdot_pll;
     /* rowdot_pll for 5 x 5 left factors (T12's blocks, the signature's Ut where

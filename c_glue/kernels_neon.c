@@ -25,12 +25,15 @@
 #define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
 #if SNOVA_L == 4
 #define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables
+#elif SNOVA_L == 5 && SNOVA_R == 5
+/* the stacked 25 x 5 factors, a factor at a time (the last row paired with zeros) */
+#define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables_25x5
 #elif SNOVA_L == 5
 #define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables_r5
 #endif
 /* Round 3's quadratic forms multiply by the pair tables of the signature's
- * factors where their rows pair up: l = 4, and l = 5 with r = 6 or 8 */
-#if SNOVA_ROUND == 3 && (SNOVA_L == 4 || (SNOVA_L == 5 && SNOVA_R % 2 == 0))
+ * factors' rows: every pair (l, r) */
+#if SNOVA_ROUND == 3 && SNOVA_L > 2
 #define SNOVA_NEON_PAIRED 1
 #else
 #define SNOVA_NEON_PAIRED 0
@@ -144,9 +147,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #endif
 #if SNOVA_L == 5
         /* where table lookups do not pay, nor do TBLs on every right factor: the
-         * fixed left factors (T12's blocks, the signature's r x l and stacked
-         * factors) as their row patterns, made once, and Round 3's public map
-         * rows times the r x l factors in the folded form */
+         * fixed left factors (T12's blocks, the signature's 6 x 5 factors on the
+         * little cores) as their row patterns, made once, and Round 3's public
+         * map rows times the r x l factors in the folded form */
         if (!snova_tables_pay(midr)) {
             chosen.fold_patterns = snova_gf16m_fold_patterns;
             chosen.rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
@@ -156,8 +159,6 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             if (snova_little_core(midr)) /* where the pair tables (below) lose */
                 chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
 #endif
-#elif SNOVA_ROUND == 3
-            chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
 #endif
         }
 #endif

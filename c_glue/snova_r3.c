@@ -196,16 +196,21 @@ struct quad_ws {
 #if defined(SNOVA_NEON)
 _Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
 #endif
-/* where it has rowdot_ptll (l = 4, and l = 5 with r even), the pair tables of
- * Ut's rows in quad_ws.tab, block (j, a) at PAIR_TABLES_AT: half its product
- * tables' bytes. The pairs are consecutive rows of Ut: within a block where r
- * is even, within a stacked factor (l r rows) where it is not (l = 4, r = 5). */
-#define PAIR_TABLE_BYTES (TABLE * L * R / 2)
-#define PAIR_TABLES_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PAIR_TABLE_BYTES)
+/* where it has rowdot_ptll, the pair tables of Ut's rows in quad_ws.tab, the
+ * left factor of block j (and a, unstacked) at PAIR_TABLES_AT: about half its
+ * product tables' bytes. The pairs are consecutive rows of the factor, r x l or
+ * (l r) x l stacked; the odd last row of a stacked 25 x 5 (l = r = 5) is paired
+ * with a zero row, and its tables' maker then takes factors, not pairs. */
+#define FACTOR_PAIRS (SNOVA_STACKED ? (LR + 1) / 2 : R / 2)
+#define FACTORS_PER_BLOCK (SNOVA_STACKED ? 1 : L)
+#define PAIR_TABLE_BYTES (TABLE * L * FACTOR_PAIRS)
+#define PAIR_TABLES_AT(w, j, a) \
+    ((w)->tab[0][0] + ((size_t)(j) * FACTORS_PER_BLOCK + (size_t)(a)) * PAIR_TABLE_BYTES)
+#define PAIR_TABLE_UNITS(n) (LR % 2 ? (size_t)(n) : (size_t)(n) * FACTORS_PER_BLOCK * FACTOR_PAIRS)
 #if defined(SNOVA_NEON)
-_Static_assert(PAIR_TABLE_BYTES <= TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
+_Static_assert(FACTORS_PER_BLOCK * PAIR_TABLE_BYTES <= L * TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
 #endif
-#if defined(SNOVA_NEON) && L == 4
+#if defined(SNOVA_NEON) && L > 2
 _Static_assert(R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
 #endif
 
@@ -221,7 +226,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_ptll != NULL)
-        k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R / 2);
+        k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
     else if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
     else if (k->rowdot_pll != NULL)
@@ -236,7 +241,8 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
     if (k->rowdot_ptll != NULL) {
-        k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), L * PAIR_TABLE_BYTES, P, ystride, (size_t)nj, (size_t)nc);
+        k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+                       (size_t)nc);
         return;
     }
     if (k->rowdot_tll != NULL) {
@@ -404,11 +410,7 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #endif
         for (int a = 0; a < L; a++) {
 #if SNOVA_STACKED
-            if (k->rowdot_pll != NULL && k->rowdot_psq != NULL) /* Ut's patterns: quad_prepare */
-                k->rowdot_psq(ws->g1[i][a][0], PATTERNS_AT(w, 0, a), L * PATTERN_BYTES, ws->pm.P12[i][0][0],
-                              O * LSQ, V, O);
-            else
-                k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
+            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #else
             ut_rowdot(k, w, ws->g1[i][a][0], a, 0, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #endif

@@ -376,17 +376,20 @@ void snova_gf16m_linsys_l4r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* GF(16) 25x5 times 5x5 matrices (result 25x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_25x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 25x5 times 5x5 matrices (result 25x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_fold_patterns of its 25 rows (800 bytes) at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_fold_pat_25x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) pair tables: for each of n 25x5 matrices (x + 125i) its 13 pair tables (out + 1040i + 80q + 16m + y: rows 2q and 2q+1, the last row paired with a zero row), made in registers (PMUL), constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_mul_pair_tables_25x5(uint8_t *out, const uint8_t *x, size_t n);
 
-/* GF(16) 25x5 times 5x5 matrices by table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 125 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_tbl_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) 25x5 times 5x5 matrices by paired table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_25x5 of its 13 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 5x5 times 5x5 matrices by table lookup: acc[c] (5x5, at acc + 25c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 25 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_5x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 5x5 matrices times fixed 5x5 matrices by table lookup: acc[r][c] (at acc + 25(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 25k, T_k[c] given as the gf16m_mul_tables of its 25 elements at tab + 400(k*n + c); rows a multiple of 3, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_5x5x5(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
+
+/* GF(16) 25x5 times 5x5 matrices by table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 125 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_tbl_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 5: coef[row][col] (25x25 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*5+vf; lx, B (5x5), A (5x5), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);

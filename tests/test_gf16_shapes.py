@@ -46,9 +46,8 @@ ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if 
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
 # its patterned form, for 6×5 (the signature's factors on the in-order little
-# cores) and for rank 5 (T12's blocks, the signature's Ut at r = 5) and the
-# stacked 25×5 factor of (5, 5), two bands of rows
-PATTERNED_SHAPES = [(6, 5, 5), (5, 5, 5), (25, 5, 5)]
+# cores) and for rank 5 (T12's blocks)
+PATTERNED_SHAPES = [(6, 5, 5), (5, 5, 5)]
 # and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
@@ -56,8 +55,9 @@ REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 # 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
 REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # and the form by left factors given as the pair tables of their rows: the Round 3
-# pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, and (5, 6), (5, 8)'s r×5·5×5
-PAIRED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5)]
+# pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, (5, 6), (5, 8)'s r×5·5×5
+# and (5, 5)'s stacked 25×5 (an odd last row, two bands of rows)
+PAIRED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5), (25, 5, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -266,7 +266,9 @@ def model_replicas(y, q=4, s=4):
 
 def model_pair_tables(x, q=4):
     """A matrix of q-element rows as rowdot_ptbl takes it: for each two rows and
-    column m, the 16 bytes y -> row0[m]·y | row1[m]·y << 4."""
+    column m, the 16 bytes y -> row0[m]·y | row1[m]·y << 4; an odd last row is
+    paired with a zero row."""
+    x = x + bytes(len(x) % (2 * q))
     return bytes(gf16_mul(x[i + m], y) | gf16_mul(x[i + q + m], y) << 4
                  for i in range(0, len(x), 2 * q) for m in range(q) for y in range(16))
 
@@ -347,21 +349,21 @@ def test_model_patterns_times_y_rows_sum_to_the_product():
 
 
 # The rowdot forms whose left factor X_k comes in another form: kernel name
-# prefix -> (shapes, bytes per row of q elements of X, the model's form of X
-# (x, q), garbage bytes between the X_k, how the kernel names its shape).
-LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, lambda q: 32, lambda x, q: model_patterns(x), 7, name),
-              "ptbl_": (PAIRED_SHAPES, lambda q: 8 * q, model_pair_tables, 5, table_name)}
+# prefix -> (shapes, bytes of a p×q X so given, the model's form of X (x, q),
+# garbage bytes between the X_k, how the kernel names its shape).
+LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, lambda p, q: 32 * p, lambda x, q: model_patterns(x), 7, name),
+              "ptbl_": (PAIRED_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name)}
 
 
 def left_given_records(form, shape, n, count, cases, seed):
     """rowdot_records with each X_k given in the form (LEFT_FORMS), garbage between
     them; and the stride of the X_k so given."""
-    _, row_bytes, model, garbage, _ = LEFT_FORMS[form]
+    _, given_bytes, model, garbage, _ = LEFT_FORMS[form]
     p, q, _ = shape
     records, xstride, ystride = rowdot_records(shape, n, count, cases, seed)
-    stride = row_bytes(q) * p + garbage
+    stride = given_bytes(p, q) + garbage
     given = lambda x, k: model(x[k * xstride:k * xstride + p * q], q)
-    return recoded(records, 1, count, stride, row_bytes(q) * p, given, seed), stride, ystride
+    return recoded(records, 1, count, stride, given_bytes(p, q), given, seed), stride, ystride
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
@@ -372,7 +374,7 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
     rowdot's sums from their left factors' patterns or pair tables."""
     records, stride, ystride = left_given_records(form, shape, n, count, 8, hash((form, shape, n)) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_{form}{LEFT_FORMS[form][4](shape)}", shape, count, stride, ystride, n,
-                  records, LEFT_FORMS[form][1](shape[1]) * shape[0])
+                  records, LEFT_FORMS[form][1](*shape[:2]))
     assert got == [r[3] for r in records]
 
 

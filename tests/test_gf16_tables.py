@@ -1,6 +1,6 @@
 """The table-form GF(16) kernels (out/gf16m_mul_tables.S, out/gf16m_rowdot_tbl_<p>x<l>x<l>.S,
-out/gf16m_rowdot_rtbl_<l>x<l>x<l>.S, and the paired form: out/gf16m_mul_pair_tables.S,
-out/gf16m_rowdot_ptbl_<p>x4x4.S, whose sums against the model for every run are
+out/gf16m_rowdot_rtbl_<l>x<l>x<l>.S, and the paired form: out/gf16m_mul_pair_tables*.S,
+out/gf16m_rowdot_ptbl_<p>x<l>x<l>.S, whose sums against the model for every run are
 tests/test_gf16_shapes.py's)
 under qemu, against the independent Python model (tests/gf16_model.py), with guard
 pages before and after every operand and AAPCS64 canaries on every call (the
@@ -17,10 +17,9 @@ from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
 from tests.test_gf16_shapes import PAIRED_SHAPES, model_pair_tables, random_matrices, span
 
-# Rows of the left factor per SNOVA Round 3 set: l = 4, T12's 4 x 4 blocks (the
-# signature's factors take the paired form, PAIRED_SHAPES); l = 5, 5 x 5 (T12's
-# blocks) and the stacked 25 x 5 of r = 5 (r = 6 and 8 paired); Rounds 1 and 2's
-# l = 3, 3 x 3 (T12's blocks) and the stacked 9 x 3; l = 2, 2 x 2 (T12's blocks).
+# Rows of the left factor by single tables: T12's l x l blocks (Round 3's
+# signature factors take the paired form, PAIRED_SHAPES), and Rounds 1 and 2's
+# stacked factors, 9 x 3 and 25 x 5.
 ROWS = {2: (2,), 3: (3, 9), 4: (4,), 5: (5, 25)}
 # (l, p, form): the kernel gf16m_rowdot_<form>_<p>x<l>x<l>
 LEFT = [(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(q, p, "ptbl") for p, q, _ in PAIRED_SHAPES]
@@ -72,9 +71,25 @@ def test_mul_pair_tables_match_model(gf16_runner, q, pairs):
     assert run_tables(gf16_runner, kernel, xs, 2 * q) == [model_pair_tables(x, q) for x in xs]
 
 
+@pytest.mark.parametrize("matrices", [1, 2, 3, 46])
+def test_mul_pair_tables_of_odd_matrices_match_model(gf16_runner, matrices):
+    """gf16m_mul_pair_tables_25x5 (SNOVA_V_S's stacked factors, 46 of them a
+    signature): each matrix's 12 pairs and its last row paired with a zero row,
+    not with the next matrix's first; every element value in every column."""
+    rng = random.Random(matrices)
+    size = 25 * 5 * matrices
+    ramp = (bytes(range(16)) * (size // 16 + 1))[:size]
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, size)
+    out = run_qemu(gf16_runner, ["gf16m_mul_pair_tables_25x5", "separate", 0, f"{1040 * matrices},{size}", matrices],
+                   b"".join(xs)).stdout
+    want = [b"".join(model_pair_tables(x[125 * i:125 * (i + 1)], 5) for i in range(matrices)) for x in xs]
+    assert [out[i * 1040 * matrices:(i + 1) * 1040 * matrices] for i in range(len(xs))] == want
+
+
 def table_bytes(l, p, form):
-    """Bytes of a p x l left factor's tables: 16 per element, or 64 per pair of rows."""
-    return 16 * l * p // (2 if form == "ptbl" else 1)
+    """Bytes of a p x l left factor's tables: 16 per element, or 16 l per pair of
+    rows (an odd last row a pair of its own)."""
+    return 16 * l * (-(-p // 2) if form == "ptbl" else p)
 
 
 def table_records(l, p, n, count, cases, seed, gap=(48, 3), form="tbl"):
@@ -170,7 +185,8 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 paired left-table kernel's Y, `left5_overread` moves its leftover of
-# two right factors as three.
+# two right factors as three; `odd_band` cuts the paired 25x5x5's rows into bands
+# of 13 and 12, the second starting within a pair.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_ptbl_8x4x4", "nibble": "gf16m_rowdot_ptbl_8x4x4",
            "right_columns": "gf16m_rowdot_rtbl_4x4x4",
@@ -178,7 +194,7 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
            "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
-           "left5_overread": "gf16m_rowdot_ptbl_6x5x5"}
+           "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5"}
 
 
 def mutant_source(kind):
@@ -215,6 +231,8 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
                                       real(b, yk, 4 if width == 2 else width, step))]
+        if kind == "odd_band":
+            return [mock.patch.object(tables_gather, "left_bands", lambda l, p, rows_per_sum: [(0, 13), (13, 12)])]
         if kind == "nibble":
             return [mock.patch.object(tables, "NIBBLE", 3)]
         real = tables.Sums.pointer
@@ -235,10 +253,11 @@ def mutant_runner():
 
 
 @pytest.mark.parametrize("kind, p, n, form", [("drop_term", 4, 5, "tbl"), ("band", 8, 3, "ptbl"),
-                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "ptbl")])
+                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "ptbl"),
+                                              ("odd_band", 25, 3, "ptbl")])
 def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, form):
     """The real kernel passes the records the mutant fails."""
-    l = 5 if kind.startswith("left5") else 4
+    l = 5 if kind.startswith("left5") or kind == "odd_band" else 4
     records, tstride, ystride = table_records(l, p, n, 2, 4, 11, form=form)
     want = [r[3] for r in records]
     assert run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride,

@@ -49,11 +49,6 @@ FOLDED_PAIRS = ((5, 6), (5, 8))
 # in-order little cores (cortex-a55: snova-r3-v-b verification +3.9% by pair
 # tables, v-k's r = 8 -5.9%).
 PATTERNED_PAIRS = ((5, 6),)
-# The stacked pairs whose (l·r)×l·l×l rowdot also has the patterned folded form
-# (the public map's blocks times the stacked factors, given as their row
-# patterns), which the kernel table takes where table lookups do not pay:
-# llvm-mca cycles per 5×5 product, cortex-a72 28.6 -> 20.4, cortex-a55 45.8 -> 33.2.
-STACKED_PATTERNED_PAIRS = ((5, 5),)
 # Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
 # llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
 # 9-byte matrices fill 9 of 16 lanes.
@@ -288,23 +283,32 @@ def rowdot_right_tables_kernel(l) -> KernelSpec:
                      f"tables", describe)
 
 
-def mul_pair_tables_kernel(l) -> KernelSpec:
+def mul_pair_tables_kernel(l, rows=None) -> KernelSpec:
+    """The pair tables' maker for rows of l elements, or for whole matrices of an
+    odd number of `rows`."""
     t = 16 * l
-    return gf16_spec(tables.pair_tables_name(l), ("out", "x", "n"),
-                     f"GF(16) pair tables: out[{t}q + 16m + y] = x[{2 * l}q+m]*y | x[{2 * l}q+{l}+m]*y << 4 for q < "
-                     f"n, m < {l}, y < 16 (rows 2q and 2q+1 of a matrix of {l}-element rows, two products a byte; "
-                     f"{t}n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x",
-                     partial(tables.describe_mul_pair_tables, l=l))
+    if rows is not None and rows % 2:
+        size = rows * l
+        what = (f"for each of n {rows}x{l} matrices (x + {size}i) its {rows // 2 + 1} pair tables "
+                f"(out + {t * (rows // 2 + 1)}i + {t}q + 16m + y: rows 2q and 2q+1, the last row paired with a zero "
+                f"row)")
+    else:
+        what = (f"out[{t}q + 16m + y] = x[{2 * l}q+m]*y | x[{2 * l}q+{l}+m]*y << 4 for q < n, m < {l}, y < 16 "
+                f"(rows 2q and 2q+1 of a matrix of {l}-element rows, two products a byte; {t}n bytes)")
+    return gf16_spec(tables.pair_tables_name(l, rows), ("out", "x", "n"),
+                     f"GF(16) pair tables: {what}, made in registers (PMUL), constant time; n may be 0; out must not "
+                     f"overlap x", partial(tables.describe_mul_pair_tables, l=l, rows=rows))
 
 
 def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
-    """rowdot_tables_kernel with the left factor's rows in pairs (p even)."""
+    """rowdot_tables_kernel with the left factor's rows in pairs (an odd p's last
+    row paired with a zero row)."""
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True) if l == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True))
     return gf16_spec(f"gf16m_rowdot_ptbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
-                     f"{tables.pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] at y + "
+                     f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] at y + "
                      f"k*ystride + {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any "
                      f"Y_k[c]", describe)
 
@@ -336,9 +340,6 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
                 if f == "rowdot" and (l, r) in REPLICATED_YT_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
-                if f == "rowdot" and (l, r) in STACKED_PATTERNED_PAIRS:
-                    kernels += [rowdot_kernel(gf16.Shape(l * r, l, l), folded=True, patterned=True),
-                                fold_patterns_kernel()]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True), fold_patterns_kernel()]
                 if f == "rowdot" and (l, r) in PATTERNED_PAIRS:
@@ -349,10 +350,12 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     # every core, where their rows pair up), and the products by T12 on
                     # either side
                     rows = table_rows(l, r)
-                    by_signature = ([mul_pair_tables_kernel(l), rowdot_pair_tables_kernel(l, rows)] if rows % 2 == 0
-                                    else [rowdot_tables_kernel(l, rows)])
-                    kernels += [mul_tables_kernel(), *by_signature, rowdot_tables_kernel(l, l),
-                                rowdot_right_tables_kernel(l)]
+                    kernels += [mul_tables_kernel(), mul_pair_tables_kernel(l, rows), rowdot_pair_tables_kernel(l, rows),
+                                rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
+                    if rows % 2:
+                        # the same shape by single tables: Rounds 1 and 2's stacked l×l
+                        # factors (l = 5: snova_square.h)
+                        kernels.append(rowdot_tables_kernel(l, rows))
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

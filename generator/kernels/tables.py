@@ -70,8 +70,11 @@ def describe_mul_tables(b):
     b.ret()
 
 
-def pair_tables_name(l):
-    """The pair tables' maker for rows of l elements: rank 4's unsuffixed."""
+def pair_tables_name(l, rows=None):
+    """The pair tables' maker for rows of l elements (rank 4's unsuffixed), or for
+    whole matrices of an odd number of `rows` (their last row paired with zeros)."""
+    if rows is not None and rows % 2:
+        return f"gf16m_mul_pair_tables_{rows}x{l}"
     return "gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}")
 
 
@@ -83,13 +86,16 @@ def part(b, pair, mask, dst=(None, None)):
     return b.vop("and", "16b", pair, mask, "vec_logic", dst=dst[0]), high
 
 
-def describe_mul_pair_tables(b, l=L):
+def describe_mul_pair_tables(b, l=L, rows=None):
     """tab[16lq + 16m + y] = x[2lq+m]·y | x[2lq+l+m]·y << 4 for q < n, m < l,
     y < 16: the tables of rows 2q and 2q + 1 of a matrix of l-element rows
     (l = 4 or 5), column by column, packed two to a byte (the paired rowdots').
-    Per row, an LD4R (and an LD1R for a fifth element) puts its elements in
-    every lane; each pair of tables is made as mul_tables makes one, and SLI
-    packs them. n may be 0."""
+    Given an odd number of `rows`, n counts matrices of that many rows instead,
+    one after the other, and the last row of each is paired with a zero row: its
+    tables alone, (rows + 1) / 2 pairs' worth of bytes a matrix. Per row, an
+    LD4R (and an LD1R for a fifth element) puts its elements in every lane; each
+    pair of tables is made as mul_tables makes one, and SLI packs them. n may
+    be 0."""
     tab_ptr, x_ptr, n = b.params
 
     def row():
@@ -101,15 +107,27 @@ def describe_mul_pair_tables(b, l=L):
     def table(s):
         return reduce_mod_poly(b, b.pmul(s, ramp), "16b", poly)
 
+    def pairs_loop(count, name, region):
+        loop = b.start_block(name, mca_region=region)
+        low, high = row(), row()
+        for s, t in zip(low, high):
+            packed = b.shift_insert("sli", table(s), table(t), NIBBLE, "16b")
+            b.store_post("q", packed, tab_ptr, TABLE)
+        b.gop_imm("subs", "x", count, 1, dst=count, sets_flags=True)
+        b.b_cond("ne", loop)
+
     done = b.block_label("done")
     b.cbz(n, done)
-    loop = b.start_block("loop", mca_region=pair_tables_name(l))
-    low, high = row(), row()
-    for s, t in zip(low, high):
-        packed = b.shift_insert("sli", table(s), table(t), NIBBLE, "16b")
-        b.store_post("q", packed, tab_ptr, TABLE)
-    b.gop_imm("subs", "x", n, 1, dst=n, sets_flags=True)
-    b.b_cond("ne", loop)
+    if rows is None or rows % 2 == 0:
+        pairs_loop(n, "loop", pair_tables_name(l))
+    else:
+        matrix = b.start_block("matrix")
+        pairs_loop(b.mov_imm(rows // 2), "pairs", pair_tables_name(l, rows))
+        b.start_block("last_row")
+        for s in row():
+            b.store_post("q", table(s), tab_ptr, TABLE)
+        b.gop_imm("subs", "x", n, 1, dst=n, sets_flags=True)
+        b.b_cond("ne", matrix)
     b.start_block("done")
     b.ret()
 

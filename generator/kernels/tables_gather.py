@@ -47,12 +47,15 @@ def gather_indices(l, width, byte_of):
     return (bytes(first), bytes(rest)) if len(offsets) > 4 else (bytes(first),)
 
 
-def left_bands(l, p):
+def left_bands(l, p, rows_per_sum=1):
     """(first row, rows) of the bands of the left factor's p rows: as few as fit
-    MAX_BAND sums, of near-equal size; several only where each covers at least
-    the 16 bytes a store moves of a result."""
-    count = -(-p // MAX_BAND)
-    sizes = [p // count + (1 if i < p % count else 0) for i in range(count)]
+    MAX_BAND sums (of `rows_per_sum` rows each, the last sum's perhaps fewer), of
+    near-equal size; several only where each covers at least the 16 bytes a
+    store moves of a result."""
+    sums = -(-p // rows_per_sum)
+    count = -(-sums // MAX_BAND)
+    sizes = [rows_per_sum * (sums // count + (1 if i < sums % count else 0)) for i in range(count)]
+    sizes[-1] -= sum(sizes) - p
     assert count == 1 or l * min(sizes) >= 16, (l, p)
     return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
 
@@ -66,10 +69,10 @@ def band_windows(l, r0, rows):
 
 class LeftTables:
     """acc[c] += Σ_k X_k·Y_k[c], X_k p×l as tables (`paired`: the pair tables of
-    its rows, two products a TBL, tables.py): constants made on first use."""
+    its rows, two products a TBL, tables.py; an odd last row paired with a zero
+    row): constants made on first use."""
 
     def __init__(self, b, l, p, paired=False):
-        assert not paired or p % 2 == 0, "pairs of rows"
         self.b, self.l, self.p, self.paired, self.labels = b, l, p, paired, {}
 
     def constants(self, name, indices):
@@ -130,9 +133,9 @@ class LeftTables:
         acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
         view, offsets = load_offsets(l, width)
         rows_per_sum = 2 if self.paired else 1
-        for index, (r0, rows) in enumerate(left_bands(l, self.p)):
+        for index, (r0, rows) in enumerate(left_bands(l, self.p, rows_per_sum)):
             suffix = "" if rows == self.p else f"_b{index}"
-            sums = [b.movi(0) for _ in range(rows // rows_per_sum)]
+            sums = [b.movi(0) for _ in range(-(-rows // rows_per_sum))]
             if not self.paired:
                 b.group(sums)
             # l tables a sum: its row's, or its pair's
@@ -151,24 +154,28 @@ class LeftTables:
             b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
             b.b_cond("ne", loop)
             b.start_block(f"{name}{suffix}_store")
-            self.add_results(self.parted(sums) if self.paired else sums, r0, acc_ptr, width)
+            self.add_results(self.parted(sums, rows) if self.paired else sums, r0, acc_ptr, width)
 
-    def parted(self, packed):
-        """The rows of packed pairs of sums (row 2q in the low nibbles of packed[q],
-        2q + 1 in the high ones), one register each, a group for the gathers."""
+    def parted(self, packed, rows):
+        """The `rows` rows of packed pairs of sums (row 2q in the low nibbles of
+        packed[q], 2q + 1 in the high ones), one register each, a group for the
+        gathers; an odd last row is its sum as it is (its tables' high nibbles,
+        and so its sum's, are zero)."""
         mask = self.b.movi(LOW_NIBBLES)
-        rows = [row for pair in packed for row in part(self.b, pair, mask)]
-        self.b.group(rows)
-        return rows
+        parted = [row for pair in packed[:rows // 2] for row in part(self.b, pair, mask)]
+        parted += packed[rows // 2:]
+        self.b.group(parted)
+        return parted
 
 
 def describe_rowdot_left_tables(b, l, p, paired=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×l matrix given as its
     l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)) or,
-    `paired` (p even), its l·p/2 pair tables (rows 2q and 2q + 1, column m at
+    `paired`, its l·⌈p/2⌉ pair tables (rows 2q and 2q + 1, column m at
     16(l·q + m)), Y_k[c] the l×l matrices at y + k·ystride + l²c, acc[c] p×l at
-    acc + l·p·c. Right factors in runs of 16 // l, those left over in one run;
-    rows in bands (left_bands). count >= 1; n may be 0."""
+    acc + l·p·c; an odd p's last row pairs with a zero row (16l bytes more).
+    Right factors in runs of 16 // l, those left over in one run; rows in bands
+    (left_bands). count >= 1; n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     shared = LeftTables(b, l, p, paired)
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
