@@ -185,7 +185,8 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 paired left-table kernel's Y, `left5_overread` moves its leftover of
-# two right factors as three; `odd_band` cuts the paired 25x5x5's rows into bands
+# two right factors as three, `left5_unclamped` lets its windows of Y start at
+# their rows even where they then run past the run's last byte; `odd_band` cuts the paired 25x5x5's rows into bands
 # of 13 and 12, the second starting within a pair.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_ptbl_8x4x4", "nibble": "gf16m_rowdot_ptbl_8x4x4",
@@ -194,7 +195,22 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
            "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
-           "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5"}
+           "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5",
+           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5"}
+
+
+def unclamped_windows(self, width):
+    """LeftTables.windows with every window at its row, none ending at the run's
+    last byte."""
+    l = self.l
+    plans = []
+    for m in range(l):
+        lanes = [[0xFF] * 16, [0xFF] * 16]
+        for c in range(width):
+            for j in range(l):
+                lanes[c // 2][l * c + j] = 16 * (c % 2) + j
+        plans.append(([l * l * c + l * m for c in range(width)], [bytes(x) for x in lanes[:1 + (width == 3)]]))
+    return plans
 
 
 def mutant_source(kind):
@@ -221,8 +237,9 @@ def mutant_source(kind):
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind == "left5_rows":
             return [mock.patch.object(tables_gather.LeftTables, "right_rows",
-                                      lambda self, loads, width, real=tables_gather.LeftTables.right_rows:
-                                      (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, loads, width)))]
+                                      lambda self, yk, width, indices, real=tables_gather.LeftTables.right_rows:
+                                      (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(
+                                          real(self, yk, width, indices)))]
         if kind == "left5_overread":
             return [mock.patch.object(tables_gather.LeftTables, "run",
                                       lambda self, width, *rest, real=tables_gather.LeftTables.run:
@@ -231,6 +248,8 @@ def mutant_source(kind):
             return [mock.patch.object(tables, "load_rows",
                                       lambda b, yk, width, step, real=tables.load_rows:
                                       real(b, yk, 4 if width == 2 else width, step))]
+        if kind == "left5_unclamped":
+            return [mock.patch.object(tables_gather.LeftTables, "windows", unclamped_windows)]
         if kind == "odd_band":
             return [mock.patch.object(tables_gather, "left_bands", lambda l, p, rows_per_sum: [(0, 13), (13, 12)])]
         if kind == "nibble":
@@ -265,10 +284,12 @@ def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, for
     assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride, form=form) != want
 
 
-@pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl")])
+@pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl"),
+                                                 ("left5_unclamped", 5, 6, 3, "ptbl")])
 def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n, form):
-    """A leftover of two right factors read as four (l = 4) or three (l = 5) runs
-    into the guard page after Y (no gap)."""
+    """A leftover of two right factors read as four (l = 4) or three (l = 5), or
+    a window of Y past the run's last byte, runs into the guard page after Y (no
+    gap)."""
     records, tstride, ystride = table_records(l, p, n, 1, 1, 3, gap=(0, 0), form=form)
     assert_harness_verdict(run_table_rowdot(mutant_runner, kind, l, p, n, 1, records, tstride, ystride, False,
                                             form=form), "segv")

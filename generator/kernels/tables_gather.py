@@ -21,6 +21,13 @@ from .matrix import NO_LANE, xor_tree
 from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
+# The ranks whose rows of Y come from windows (LeftTables.windowed_rows), not from
+# the run's bytes loaded once: rank 5, whose gathers from five loads take a TBL
+# over four registers (3 uops on Neoverse N1, 9 on Cortex-A72 against 1 and 3 for
+# one register, 1 and 5 for two), plus a TBL and an EOR, per row. Rank 3's run of
+# five factors would need three TBLs a row from windows, against one over three
+# registers.
+WINDOWED_RANKS = (5,)
 
 
 def run_length(l):
@@ -80,12 +87,68 @@ class LeftTables:
             self.labels[name] = [self.b.constant(f"{name}_{half}", index) for half, index in enumerate(indices)]
         return [self.b.load_literal("q", label) for label in self.labels[name]]
 
-    def right_rows(self, loads, width):
-        """Rows 0..l-1 of the run's right factors, lane l·c + j = Y_c[m][j] in row m."""
-        l = self.l
-        return [gather(self.b, loads, self.constants(
+    def right_rows(self, yk, width, indices=None):
+        """Rows 0..l-1 of the run's right factors, lane l·c + j = Y_c[m][j] in row m:
+        gathered from the run's bytes loaded once (pieces), or, where l is in
+        WINDOWED_RANKS, from windows by the index registers `indices`
+        (window_indices, loaded before the loop)."""
+        if indices is not None:
+            return self.windowed_rows(yk, width, indices)
+        b, l = self.b, self.l
+        view, offsets = load_offsets(l, width)
+        loads = [b.load(view, yk, offset) for offset in offsets]
+        b.group(loads[:4])
+        return [gather(b, loads, self.constants(
             f"w{width}_row{m}", gather_indices(l, width, lambda c, j, m=m: l * l * c + l * m + j)))
             for m in range(l)]
+
+    def windows(self, width):
+        """Per row m of a run of `width` right factors: the first bytes of its 16-byte
+        windows, one per factor, each starting at the row or, where that would run
+        past the run's last byte, ending there; and the TBL indices that take
+        factors 0 and 1 from the first two and factor 2 from the third."""
+        l, size = self.l, self.l * self.l * width
+        plans = []
+        for m in range(l):
+            starts = [l * l * c + l * m for c in range(width)]
+            at = [min(start, size - 16) for start in starts]
+            lanes = [[NO_LANE] * 16, [NO_LANE] * 16]
+            for c in range(width):
+                for j in range(l):
+                    lanes[c // 2][l * c + j] = 16 * (c % 2) + starts[c] - at[c] + j
+            plans.append((at, [bytes(x) for x in lanes[:1 + (width == 3)]]))
+        return plans
+
+    def window_indices(self, width):
+        """The index registers of windowed_rows, loaded once (loop invariant); None
+        where l gathers from pieces."""
+        if self.l not in WINDOWED_RANKS:
+            return None
+        registers = {}
+        for _, lanes in self.windows(width):
+            for data in lanes:
+                if data not in registers:
+                    registers[data] = self.constants(f"w{width}_index{len(registers)}", [data])[0]
+        return registers
+
+    def windowed_rows(self, yk, width, indices):
+        """right_rows from the windows: factors 0 and 1 by one TBL over their two
+        windows, factor 2 (which no pair holds) by one TBL of its own and an EOR;
+        a window of factor 2 is loaded once however many rows share it."""
+        b = self.b
+        shared = {}
+        rows = []
+        for at, lanes in self.windows(width):
+            pair = [b.load("q", yk, start) for start in at[:2]]
+            if len(pair) == 2:
+                b.group(pair)
+            row = b.tbl(pair if len(pair) == 2 else pair[0], indices[lanes[0]])
+            if width == 3:
+                if at[2] not in shared:
+                    shared[at[2]] = b.load("q", yk, at[2])
+                row = b.eor(row, b.tbl(shared[at[2]], indices[lanes[1]]))
+            rows.append(row)
+        return rows
 
     def add_small_results(self, sums, acc_ptr, width):
         """acc[c] += the results, for results smaller than a 16-byte store (one band
@@ -131,7 +194,6 @@ class LeftTables:
     def run(self, width, params, name, region):
         b, l = self.b, self.l
         acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
-        view, offsets = load_offsets(l, width)
         rows_per_sum = 2 if self.paired else 1
         for index, (r0, rows) in enumerate(left_bands(l, self.p, rows_per_sum)):
             suffix = "" if rows == self.p else f"_b{index}"
@@ -142,10 +204,9 @@ class LeftTables:
             first = r0 // rows_per_sum * l * TABLE
             tk = b.gop_imm("add", "x", tab_ptr, first) if first else b.mov_x(tab_ptr)
             yk, k = b.mov_x(y_ptr), b.mov_x(count)
+            indices = self.window_indices(width)
             loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-            loads = [b.load(view, yk, offset) for offset in offsets]
-            b.group(loads[:4])
-            rows_of_y = self.right_rows(loads, width)
+            rows_of_y = self.right_rows(yk, width, indices)
             for i, acc in enumerate(sums):
                 terms = [b.tbl(t, y) for t, y in zip(load_tables(b, tk, i * l * TABLE, l), rows_of_y)]
                 b.eor(acc, xor_tree(b, terms, "16b"), dst=acc)
