@@ -23,6 +23,9 @@
 /* the paired table form, by the rows p of the left factor, and its tables' maker */
 #define SNOVA_NEON_PTBL_(p, l) snova_gf16m_rowdot_ptbl_##p##x##l##x##l
 #define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
+/* and by the transposes of its right factors (the Z sums transposed) */
+#define SNOVA_NEON_PTBLT_(p, l, s) snova_gf16m_rowdot_ptblt_##p##x##l##x##s
+#define SNOVA_NEON_PTBLT(p, l, s) SNOVA_NEON_PTBLT_(p, l, s)
 #if SNOVA_L == 4
 #define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables
 #elif SNOVA_L == 5 && SNOVA_R == 5
@@ -173,6 +176,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
              * cores: snova-r3-v-b verification 3.9% faster there) */
             chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
             chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#if SNOVA_Z_STACKED
+            chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+#endif
         }
 #endif
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,

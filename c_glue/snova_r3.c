@@ -173,6 +173,9 @@ struct quad_ws {
     mrl T[M1][L][N];
 #endif
     mrr Z[M1][L * L];    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)] */
+#if SNOVA_Z_STACKED
+    mrr zt[L * L];       /* Z_ab^t at a * L + b, where the kernel table has rowdot_ptzt (quad_z) */
+#endif
     mrl xt;
     mrr s;
     mrl sb, u;
@@ -271,7 +274,17 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
     memset(w->Z[i], 0, sizeof(w->Z[i]));
 #if SNOVA_Z_STACKED
     (void)yttab;
-    k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
+    /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the stacked factors' pair tables
+     * (quad_prepare) times T's blocks read transposed, one (l r) x r result per a */
+    if (k->rowdot_ptzt != NULL) {
+        memset(w->zt, 0, sizeof(w->zt));
+        k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
+                       L * LR, (size_t)n, L);
+        for (int a = 0; a < L; a++)
+            for (int b = 0; b < L; b++)
+                transpose(w->Z[i][Z_INDEX(a, b)], w->zt[a * L + b], R, R);
+    } else
+        k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
 #elif T_SQUARE_ROWS
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else

@@ -83,7 +83,7 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl_|fold_|rrep_", p.stem)}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tblt?_|fold_|rrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
@@ -94,6 +94,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
                                                                    for s in REPLICATED_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbl_*.S")} == {f"gf16m_rowdot_ptbl_{table_name(s)}"
                                                                    for s in PAIRED_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblt_*.S")} == {f"gf16m_rowdot_ptblt_{table_name(s)}"
+                                                                    for s in TRANSPOSED_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -375,6 +377,38 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
     records, stride, ystride = left_given_records(form, shape, n, count, 8, hash((form, shape, n)) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_{form}{LEFT_FORMS[form][4](shape)}", shape, count, stride, ystride, n,
                   records, LEFT_FORMS[form][1](*shape[:2]))
+    assert got == [r[3] for r in records]
+
+
+# The Z sums' form: pair tables times the transposes of s×q right factors (the
+# blocks of T), for the stacked l = 4 pairs: 24×4·4×6 and 20×4·4×5.
+TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5)]
+
+
+def transposed(m, rows, cols):
+    """The cols×rows transpose of a rows×cols matrix, row-major."""
+    return bytes(m[i * cols + j] for j in range(cols) for i in range(rows))
+
+
+def transposed_records(shape, n, count, cases, seed):
+    """left_given_records of the paired form with each Y_k[c] (q×s) given as its
+    transpose, the rows of Y flush (no garbage after them: the windows of the
+    last factor end at the guard page); and the strides."""
+    _, q, s = shape
+    records, stride, ystride = left_given_records("ptbl_", shape, n, count, cases, seed)
+    flipped = lambda y, k: b"".join(transposed(y[k * ystride + q * s * c:k * ystride + q * s * (c + 1)], q, s)
+                                    for c in range(n))
+    return recoded(records, 2, count, n * q * s, n * q * s, flipped, seed), stride, n * q * s
+
+
+@pytest.mark.parametrize("n, count", ROWDOT_RUNS)
+@pytest.mark.parametrize("shape", TRANSPOSED_SHAPES, ids=table_name)
+def test_transposed_right_rowdot_matches_model(dot_runner, shape, n, count):
+    """gf16m_rowdot_ptblt_*: rowdot's sums from the left factors' pair tables and
+    the right factors given transposed."""
+    records, stride, ystride = transposed_records(shape, n, count, 8, hash(("ptblt", shape, n)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_ptblt_{table_name(shape)}", shape, count, stride, ystride, n, records,
+                  LEFT_FORMS["ptbl_"][1](*shape[:2]))
     assert got == [r[3] for r in records]
 
 

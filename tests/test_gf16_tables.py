@@ -15,7 +15,8 @@ from generator.kernels import gf16_kernels, tables, tables_gather, tables_right
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
-from tests.test_gf16_shapes import PAIRED_SHAPES, model_pair_tables, random_matrices, span
+from tests.test_gf16_shapes import (LEFT_FORMS, PAIRED_SHAPES, model_pair_tables, random_matrices, run_dot, span,
+                                    transposed_records)
 
 # Rows of the left factor by single tables: T12's l x l blocks (Round 3's
 # signature factors take the paired form, PAIRED_SHAPES), and Rounds 1 and 2's
@@ -185,7 +186,8 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
 # rows of the rank-5 paired left-table kernel's Y, `left5_overread` moves its leftover of
-# two right factors as three, `left5_unclamped` lets its windows of Y start at
+# two right factors as three, `ptblt_rows` the same swap in the transposed form's
+# rows of Y, `left5_unclamped` lets its windows of Y start at
 # their rows even where they then run past the run's last byte; `odd_band` cuts the paired 25x5x5's rows into bands
 # of 13 and 12, the second starting within a pair.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
@@ -196,7 +198,7 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
            "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
            "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5",
-           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5"}
+           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5", "ptblt_rows": "gf16m_rowdot_ptblt_24x4x6"}
 
 
 def unclamped_windows(self, width):
@@ -235,7 +237,7 @@ def mutant_source(kind):
             return [mock.patch.object(tables_right.RightTables, "run",
                                       lambda self, width, *rest, real=tables_right.RightTables.run:
                                       real(self, 3 if width == 2 else width, *rest))]
-        if kind == "left5_rows":
+        if kind in ("left5_rows", "ptblt_rows"):
             return [mock.patch.object(tables_gather.LeftTables, "right_rows",
                                       lambda self, yk, width, indices, real=tables_gather.LeftTables.right_rows:
                                       (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(
@@ -251,7 +253,7 @@ def mutant_source(kind):
         if kind == "left5_unclamped":
             return [mock.patch.object(tables_gather.LeftTables, "windows", unclamped_windows)]
         if kind == "odd_band":
-            return [mock.patch.object(tables_gather, "left_bands", lambda l, p, rows_per_sum: [(0, 13), (13, 12)])]
+            return [mock.patch.object(tables_gather, "left_bands", lambda s, p, rows_per_sum: [(0, 13), (13, 12)])]
         if kind == "nibble":
             return [mock.patch.object(tables, "NIBBLE", 3)]
         real = tables.Sums.pointer
@@ -282,6 +284,17 @@ def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, for
     assert run_table_rowdot(dot_runner, f"gf16m_rowdot_{form}_{p}x{l}x{l}", l, p, n, 2, records, tstride, ystride,
                             form=form) == want
     assert run_table_rowdot(mutant_runner, kind, l, p, n, 2, records, tstride, ystride, form=form) != want
+
+
+def test_transposed_rows_mutant_is_caught(dot_runner, mutant_runner):
+    """The real transposed-form kernel passes the records whose sums the mutant
+    with two rows of Y swapped gets wrong."""
+    shape = (24, 4, 6)
+    records, stride, ystride = transposed_records(shape, 3, 2, 4, 5)
+    want = [r[3] for r in records]
+    args = (shape, 2, stride, ystride, 3, records, LEFT_FORMS["ptbl_"][1](24, 4))
+    assert run_dot(dot_runner, "gf16m_rowdot_ptblt_24x4x6", *args) == want
+    assert run_dot(mutant_runner, "ptblt_rows", *args) != want
 
 
 @pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl"),

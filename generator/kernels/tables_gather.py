@@ -21,18 +21,18 @@ from .matrix import NO_LANE, xor_tree
 from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
-# The ranks whose rows of Y come from windows (LeftTables.windowed_rows), not from
-# the run's bytes loaded once: rank 5, whose gathers from five loads take a TBL
-# over four registers (3 uops on Neoverse N1, 9 on Cortex-A72 against 1 and 3 for
-# one register, 1 and 5 for two), plus a TBL and an EOR, per row. Rank 3's run of
-# five factors would need three TBLs a row from windows, against one over three
-# registers.
-WINDOWED_RANKS = (5,)
+# The longest run whose rows of Y come from windows (LeftTables.windowed_rows),
+# not from the run's bytes loaded once: rank 5's three factors, whose gathers
+# from five loads take a TBL over four registers (3 uops on Neoverse N1, 9 on
+# Cortex-A72 against 1 and 3 for one register, 1 and 5 for two), plus a TBL and
+# an EOR, per row. Rank 3's run of five factors would need three TBLs a row from
+# windows, against one over three registers.
+MAX_WINDOWED_RUN = 3
 
 
-def run_length(l):
-    """Right factors per run: as many rows of l lanes as 16 lanes hold."""
-    return 16 // l
+def run_length(s):
+    """Right factors per run: as many rows of s lanes as 16 lanes hold."""
+    return 16 // s
 
 
 def load_offsets(l, width):
@@ -54,44 +54,51 @@ def gather_indices(l, width, byte_of):
     return (bytes(first), bytes(rest)) if len(offsets) > 4 else (bytes(first),)
 
 
-def left_bands(l, p, rows_per_sum=1):
+def left_bands(s, p, rows_per_sum=1):
     """(first row, rows) of the bands of the left factor's p rows: as few as fit
     MAX_BAND sums (of `rows_per_sum` rows each, the last sum's perhaps fewer), of
     near-equal size; several only where each covers at least the 16 bytes a
-    store moves of a result."""
+    store moves of a result (rows of s)."""
     sums = -(-p // rows_per_sum)
     count = -(-sums // MAX_BAND)
     sizes = [rows_per_sum * (sums // count + (1 if i < sums % count else 0)) for i in range(count)]
     sizes[-1] -= sum(sizes) - p
-    assert count == 1 or l * min(sizes) >= 16, (l, p)
+    assert count == 1 or s * min(sizes) >= 16, (s, p)
     return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
 
 
-def band_windows(l, r0, rows):
-    """The 16-byte pieces (first byte) covering a band's rows of one p×l result."""
-    view, starts = pieces(l * rows)
-    assert view == "q", (l, rows)
-    return [l * r0 + start for start in starts]
+def band_windows(s, r0, rows):
+    """The 16-byte pieces (first byte) covering a band's rows of one p×s result."""
+    view, starts = pieces(s * rows)
+    assert view == "q", (s, rows)
+    return [s * r0 + start for start in starts]
 
 
 class LeftTables:
     """acc[c] += Σ_k X_k·Y_k[c], X_k p×l as tables (`paired`: the pair tables of
     its rows, two products a TBL, tables.py; an odd last row paired with a zero
-    row): constants made on first use."""
+    row), Y_k[c] l×s, or (`transposed`) the transposes of s×l matrices:
+    constants made on first use."""
 
-    def __init__(self, b, l, p, paired=False):
+    def __init__(self, b, l, p, paired=False, s=None, transposed=False):
         self.b, self.l, self.p, self.paired, self.labels = b, l, p, paired, {}
+        self.s, self.transposed = s or l, transposed
 
     def constants(self, name, indices):
         if name not in self.labels:
             self.labels[name] = [self.b.constant(f"{name}_{half}", index) for half, index in enumerate(indices)]
         return [self.b.load_literal("q", label) for label in self.labels[name]]
 
+    def windowed(self):
+        return not self.transposed and run_length(self.s) <= MAX_WINDOWED_RUN
+
     def right_rows(self, yk, width, indices=None):
-        """Rows 0..l-1 of the run's right factors, lane l·c + j = Y_c[m][j] in row m:
-        gathered from the run's bytes loaded once (pieces), or, where l is in
-        WINDOWED_RANKS, from windows by the index registers `indices`
-        (window_indices, loaded before the loop)."""
+        """Rows 0..l-1 of the run's right factors, lane s·c + j = Y_c[m][j] in row m:
+        from their transposes' bytes (transposed_rows), from windows by the index
+        registers `indices` (window_indices, loaded before the loop) where the
+        run is short, else gathered from the run's bytes loaded once (pieces)."""
+        if self.transposed:
+            return self.transposed_rows(yk, width)
         if indices is not None:
             return self.windowed_rows(yk, width, indices)
         b, l = self.b, self.l
@@ -107,22 +114,22 @@ class LeftTables:
         windows, one per factor, each starting at the row or, where that would run
         past the run's last byte, ending there; and the TBL indices that take
         factors 0 and 1 from the first two and factor 2 from the third."""
-        l, size = self.l, self.l * self.l * width
+        l, s, size = self.l, self.s, self.l * self.s * width
         plans = []
         for m in range(l):
-            starts = [l * l * c + l * m for c in range(width)]
+            starts = [l * s * c + s * m for c in range(width)]
             at = [min(start, size - 16) for start in starts]
             lanes = [[NO_LANE] * 16, [NO_LANE] * 16]
             for c in range(width):
-                for j in range(l):
-                    lanes[c // 2][l * c + j] = 16 * (c % 2) + starts[c] - at[c] + j
+                for j in range(s):
+                    lanes[c // 2][s * c + j] = 16 * (c % 2) + starts[c] - at[c] + j
             plans.append((at, [bytes(x) for x in lanes[:1 + (width == 3)]]))
         return plans
 
     def window_indices(self, width):
         """The index registers of windowed_rows, loaded once (loop invariant); None
-        where l gathers from pieces."""
-        if self.l not in WINDOWED_RANKS:
+        where the rows come otherwise."""
+        if not self.windowed():
             return None
         registers = {}
         for _, lanes in self.windows(width):
@@ -150,19 +157,44 @@ class LeftTables:
             rows.append(row)
         return rows
 
+    def transposed_rows(self, yk, width):
+        """right_rows of the transposes of s×l matrices (16 to 32 bytes each): row m
+        lane s·c + j = Y_c[j][m], from two windows per factor, its first 16 bytes
+        and its last 16: per row one TBL over the windows of factors 0 and 1 (a
+        group of four) and, for a third factor, one over its two and an EOR."""
+        b, l, s, size = self.b, self.l, self.s, self.l * self.s
+        assert 16 < size <= 32, (l, s)
+        windows = [b.load("q", yk, start) for c in range(width) for start in (size * c, size * c + size - 16)]
+        tables = [windows[:4], windows[4:]]
+        for group in tables:
+            if group:
+                b.group(group)
+        rows = []
+        for m in range(l):
+            lanes = [[NO_LANE] * 16, [NO_LANE] * 16]
+            for c in range(width):
+                for j in range(s):
+                    byte = l * j + m
+                    within = byte if byte < 16 else byte - (size - 16) + 16
+                    lanes[c // 2][s * c + j] = 32 * (c % 2) + within
+            terms = [b.tbl(group, self.constants(f"t{width}_row{m}_{h}", [bytes(lanes[h])])[0])
+                     for h, group in enumerate(tables) if group]
+            rows.append(xor_tree(b, terms, "16b"))
+        return rows
+
     def add_small_results(self, sums, acc_ptr, width):
         """acc[c] += the results, for results smaller than a 16-byte store (one band
         of at most four rows): the run's results lie one after the other, and its
         pieces cover them all; all are loaded before any is stored."""
-        b, l, size = self.b, self.l, self.l * self.p
+        b, s, size = self.b, self.s, self.s * self.p
         view, starts = pieces(size * width)
         totals = []
         for start in starts:
             index = [NO_LANE] * 16
             for lane in range(ACCESS_BYTES[view]):
                 c, within = divmod(start + lane, size)
-                i, j = divmod(within, l)
-                index[lane] = 16 * i + l * c + j
+                i, j = divmod(within, s)
+                index[lane] = 16 * i + s * c + j
             gathered = gather(b, sums, self.constants(f"small{width}_{start}", [bytes(index)]))
             totals.append((start, b.eor(gathered, b.load(view, acc_ptr, start))))
         for start, total in totals:
@@ -170,32 +202,32 @@ class LeftTables:
 
     def add_results(self, sums, r0, acc_ptr, width):
         """acc[c] += the band's rows of each result, gathered from the sums (lane
-        l·c + j of sum i: row r0 + i); a result's pieces are all loaded before any
+        s·c + j of sum i: row r0 + i); a result's pieces are all loaded before any
         is stored."""
-        b, l = self.b, self.l
-        if l * self.p < 16:
+        b, s = self.b, self.s
+        if s * self.p < 16:
             return self.add_small_results(sums, acc_ptr, width)
         for c in range(width):
             totals = []
-            for start in band_windows(l, r0, len(sums)):
-                i0, i1 = start // l - r0, (start + 15) // l - r0
+            for start in band_windows(s, r0, len(sums)):
+                i0, i1 = start // s - r0, (start + 15) // s - r0
                 indices = [[NO_LANE] * 16, [NO_LANE] * 16]
                 for lane in range(16):
-                    i, j = divmod(start + lane, l)
+                    i, j = divmod(start + lane, s)
                     i -= r0 + i0
-                    indices[i // 4][lane] = 16 * (i % 4) + l * c + j
+                    indices[i // 4][lane] = 16 * (i % 4) + s * c + j
                 used = 1 if i1 - i0 < 4 else 2
                 loaded = self.constants(f"out{c}_{start}", [bytes(x) for x in indices[:used]])
                 gathered = gather(self.b, sums[i0:i1 + 1], loaded)
-                totals.append((start, b.eor(gathered, b.load("q", acc_ptr, l * self.p * c + start))))
+                totals.append((start, b.eor(gathered, b.load("q", acc_ptr, s * self.p * c + start))))
             for start, total in totals:
-                b.store("q", total, acc_ptr, l * self.p * c + start)
+                b.store("q", total, acc_ptr, s * self.p * c + start)
 
     def run(self, width, params, name, region):
         b, l = self.b, self.l
         acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
         rows_per_sum = 2 if self.paired else 1
-        for index, (r0, rows) in enumerate(left_bands(l, self.p, rows_per_sum)):
+        for index, (r0, rows) in enumerate(left_bands(self.s, self.p, rows_per_sum)):
             suffix = "" if rows == self.p else f"_b{index}"
             sums = [b.movi(0) for _ in range(-(-rows // rows_per_sum))]
             if not self.paired:
@@ -229,23 +261,32 @@ class LeftTables:
         return parted
 
 
-def describe_rowdot_left_tables(b, l, p, paired=False):
+def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×l matrix given as its
     l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)) or,
     `paired`, its l·⌈p/2⌉ pair tables (rows 2q and 2q + 1, column m at
-    16(l·q + m)), Y_k[c] the l×l matrices at y + k·ystride + l²c, acc[c] p×l at
-    acc + l·p·c; an odd p's last row pairs with a zero row (16l bytes more).
-    Right factors in runs of 16 // l, those left over in one run; rows in bands
-    (left_bands). count >= 1; n may be 0."""
+    16(l·q + m)), Y_k[c] the l×s matrices (s = l unless given) at y + k·ystride +
+    l·s·c, or, `transposed`, the transposes of the s×l matrices there, acc[c]
+    p×s at acc + s·p·c; an odd p's last row pairs with a zero row (16l bytes
+    more). Right factors in runs of 16 // s, those left over in one run; rows in
+    bands (left_bands). count >= 1; n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
-    shared = LeftTables(b, l, p, paired)
+    shared = LeftTables(b, l, p, paired, s, transposed)
+    s = shared.s
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
-    run = run_length(l)
+    run = run_length(s)
 
     def advance():
-        b.gop_imm("add", "x", acc_ptr, run * l * p, dst=acc_ptr)
-        b.gop_imm("add", "x", y_ptr, run * l * l, dst=y_ptr)
+        b.gop_imm("add", "x", acc_ptr, run * s * p, dst=acc_ptr)
+        b.gop_imm("add", "x", y_ptr, run * l * s, dst=y_ptr)
 
     in_runs(b, n, run, lambda width, name, region: shared.run(width, params, name, region), advance,
-            f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}_{p}x{l}x{l}")
+            rowdot_left_tables_name(l, p, paired, s, transposed))
     b.ret()
+
+
+def rowdot_left_tables_name(l, p, paired=False, s=None, transposed=False):
+    """gf16m_rowdot_<form>_<p>x<l>x<s>: tbl, ptbl, or ptblt (right factors
+    transposed)."""
+    form = ("ptbl" if paired else "tbl") + ("t" if transposed else "")
+    return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
