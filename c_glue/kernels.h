@@ -116,10 +116,10 @@ struct snova_kernels {
      * factors, not pairs): on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16_mul_tables_fn gf16_pair_tables;
     snova_gf16m_rowdot_fn rowdot_ptll;
-    /* the Z sums of Round 3's stacked l = 4 pairs, transposed: rowdot_ptll's
-     * (l r) x l pair tables times the transposes of the r x l blocks of T, acc[c]
-     * (l r) x r (Z_ab^t of every b, for a = c); set with rowdot_ptll for those
-     * pairs, NULL elsewhere */
+    /* the Z sums of Round 3's stacked l = 4 pairs and of l = r = 4, transposed:
+     * rowdot_ptll's (l r) x l pair tables (a block's l factors') times the
+     * transposes of the r x l blocks of T, acc[c] (l r) x r (Z_ab^t of every b,
+     * for a = c); set with rowdot_ptll for those pairs, NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
      * at a time; NULL where a backend has no table form, as above */

@@ -176,7 +176,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
              * cores: snova-r3-v-b verification 3.9% faster there) */
             chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
             chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#if SNOVA_Z_STACKED
+#if SNOVA_Z_STACKED || (SNOVA_L == 4 && SNOVA_R == 4)
             chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
 #endif
         }

@@ -426,13 +426,13 @@ class KernelBuilder:
         return dst
 
     # --- four-element structures (used by kernels/tables.py) ----------------------------
-    def load4(self, base, post=0):
+    def load4(self, base, post=0, arr="4s"):
         """ld4 {a.4s, b.4s, c.4s, d.4s}, [base]: 16 words de-interleaved, word 4i+m into
-        lane i of register m; post: base += post afterwards (64). Returns the four
-        registers, a register group."""
+        lane i of register m (arr "16b": 64 bytes, byte 4i+m); post: base += post
+        afterwards (64). Returns the four registers, a register group."""
         regs = [self.v("ld4") for _ in range(4)]
         self.group(regs)
-        self.emit("ld4", Table(tuple(regs), "4s"), Mem(base, post, post=bool(post)),
+        self.emit("ld4", Table(tuple(regs), arr), Mem(base, post, post=bool(post)),
                   defs=regs + ([base] if post else []), uses=[base], cls="load_vec_multi", mem="load")
         return regs
 
@@ -446,10 +446,11 @@ class KernelBuilder:
                   defs=regs + ([base] if post else []), uses=[base], cls="load_vec_lane", mem="load")
         return regs
 
-    def load4_lane(self, regs, index, base, post=0):
+    def load4_lane(self, regs, index, base, post=0, size="s"):
         """ld4 {a.s, b.s, c.s, d.s}[index], [base]: word m of the 16 bytes at base into
-        lane `index` of register m (the other lanes stay); post: base += post (16)."""
-        self.emit("ld4", TableLane(tuple(regs), "s", index), Mem(base, post, post=bool(post)),
+        lane `index` of register m (the other lanes stay; size "b": byte m of the 4
+        bytes at base); post: base += post (16, 4)."""
+        self.emit("ld4", TableLane(tuple(regs), size, index), Mem(base, post, post=bool(post)),
                   defs=list(regs) + ([base] if post else []), uses=[*regs, base], cls="load_vec_lane", mem="load")
 
     def store4(self, regs, base):

@@ -381,8 +381,9 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
 
 
 # The Z sums' form: pair tables times the transposes of s×q right factors (the
-# blocks of T), for the stacked l = 4 pairs: 24×4·4×6 and 20×4·4×5.
-TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5)]
+# blocks of T), for the stacked l = 4 pairs, 24×4·4×6 and 20×4·4×5, and for
+# l = r = 4, 16×4·4×4 (LD4 by bytes, lane loads for the leftover runs).
+TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4)]
 
 
 def transposed(m, rows, cols):

@@ -248,8 +248,8 @@ def mutant_source(kind):
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind == "overread":
             return [mock.patch.object(tables, "load_rows",
-                                      lambda b, yk, width, step, real=tables.load_rows:
-                                      real(b, yk, 4 if width == 2 else width, step))]
+                                      lambda b, yk, width, step, transposed, real=tables.load_rows:
+                                      real(b, yk, 4 if width == 2 else width, step, transposed))]
         if kind == "left5_unclamped":
             return [mock.patch.object(tables_gather.LeftTables, "windows", unclamped_windows)]
         if kind == "odd_band":

@@ -314,17 +314,19 @@ def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
 
 
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
-    """The Z sums of a stacked pair, transposed: the (l·r)×l factors' pair tables
-    times the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
+    """The Z sums of a stacked pair (or of l = r = 4, whose l factors' pair tables
+    lie one after the other), transposed: the (l·r)×l factors' pair tables times
+    the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
     p, size = l * r, l * r
+    describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, transposed=True) if l == r == tables.L
+                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True))
     return gf16_spec(tables_gather.rowdot_left_tables_name(l, p, True, r, True),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times the transposes of {r}x{l} matrices by paired table lookup: acc[c] "
                      f"({p}x{r}, at acc + {p * r}c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as "
                      f"the {tables.pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] "
                      f"({r}x{l}) at y + k*ystride + {size}c (strides in bytes); count >= 1; acc must not overlap the "
-                     f"tables or any Y_k[c]",
-                     partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True))
+                     f"tables or any Y_k[c]", describe)
 
 
 def linsys_pair_kernel(l, r) -> KernelSpec:
@@ -370,8 +372,9 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         # the same shape by single tables: Rounds 1 and 2's stacked l×l
                         # factors (l = 5: snova_square.h)
                         kernels.append(rowdot_tables_kernel(l, rows))
-                    if l == tables.L and (l, r) in STACKED_PAIRS:
-                        # the Z sums, transposed, by the same pair tables
+                    if l == tables.L and ((l, r) in STACKED_PAIRS or r == l):
+                        # the Z sums, transposed, by the same pair tables (l = r: the
+                        # pair tables of a block's l factors, one after the other)
                         kernels.append(rowdot_pair_tables_transposed_kernel(l, r))
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())

@@ -189,12 +189,19 @@ class Sums:
         return self.blocks[i // L][i % L]
 
 
-def load_rows(b, yk, width, step):
+def load_rows(b, yk, width, step, transposed=False):
     """Rows 0..3 of the run's right factors: LD4 for four, else LD4R of the first
     matrix (which defines the registers) and a lane load of each other. yk
-    advances by `step` in all (the stride to the next k)."""
+    advances by `step` in all (the stride to the next k). `transposed`: rows of
+    their transposes, de-interleaved by bytes instead of words (lane 4c + j of
+    register m = Y_c[j][m]), the lane loads a row at a time."""
+    arr = "16b" if transposed else "4s"
     if width == WIDTH:
-        rows = b.load4(yk, L * L * WIDTH)
+        rows = b.load4(yk, L * L * WIDTH, arr)
+    elif transposed:
+        rows = b.load4_replicated(yk, L, arr)
+        for lane in range(1, L * width):
+            b.load4_lane(rows, lane, yk, L, "b")
     else:
         rows = b.load4_replicated(yk, L * L)
         for c in range(1, width):
@@ -203,7 +210,7 @@ def load_rows(b, yk, width, step):
     return rows
 
 
-def table_run(b, p, band, width, params, name, region, paired=False):
+def table_run(b, p, band, width, params, name, region, paired=False, transposed=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band: the band's sums stay in registers across its loop over k; per
     k and row (row pair where `paired`), the four tables of the row (two LDP),
@@ -225,7 +232,7 @@ def table_run(b, p, band, width, params, name, region, paired=False):
             accs = [sums.row(i) for i in range(rows)]
         yk, k = b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-        ys = load_rows(b, yk, width, step)
+        ys = load_rows(b, yk, width, step, transposed)
         for u, acc in enumerate(accs):
             tables = [*b.load_pair("q", tk, u * L * TABLE), *b.load_pair("q", tk, u * L * TABLE + 2 * TABLE)]
             b.eor(acc, xor_tree(b, [b.tbl(t, y) for t, y in zip(tables, ys)], "16b"), dst=acc)
@@ -247,28 +254,29 @@ def table_band(p, paired=False):
     return min(p, 16 if paired else 8)
 
 
-def describe_rowdot_tables(b, p, paired=False):
+def describe_rowdot_tables(b, p, paired=False, transposed=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×4 matrix given as its
     4p product tables at tab + k·tstride (element (i, m)'s at 16(4i + m)) or,
     `paired` (p even), its 2p pair tables (rows 2q and 2q + 1, column m at
-    16(4q + m)), Y_k[c] the 4×4 matrices at y + k·ystride + 16c, acc[c] p×4 at
-    acc + 4pc. Runs of four loop; the n mod 4 left over go in one run. count >= 1;
-    n may be 0."""
+    16(4q + m)), Y_k[c] the 4×4 matrices at y + k·ystride + 16c (`transposed`:
+    the transposes of those), acc[c] p×4 at acc + 4pc. Runs of four loop; the
+    n mod 4 left over go in one run. count >= 1; n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
     band = table_band(p, paired)
-    region = f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}_{p}x4x4"
+    region = f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}{'t' if transposed else ''}_{p}x4x4"
 
     runs = b.gop_imm("lsr", "x", n, 2)
     after_full = b.block_label("partial")
     b.cbz(runs, after_full)
     full = b.start_block("full")
-    table_run(b, p, band, WIDTH, params, "full_k", region, paired)
+    table_run(b, p, band, WIDTH, params, "full_k", region, paired, transposed)
     b.gop_imm("add", "x", acc_ptr, WIDTH * p * L, dst=acc_ptr)
     b.gop_imm("add", "x", y_ptr, WIDTH * L * L, dst=y_ptr)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
-    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None, paired))
+    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None, paired,
+                                                       transposed))
     b.ret()
 
 

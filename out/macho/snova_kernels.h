@@ -190,6 +190,9 @@ void snova_gf16m_rowdot_tbl_4x4x4(uint8_t *acc, const uint8_t *tab, size_t tstri
 /* GF(16) 4x4 matrices times fixed 4x4 matrices by table lookup: acc[r][c] (at acc + 16(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 16k, T_k[c] given as the gf16m_mul_tables of its 16 elements at tab + 256(k*n + c); rows a multiple of 4, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_4x4x4(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
 
+/* GF(16) 16x4 times the transposes of 4x4 matrices by paired table lookup: acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] (4x4) at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblt_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA Round 3 signing system, l = 4, r = 4: coef[row][col] (16x16 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*4+vf; lx, B (4x4), A (4x4), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
