@@ -86,7 +86,7 @@ struct snova_kernels {
      * rowdot: acc of the result's shape, X of the left factor's, Y of the right
      * factor's). Where r = l they are the square kernels. */
     snova_gf16m_binop_fn mul_rrl, mul_rll, mul_lrl;
-    snova_gf16m_dot_fn dot_llr;
+    snova_gf16m_dot_fn dot_llr, dot_rrl;
     /* scalars times l x r and r x r matrices (the square blocks of Rounds 1 and
      * 2: scale_rr, l x l): acc += sum over c < count of x[c * xstride] Y_c (a
      * dot product whose left factors are 1 x 1) */
@@ -116,10 +116,10 @@ struct snova_kernels {
      * factors, not pairs): on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16_mul_tables_fn gf16_pair_tables;
     snova_gf16m_rowdot_fn rowdot_ptll;
-    /* the Z sums of Round 3's stacked l = 4 pairs and of l = r = 4, transposed:
-     * rowdot_ptll's (l r) x l pair tables (a block's l factors') times the
-     * transposes of the r x l blocks of T, acc[c] (l r) x r (Z_ab^t of every b,
-     * for a = c); set with rowdot_ptll for those pairs, NULL elsewhere */
+    /* the Z sums of Round 3's stacked l = 4 pairs, transposed: rowdot_ptll's
+     * (l r) x l pair tables times the transposes of the r x l blocks of T, acc[c]
+     * (l r) x r (Z_ab^t of every b, for a = c); set with rowdot_ptll for those
+     * pairs, NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
      * at a time; NULL where a backend has no table form, as above */

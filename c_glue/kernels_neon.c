@@ -129,13 +129,14 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_R == SNOVA_L
         /* square blocks: the rectangular products are the square ones */
         chosen.mul_rrl = chosen.mul_rll = chosen.mul_lrl = chosen.gf16m_mul;
-        chosen.dot_llr = chosen.gf16m_dot;
+        chosen.dot_llr = chosen.dot_rrl = chosen.gf16m_dot;
         chosen.rowdot_llr = chosen.rowdot_rll = chosen.rowdot_rlr = chosen.rowdot_rrl = chosen.gf16m_rowdot;
 #else
         chosen.mul_rrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_R, SNOVA_L);
         chosen.mul_lrl = SNOVA_NEON_SHAPE_FN(mul, SNOVA_L, SNOVA_R, SNOVA_L);
         chosen.mul_rll = SNOVA_NEON_SHAPE_FN(mul, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.dot_llr = SNOVA_NEON_SHAPE_FN(dot, SNOVA_L, SNOVA_L, SNOVA_R);
+        chosen.dot_rrl = SNOVA_NEON_SHAPE_FN(dot, SNOVA_R, SNOVA_R, SNOVA_L);
         chosen.rowdot_llr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_L, SNOVA_L, SNOVA_R);
         chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.rowdot_rlr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_R);
@@ -176,7 +177,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
              * cores: snova-r3-v-b verification 3.9% faster there) */
             chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
             chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#if SNOVA_Z_STACKED || (SNOVA_L == 4 && SNOVA_R == 4)
+#if SNOVA_Z_STACKED
             chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
 #endif
         }

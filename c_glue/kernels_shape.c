@@ -30,6 +30,7 @@ SNOVA_SHAPE_MUL(rrl, R, R, L)
 SNOVA_SHAPE_MUL(rll, R, L, L)
 SNOVA_SHAPE_MUL(lrl, L, R, L)
 SNOVA_SHAPE_DOT(llr, L, L, R)
+SNOVA_SHAPE_DOT(rrl, R, R, L)
 SNOVA_SHAPE_ROWDOT(llr, L, L, R)
 SNOVA_SHAPE_ROWDOT(rll, R, L, L)
 SNOVA_SHAPE_ROWDOT(rlr, R, L, R)
@@ -97,6 +98,7 @@ const struct snova_kernels snova_kernels_portable = {
     .mul_rll = mul_rll,
     .mul_lrl = mul_lrl,
     .dot_llr = dot_llr,
+    .dot_rrl = dot_rrl,
     .scale_lr = scale_lr,
     .scale_rr = scale_rr,
     .scale_ll = scale_ll,

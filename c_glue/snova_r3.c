@@ -158,10 +158,6 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 #define YT_REPLICA_BYTES 1
 #endif
 
-/* Whether the kernel table may sum Z transposed by the pair tables of Ut
- * (rowdot_ptzt, quad_z): l = 4, stacked or square */
-#define Z_BY_PAIR_TABLES (L == 4 && (SNOVA_STACKED || R == L))
-
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
@@ -177,15 +173,12 @@ struct quad_ws {
     mrl T[M1][L][N];
 #endif
     mrr Z[M1][L * L];    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)] */
-#if Z_BY_PAIR_TABLES
+#if SNOVA_Z_STACKED
     mrr zt[L * L];       /* Z_ab^t at a * L + b, where the kernel table has rowdot_ptzt (quad_z) */
-#endif
-#if Z_BY_PAIR_TABLES && !SNOVA_STACKED
-    mrl tk[N][L];        /* T of the public matrix at hand k-major, for rowdot_ptzt */
 #endif
     mrl xt;
     mrr s;
-    mrl sb, u;
+    mrl sb[ALPHA];       /* (sum) B of each term of the equation at hand (quad_equations) */
 };
 
 /* T's r x l element (i, a, k) and the distance between its k and k + 1 */
@@ -277,38 +270,23 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
 /* Z[i] from T[i], for the n variables in use. yttab: their Yt as fixed_factor
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
-#if Z_BY_PAIR_TABLES
-/* Z[i] through rowdot_ptzt: Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t, the pair
- * tables of each block's l factors (quad_prepare: one after the other, stacked
- * or not) times T's blocks read transposed from tk (T k-major), one (l r) x r
- * result per a, each Z_ab^t then transposed into Z */
-static void z_by_pair_tables(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *tk) {
-    memset(w->zt, 0, sizeof(w->zt));
-    k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, tk, L * LR, (size_t)n, L);
-    for (int a = 0; a < L; a++)
-        for (int b = 0; b < L; b++)
-            transpose(w->Z[i][Z_INDEX(a, b)], w->zt[a * L + b], R, R);
-}
-#endif
-
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
     memset(w->Z[i], 0, sizeof(w->Z[i]));
 #if SNOVA_Z_STACKED
     (void)yttab;
-    if (k->rowdot_ptzt != NULL)
-        z_by_pair_tables(k, w, i, n, w->T[i][0][0]);
-    else
+    /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the stacked factors' pair tables
+     * (quad_prepare) times T's blocks read transposed, one (l r) x r result per
+     * a, each Z_ab^t then transposed into Z */
+    if (k->rowdot_ptzt != NULL) {
+        memset(w->zt, 0, sizeof(w->zt));
+        k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
+                       L * LR, (size_t)n, L);
+        for (int a = 0; a < L; a++)
+            for (int b = 0; b < L; b++)
+                transpose(w->Z[i][Z_INDEX(a, b)], w->zt[a * L + b], R, R);
+    } else
         k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
 #elif T_SQUARE_ROWS
-#if Z_BY_PAIR_TABLES
-    if (k->rowdot_ptzt != NULL) {
-        for (int kb = 0; kb < n; kb++)
-            for (int a = 0; a < L; a++)
-                memcpy(w->tk[kb][a], T_AT(w, i, a, kb), LR);
-        z_by_pair_tables(k, w, i, n, w->tk[0][0]);
-        return;
-    }
-#endif
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
     (void)yttab;
@@ -325,16 +303,15 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
 static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
     for (int e = 0; e < O; e++) {
-        memset(out[e], 0, LR);
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
             lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
             /* (sum) B first: two r x r by r x l products instead of r x r by r x r */
-            k->mul_rrl(w->s, c->B[t], w->sb);
-            k->mul_rrl(c->A[t], w->sb, w->u);
-            for (int x = 0; x < LR; x++)
-                out[e][x] ^= w->u[x];
+            k->mul_rrl(w->s, c->B[t], w->sb[a]);
         }
+        /* then every term's A (.) in one dot: the equation's A follow one another */
+        memset(out[e], 0, LR);
+        k->dot_rrl(out[e], c->A[e * ALPHA], RSQ, w->sb[0], LR, ALPHA);
     }
 }
 

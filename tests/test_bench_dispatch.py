@@ -117,19 +117,28 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
                 [c for c in CPUS if c not in patterned], (s, op)
 
 
+def test_committed_v_s_profiles_pair_the_stacked_factors():
+    """`snova-r3-v-s`'s signing and verification multiply by its stacked 25×5
+    factors' pair tables (ptbl_25x5x5, the odd last row paired with zeros) on
+    every core."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    for s in ("snova-r3-v-s", "snova-r3-v-s-aes"):
+        for op in ("sign", "verify"):
+            profiles = neon[s][op]["profiles"]
+            assert all({"snova_gf16m_mul_pair_tables_25x5", "snova_gf16m_rowdot_ptbl_25x5x5"}
+                       <= set(profiles[c]["paired"]) for c in CPUS), (s, op)
+
+
 def test_committed_l5_profiles_use_rank5_tables_where_they_pay():
     """Rank 5's single-table forms (kernels_neon.c, snova_tables_pay): every l = 5
-    set's key generation multiplies by T12's tables (rtbl_5x5x5, tbl_5x5x5), and
-    `snova-r3-v-s`'s signing and verification by the tables of its stacked
-    factors (tbl_25x5x5), in the neoverse-n1 and apple-a15 profiles; no profile
-    of cortex-a72 or cortex-a55 runs a single-table function."""
+    set's key generation multiplies by T12's tables (rtbl_5x5x5, tbl_5x5x5) in
+    the neoverse-n1 and apple-a15 profiles; no profile of cortex-a72 or cortex-a55
+    runs a single-table function."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
     round3 = [s for s in neon if s.startswith("snova-r3-v-") and "-x" not in s]
     cells = [(s, "keygen", {"snova_gf16m_rowdot_rtbl_5x5x5", "snova_gf16m_rowdot_tbl_5x5x5"})
              for s in [*round3, "snova-r2-24-5-5", "snova-r2-29-6-5"]]
-    cells += [(s, op, {"snova_gf16m_rowdot_tbl_25x5x5"}) for s in round3 if s.split("-")[3] == "s"
-              for op in ("sign", "verify")]
-    assert len(cells) == 12
+    assert len(cells) == 8
     for s, op, expect in cells:
         profiles = neon[s][op]["profiles"]
         assert [c for c in CPUS if profiles[c]["tables"]] == ["neoverse-n1", "apple-a15"], (s, op)
@@ -191,7 +200,8 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     assert profiles["cortex-a72"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x3"]
     assert profiles["neoverse-n1"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x2", "snova_keccakf1600_x4"]
     assert profiles["cortex-a55"]["keccak"] == ["snova_keccakf1600", "snova_keccakf1600_x3_gpr"]
-    assert all(profiles[c]["paired"] == ["snova_gf16m_mul_pair_tables", "snova_gf16m_rowdot_ptbl_4x4x4"]
+    assert all(profiles[c]["paired"] == ["snova_gf16m_mul_pair_tables", "snova_gf16m_rowdot_ptbl_16x4x4",
+                                         "snova_gf16m_rowdot_ptblt_16x4x4"]
                and not profiles[c]["tables"] for c in CPUS)
     data, _ = measured([([], CPUS)])
     assert [line.split(":")[0] for line in misplaced(data)] == [f"{NEON} {SET} verify {c}" for c in NO_SHA3]

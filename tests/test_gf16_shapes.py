@@ -39,7 +39,7 @@ def pair_dims(extra):
 SHAPES = pair_dims(lambda l, r: ())
 # rowdot also has the l factors X^t S^a stacked into one (l·r)×l left factor for these pairs,
 # times l×l (the public map) and l×r (Yt: the Z sums)
-STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
+STACKED_PAIRS = ((4, 4), (4, 5), (4, 6), (5, 5))
 # and Round 2's rank 3 (9×3·3×3, no Round 3 pair)
 ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if (l, r) in STACKED_PAIRS else [])
                        + [(9, 3, 3)])
@@ -57,7 +57,7 @@ REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # and the form by left factors given as the pair tables of their rows: the Round 3
 # pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, (5, 6), (5, 8)'s r×5·5×5
 # and (5, 5)'s stacked 25×5 (an odd last row, two bands of rows)
-PAIRED_SHAPES = [(4, 4, 4), (8, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5), (25, 5, 5)]
+PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5), (25, 5, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -381,8 +381,8 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
 
 
 # The Z sums' form: pair tables times the transposes of s×q right factors (the
-# blocks of T), for the stacked l = 4 pairs, 24×4·4×6 and 20×4·4×5, and for
-# l = r = 4, 16×4·4×4 (LD4 by bytes, lane loads for the leftover runs).
+# blocks of T), for the stacked l = 4 pairs: 24×4·4×6, 20×4·4×5, and 16×4·4×4
+# (LD4 by bytes, lane loads for the leftover runs).
 TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4)]
 
 

@@ -32,10 +32,12 @@ SQUARE_SYSTEM_RANKS = (2, 3, 4, 5)
 # The pairs whose public-map rows pay for a rowdot of the l factors X^t S^a stacked
 # into one (l·r)×l left factor (one pass over the public map instead of l): per
 # product 27% (4, 5), 14% (4, 6) and 20% (5, 5) fewer llvm-mca cycles on
-# neoverse-n1, 8-23% on cortex-a72. Not l = 2 (rank 2's packed kernel is faster),
-# r = 4 or 8 (r×l already fills whole registers: within 5%), (5, 6) and (5, 8)
-# (the 30×5 and 40×5 factors leave too few registers: slower on cortex-a72).
-STACKED_PAIRS = ((4, 5), (4, 6), (5, 5))
+# neoverse-n1, 8-23% on cortex-a72; and (4, 4), whose 16×4 factor's pair tables
+# read each block once where four 4×4 ones read it four times. Not l = 2 (rank 2's
+# packed kernel is faster), r = 8 (r×l already fills whole registers: within 5%),
+# (5, 6) and (5, 8) (the 30×5 and 40×5 factors leave too few registers: slower on
+# cortex-a72).
+STACKED_PAIRS = ((4, 4), (4, 5), (4, 6), (5, 5))
 # The pairs whose r×l·l×l rowdot (the public map's rows times the signature's r×l
 # factors) also has the folded form (folded.py), which the kernel table takes where
 # table lookups do not pay (Cortex-A72, the in-order little cores): llvm-mca cycles
@@ -314,9 +316,8 @@ def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
 
 
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
-    """The Z sums of a stacked pair (or of l = r = 4, whose l factors' pair tables
-    lie one after the other), transposed: the (l·r)×l factors' pair tables times
-    the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
+    """The Z sums of a stacked pair, transposed: the (l·r)×l factors' pair tables
+    times the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
     p, size = l * r, l * r
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, transposed=True) if l == r == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True))
@@ -372,9 +373,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         # the same shape by single tables: Rounds 1 and 2's stacked l×l
                         # factors (l = 5: snova_square.h)
                         kernels.append(rowdot_tables_kernel(l, rows))
-                    if l == tables.L and ((l, r) in STACKED_PAIRS or r == l):
-                        # the Z sums, transposed, by the same pair tables (l = r: the
-                        # pair tables of a block's l factors, one after the other)
+                    if l == tables.L and (l, r) in STACKED_PAIRS:
+                        # the Z sums, transposed, by the same pair tables
                         kernels.append(rowdot_pair_tables_transposed_kernel(l, r))
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())

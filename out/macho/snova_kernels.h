@@ -175,14 +175,17 @@ void snova_gf16m_linsys_l2r2(uint8_t *coef, const uint8_t *lx, const uint8_t *B,
 /* GF(16) scalars times 16-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_1x1x16(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
+/* GF(16) 16x4 times 4x4 matrices (result 16x4): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*16 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_16x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) product tables: out[16e + y] = x[e]*y for e < n, y < 16 (16n bytes), made in registers (PMUL), constant time; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_tables(uint8_t *out, const uint8_t *x, size_t n);
 
 /* GF(16) pair tables: out[64q + 16m + y] = x[8q+m]*y | x[8q+4+m]*y << 4 for q < n, m < 4, y < 16 (rows 2q and 2q+1 of a matrix of 4-element rows, two products a byte; 64n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_pair_tables(uint8_t *out, const uint8_t *x, size_t n);
 
-/* GF(16) 4x4 times 4x4 matrices by paired table lookup: acc[c] (4x4, at acc + 16c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 2 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_ptbl_4x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) 16x4 times 4x4 matrices by paired table lookup: acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 4x4 times 4x4 matrices by table lookup: acc[c] (4x4, at acc + 16c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its 16 elements at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_tbl_4x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
