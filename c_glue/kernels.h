@@ -121,6 +121,8 @@ struct snova_kernels {
      * (l r) x r (Z_ab^t of every b, for a = c); set with rowdot_ptll for those
      * pairs, NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
+    /* out[c] = x[c]^t for c < n, r x r matrices: set with rowdot_ptzt */
+    snova_gf16_mul_tables_fn transpose_rr;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
      * at a time; NULL where a backend has no table form, as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;

@@ -23,7 +23,10 @@
 /* the paired table form, by the rows p of the left factor, and its tables' maker */
 #define SNOVA_NEON_PTBL_(p, l) snova_gf16m_rowdot_ptbl_##p##x##l##x##l
 #define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
-/* and by the transposes of its right factors (the Z sums transposed) */
+/* and by the transposes of its right factors (the Z sums transposed), and the
+ * transposes of r x r matrices that turn those sums back */
+#define SNOVA_NEON_TRANSPOSE_(r) snova_gf16m_transpose_r##r
+#define SNOVA_NEON_TRANSPOSE(r) SNOVA_NEON_TRANSPOSE_(r)
 #define SNOVA_NEON_PTBLT_(p, l, s) snova_gf16m_rowdot_ptblt_##p##x##l##x##s
 #define SNOVA_NEON_PTBLT(p, l, s) SNOVA_NEON_PTBLT_(p, l, s)
 #if SNOVA_L == 4
@@ -179,6 +182,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
             chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #if SNOVA_Z_STACKED
             chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+            chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);
 #endif
         }
 #endif

@@ -52,6 +52,9 @@ struct abq {
     gf16m Q1[NTERMS], Q2[NTERMS];
     uint8_t q1[NTERMS][L], q2[NTERMS][L];
     uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
+#if SNOVA_Z_STACKED
+    uint8_t pair_a[NTERMS][L * L]; /* the same at a * L + b, Z's order where quad_z transposes it */
+#endif
 };
 
 /* The constant seed: one string for l > 2; the l = 2 sets (o = 17, 25, 33) each
@@ -94,6 +97,11 @@ static void gen_abq(void) {
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++)
                 t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
+#if SNOVA_Z_STACKED
+        for (int a = 0; a < L; a++)
+            for (int b = 0; b < L; b++)
+                t->pair_a[e][a * L + b] = t->pair[e][Z_INDEX(a, b)];
+#endif
     }
 }
 
@@ -172,7 +180,9 @@ struct quad_ws {
 #else
     mrl T[M1][L][N];
 #endif
-    mrr Z[M1][L * L];    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)] */
+    /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)], or at
+     * Z[i][a * L + b] where the kernel table has rowdot_ptzt (quad_z) */
+    mrr Z[M1][L * L];
 #if SNOVA_Z_STACKED
     mrr zt[L * L];       /* Z_ab^t at a * L + b, where the kernel table has rowdot_ptzt (quad_z) */
 #endif
@@ -271,21 +281,22 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-    memset(w->Z[i], 0, sizeof(w->Z[i]));
 #if SNOVA_Z_STACKED
-    (void)yttab;
     /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the stacked factors' pair tables
      * (quad_prepare) times T's blocks read transposed, one (l r) x r result per
-     * a, each Z_ab^t then transposed into Z */
+     * a, then every Z_ab^t transposed into Z, a-major */
     if (k->rowdot_ptzt != NULL) {
         memset(w->zt, 0, sizeof(w->zt));
         k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
                        L * LR, (size_t)n, L);
-        for (int a = 0; a < L; a++)
-            for (int b = 0; b < L; b++)
-                transpose(w->Z[i][Z_INDEX(a, b)], w->zt[a * L + b], R, R);
-    } else
-        k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
+        k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
+        return;
+    }
+#endif
+    memset(w->Z[i], 0, sizeof(w->Z[i]));
+#if SNOVA_Z_STACKED
+    (void)yttab;
+    k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
 #elif T_SQUARE_ROWS
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
@@ -305,7 +316,11 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
+#if SNOVA_Z_STACKED
+            lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_a[t] : c->pair[t], L * L, RSQ);
+#else
             lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
+#endif
             /* (sum) B first: two r x r by r x l products instead of r x r by r x r */
             k->mul_rrl(w->s, c->B[t], w->sb[a]);
         }

@@ -235,7 +235,7 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_rowdot_6x4x6", "gf16m_rowdot_r6", "gf16m_rowdot_6x6x4",
                                                 "gf16m_rowdot_24x4x4", "gf16m_rowdot_24x4x6", "gf16m_mul_tables",
                                                 "gf16m_mul_pair_tables", "gf16m_rowdot_ptbl_24x4x4",
-                                                "gf16m_rowdot_ptblt_24x4x6",
+                                                "gf16m_rowdot_ptblt_24x4x6", "gf16m_transpose_r6",
                                                 "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4",
                                                 "gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_6x4x4"}),
     (["--shape", "5x5", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_rowdot_25x5x5", "gf16m_mul_tables",

@@ -413,6 +413,21 @@ def test_transposed_right_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
+@pytest.mark.parametrize("r", [4, 5, 6])
+@pytest.mark.parametrize("count", [1, 2, 16])
+def test_transposes_match_model(gf16_runner, r, count):
+    """gf16m_transpose_r<r> (the stacked l = 4 pairs' Z sums turned back): every
+    element value in every position, random matrices, one to the 16 of a public
+    matrix's Z, flush against the guard pages (the runner's exact sizes)."""
+    rng = random.Random(r * 100 + count)
+    size = r * r * count
+    ramp = (bytes(range(16)) * (size // 16 + 1))[:size]
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, size)
+    out = run_qemu(gf16_runner, [f"gf16m_transpose_r{r}", "separate", 0, f"{size},{size}", count], b"".join(xs)).stdout
+    want = [b"".join(transposed(x[r * r * c:r * r * (c + 1)], r, r) for c in range(count)) for x in xs]
+    assert [out[i * size:(i + 1) * size] for i in range(len(xs))] == want
+
+
 # --- the Round 3 signing system --------------------------------------------------------------------
 
 def run_linsys(runner, kernel, l, r, count, cases):

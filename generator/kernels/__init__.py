@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..features import ARCH
 from . import (aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather,
-               tables_right)
+               tables_right, transpose)
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -330,6 +330,13 @@ def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
                      f"tables or any Y_k[c]", describe)
 
 
+def transpose_kernel(r) -> KernelSpec:
+    return gf16_spec(f"gf16m_transpose_r{r}", ("out", "x", "n"),
+                     f"GF(16) {r}x{r} matrices transposed: out[c] = x[c]^t for c < n ({r * r} bytes each, one after "
+                     f"the other in both), by TBL, constant time; n may be 0; out must not overlap x",
+                     partial(transpose.describe_transpose, r=r))
+
+
 def linsys_pair_kernel(l, r) -> KernelSpec:
     n = l * r
     return gf16_spec(f"gf16m_linsys_l{l}r{r}", (*LINSYS_PARAMS, "count"),
@@ -374,8 +381,9 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         # factors (l = 5: snova_square.h)
                         kernels.append(rowdot_tables_kernel(l, rows))
                     if l == tables.L and (l, r) in STACKED_PAIRS:
-                        # the Z sums, transposed, by the same pair tables
-                        kernels.append(rowdot_pair_tables_transposed_kernel(l, r))
+                        # the Z sums, transposed, by the same pair tables, and their
+                        # transposes back
+                        kernels += [rowdot_pair_tables_transposed_kernel(l, r), transpose_kernel(r)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

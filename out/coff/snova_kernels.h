@@ -196,6 +196,9 @@ void snova_gf16m_rowdot_rtbl_4x4x4(uint8_t *acc, const uint8_t *x, size_t xrow, 
 /* GF(16) 16x4 times the transposes of 4x4 matrices by paired table lookup: acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] (4x4) at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 4x4 matrices transposed: out[c] = x[c]^t for c < n (16 bytes each, one after the other in both), by TBL, constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_transpose_r4(uint8_t *out, const uint8_t *x, size_t n);
+
 /* SNOVA Round 3 signing system, l = 4, r = 4: coef[row][col] (16x16 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*4+vf; lx, B (4x4), A (4x4), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
@@ -259,6 +262,9 @@ void snova_gf16m_rowdot_ptbl_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tst
 /* GF(16) 20x4 times the transposes of 5x4 matrices by paired table lookup: acc[c] (20x5, at acc + 100c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] (5x4) at y + k*ystride + 20c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_20x4x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 5x5 matrices transposed: out[c] = x[c]^t for c < n (25 bytes each, one after the other in both), by TBL, constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_transpose_r5(uint8_t *out, const uint8_t *x, size_t n);
+
 /* SNOVA Round 3 signing system, l = 4, r = 5: coef[row][col] (20x20 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*5+vf; lx, B (5x4), A (5x5), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
@@ -321,6 +327,9 @@ void snova_gf16m_rowdot_ptbl_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tst
 
 /* GF(16) 24x4 times the transposes of 6x4 matrices by paired table lookup: acc[c] (24x6, at acc + 144c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] (6x4) at y + k*ystride + 24c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_24x4x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 6x6 matrices transposed: out[c] = x[c]^t for c < n (36 bytes each, one after the other in both), by TBL, constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_transpose_r6(uint8_t *out, const uint8_t *x, size_t n);
 
 /* SNOVA Round 3 signing system, l = 4, r = 6: coef[row][col] (24x24 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*6+vf; lx, B (6x4), A (6x6), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
