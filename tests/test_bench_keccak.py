@@ -99,7 +99,7 @@ def test_share_and_one_call_of_the_c_permutation():
     assert [cores for _, cores in dispatch.plan(str(ROOT / target), CPUS)] == \
         [("neoverse-n1",), ("cortex-a55",)]
     share, one_call = keccak_share(str(ROOT / target), "verify", CPUS)
-    assert 0.3 < share["neoverse-n1"] < 0.7 and 0.3 < share["cortex-a55"] < 0.7
+    assert 0.3 < share["neoverse-n1"] < 0.8 and 0.3 < share["cortex-a55"] < 0.8
     assert one_call.count("\n") > 24 * 100
     cycles = mca.run_mca(one_call, "neoverse-n1", timeline=False, bottleneck=False).cycles
     assert 900 < cycles < 1300       # docs/benchmarks.md: 1,082; OpenSSL's base form 1,043
