@@ -90,6 +90,8 @@ class LeftTables:
         return [self.b.load_literal("q", label) for label in self.labels[name]]
 
     def windowed(self):
+        """Whether the rows of Y come from windows: runs of at most
+        MAX_WINDOWED_RUN factors (rank 5's), read as stored."""
         return not self.transposed and run_length(self.s) <= MAX_WINDOWED_RUN
 
     def right_rows(self, yk, width, indices=None):
@@ -102,6 +104,7 @@ class LeftTables:
         if indices is not None:
             return self.windowed_rows(yk, width, indices)
         b, l = self.b, self.l
+        assert self.s == l, "pieces gather rows of l×l factors"
         view, offsets = load_offsets(l, width)
         loads = [b.load(view, yk, offset) for offset in offsets]
         b.group(loads[:4])
@@ -115,6 +118,7 @@ class LeftTables:
         past the run's last byte, ending there; and the TBL indices that take
         factors 0 and 1 from the first two and factor 2 from the third."""
         l, s, size = self.l, self.s, self.l * self.s * width
+        assert width <= MAX_WINDOWED_RUN, width
         plans = []
         for m in range(l):
             starts = [l * s * c + s * m for c in range(width)]
