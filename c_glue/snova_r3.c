@@ -95,13 +95,12 @@ static void gen_abq(void) {
         fqs_element(k, spow, t->q1[e], t->Q1[e]);
         fqs_element(k, spow, t->q2[e], t->Q2[e]);
         for (int a = 0; a < L; a++)
-            for (int b = 0; b < L; b++)
+            for (int b = 0; b < L; b++) {
                 t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
 #if SNOVA_Z_STACKED
-        for (int a = 0; a < L; a++)
-            for (int b = 0; b < L; b++)
                 t->pair_a[e][a * L + b] = t->pair[e][Z_INDEX(a, b)];
 #endif
+            }
     }
 }
 

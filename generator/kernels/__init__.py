@@ -266,7 +266,7 @@ def rowdot_tables_kernel(l, p) -> KernelSpec:
     describe = (partial(tables.describe_rowdot_tables, p=p) if l == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p))
     sq = l * l
-    return gf16_spec(f"gf16m_rowdot_tbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+    return gf16_spec(tables.rowdot_tables_name(l, p), ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by table lookup: acc[c] ({p}x{l}, at acc + {l * p}c) "
                      f"+= sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_tables of its "
                      f"{l * p} elements at tab + k*tstride, Y_k[c] at y + k*ystride + {sq}c (strides in bytes); "
@@ -307,7 +307,8 @@ def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
     row paired with a zero row)."""
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True) if l == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True))
-    return gf16_spec(f"gf16m_rowdot_ptbl_{p}x{l}x{l}", ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True),
+                     ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
                      f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] at y + "
@@ -318,15 +319,15 @@ def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
     """The Z sums of a stacked pair, transposed: the (l·r)×l factors' pair tables
     times the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
-    p, size = l * r, l * r
+    p = l * r
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, transposed=True) if l == r == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True))
-    return gf16_spec(tables_gather.rowdot_left_tables_name(l, p, True, r, True),
+    return gf16_spec(tables.rowdot_tables_name(l, p, True, r, True),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times the transposes of {r}x{l} matrices by paired table lookup: acc[c] "
                      f"({p}x{r}, at acc + {p * r}c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as "
                      f"the {tables.pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] "
-                     f"({r}x{l}) at y + k*ystride + {size}c (strides in bytes); count >= 1; acc must not overlap the "
+                     f"({r}x{l}) at y + k*ystride + {l * r}c (strides in bytes); count >= 1; acc must not overlap the "
                      f"tables or any Y_k[c]", describe)
 
 

@@ -78,6 +78,14 @@ def pair_tables_name(l, rows=None):
     return "gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}")
 
 
+def rowdot_tables_name(l, p, paired=False, s=None, transposed=False):
+    """The table-form rowdots' names, gf16m_rowdot_<form>_<p>x<l>x<s> (s = l unless
+    given): tbl, ptbl (pair tables), ptblt (pair tables, right factors
+    transposed); kernel and mca region alike."""
+    form = ("ptbl" if paired else "tbl") + ("t" if transposed else "")
+    return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
+
+
 def part(b, pair, mask, dst=(None, None)):
     """(row 2q, row 2q + 1) of a packed sum: its low nibbles (AND with `mask`, a
     register of LOW_NIBBLES) and its high ones (USHR), the high first so that
@@ -264,7 +272,7 @@ def describe_rowdot_tables(b, p, paired=False, transposed=False):
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
     band = table_band(p, paired)
-    region = f"gf16m_rowdot_{'ptbl' if paired else 'tbl'}{'t' if transposed else ''}_{p}x4x4"
+    region = rowdot_tables_name(L, p, paired, transposed=transposed)
 
     runs = b.gop_imm("lsr", "x", n, 2)
     after_full = b.block_label("partial")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces
+from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces, rowdot_tables_name
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 # The longest run whose rows of Y come from windows (LeftTables.windowed_rows),
@@ -285,12 +285,5 @@ def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False)
         b.gop_imm("add", "x", y_ptr, run * l * s, dst=y_ptr)
 
     in_runs(b, n, run, lambda width, name, region: shared.run(width, params, name, region), advance,
-            rowdot_left_tables_name(l, p, paired, s, transposed))
+            rowdot_tables_name(l, p, paired, s, transposed))
     b.ret()
-
-
-def rowdot_left_tables_name(l, p, paired=False, s=None, transposed=False):
-    """gf16m_rowdot_<form>_<p>x<l>x<s>: tbl, ptbl, or ptblt (right factors
-    transposed)."""
-    form = ("ptbl" if paired else "tbl") + ("t" if transposed else "")
-    return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
