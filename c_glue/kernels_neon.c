@@ -144,12 +144,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_L);
         chosen.rowdot_rlr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_L, SNOVA_R);
         chosen.rowdot_rrl = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_R, SNOVA_R, SNOVA_L);
-#endif
-#if SNOVA_STACKED
-        chosen.rowdot_sll = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_L);
-#endif
-#if SNOVA_Z_STACKED
-        chosen.rowdot_slr = SNOVA_NEON_SHAPE_FN(rowdot, SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+        /* (the stacked factors' products, rowdot_sll and rowdot_slr, go by the pair
+         * tables below on every core: the portable ones stay for a table
+         * without them) */
 #endif
 #endif
 #if SNOVA_L == 5

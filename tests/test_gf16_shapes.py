@@ -37,12 +37,9 @@ def pair_dims(extra):
 
 
 SHAPES = pair_dims(lambda l, r: ())
-# rowdot also has the l factors X^t S^a stacked into one (l·r)×l left factor for these pairs,
-# times l×l (the public map) and l×r (Yt: the Z sums)
-STACKED_PAIRS = ((4, 4), (4, 5), (4, 6), (5, 5))
-# and Round 2's rank 3 (9×3·3×3, no Round 3 pair)
-ROWDOT_SHAPES = sorted(pair_dims(lambda l, r: [(l * r, l, l), (l * r, l, r)] if (l, r) in STACKED_PAIRS else [])
-                       + [(9, 3, 3)])
+# rowdot also has Rounds 1 and 2's stacked l factors of ranks 3 and 5 (9×3·3×3,
+# 25×5·5×5; Round 3's stacked factors go by pair tables, PAIRED_SHAPES)
+ROWDOT_SHAPES = sorted(SHAPES + [(9, 3, 3), (25, 5, 5)])
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
 # its patterned form, for 6×5 (the signature's factors on the in-order little

@@ -51,10 +51,12 @@ FOLDED_PAIRS = ((5, 6), (5, 8))
 # in-order little cores (cortex-a55: snova-r3-v-b verification +3.9% by pair
 # tables, v-k's r = 8 -5.9%).
 PATTERNED_PAIRS = ((5, 6),)
-# Round 2's rank 3 stacks its l factors too (9×3·3×3, no Round 3 pair): 31% fewer
-# llvm-mca cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose
-# 9-byte matrices fill 9 of 16 lanes.
-SQUARE_STACKED_RANKS = (3,)
+# Rounds 1 and 2's ranks 3 and 5 stack their l factors too (snova_square.h; 9×3·3×3
+# and 25×5·5×5, by PMUL and by single tables): for rank 3 31% fewer llvm-mca
+# cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose 9-byte
+# matrices fill 9 of 16 lanes. (Round 3's stacked pairs multiply by pair tables:
+# their stacked factors take no PMUL rowdot.)
+SQUARE_STACKED_RANKS = (3, 5)
 # The ranks beyond the Round 3 pairs' 4 and 5 whose products by T12 take table
 # forms, on the right (tables_right.py) and the left (tables_gather.py): rank 3
 # of Rounds 1 and 2, and rank 2.
@@ -232,12 +234,10 @@ def pair_shapes(l, r, family):
     """The products SNOVA Round 3 forms for one (l, r) pair, square ones included:
     every family has l×l·l×r, r×l·l×l, r×l·l×r, r×r·r×r and r×r·r×l; mul also
     l×r·r×l (the signing system's Q1·(.)·B), dot also scalars times l×r and r×r
-    matrices (the weighing by the coefficients of Q1 and Q2), rowdot also
-    (l·r)×l·l×l and (l·r)×l·l×r for the STACKED_PAIRS (the public map's blocks and
-    the Z sums' Yt blocks times the stacked factor)."""
+    matrices (the weighing by the coefficients of Q1 and Q2). (The STACKED_PAIRS'
+    stacked factors go by pair tables: pair_kernels.)"""
     dims = [(l, l, r), (r, l, l), (r, l, r), (r, r, r), (r, r, l)]
-    stacked = [(l * r, l, l), (l * r, l, r)] if (l, r) in STACKED_PAIRS else []
-    dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)], "rowdot": stacked}.get(family, [])
+    dims += {"mul": [(l, r, l)], "dot": [(1, 1, l * r), (1, 1, r * r)]}.get(family, [])
     return list(dict.fromkeys(gf16.Shape(*d) for d in dims))
 
 
@@ -377,10 +377,6 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     rows = table_rows(l, r)
                     kernels += [mul_tables_kernel(), mul_pair_tables_kernel(l, rows), rowdot_pair_tables_kernel(l, rows),
                                 rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
-                    if rows % 2:
-                        # the same shape by single tables: Rounds 1 and 2's stacked l×l
-                        # factors (l = 5: snova_square.h)
-                        kernels.append(rowdot_tables_kernel(l, rows))
                     if l == tables.L and (l, r) in STACKED_PAIRS:
                         # the Z sums, transposed, by the same pair tables, and their
                         # transposes back
