@@ -28,6 +28,7 @@ def progs(tmp_path_factory):
         "neonloop": ["-nostdlib", DATA / "neonloop.S"],
         "work": ["-O2", DATA / "work.c"],
         "threads": ["-O1", "-pthread", DATA / "threads.c"],
+        "stackpos": ["-O1", DATA / "stackpos.c"],
     }
     for name, args in builds.items():
         subprocess.run(CROSS + [str(a) for a in args] + ["-o", str(out / name)], check=True)
@@ -65,6 +66,19 @@ def test_two_runs_count_the_same(progs, prog, args):
     assert a.total == b.total > 0
     assert a.blocks == b.blocks
     assert a.stdout == b.stdout
+
+
+def test_count_does_not_depend_on_where_the_program_is(progs, tmp_path):
+    # The program's path lands on the guest's stack; stackpos's count follows
+    # its stack address (CI once measured 24 more instructions in a signature
+    # from a checkout at another path).
+    far = tmp_path / ("deeper-" * 12) / "stackpos"
+    far.parent.mkdir()
+    far.write_bytes((progs / "stackpos").read_bytes())
+    far.chmod(0o755)
+    near, away = count(progs / "stackpos"), count(far)
+    assert near.stdout == away.stdout
+    assert near.total == away.total
 
 
 def test_multithreaded_program_does_not_crash(progs):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "bench"
 PLUGIN = BUILD / "insncount.so"
 QEMU = ["qemu-aarch64", "-cpu", "max"]
+# not $TMPDIR: its length would move the guest's stack (see count)
+GUEST_DIR = "/tmp"
 
 
 class RunError(RuntimeError):
@@ -52,13 +55,20 @@ def count(binary: str | os.PathLike, args=(), stdin: bytes = b"", *,
 
     The guest gets an empty environment unless `env` is given: glibc's
     start-up walks the environment, so a different one changes the count.
+    The program runs from a copy in a directory whose path has the same length
+    wherever the checkout is: qemu puts the program's full path on the guest's
+    stack, so a longer path moves every stack buffer, and copies whose count
+    depends on where they start count differently (a checkout elsewhere once
+    counted 24 more instructions in a signature).
     With check=True a non-zero exit status raises RunError.  `qemu_args` go
     to qemu before the program (e.g. "-singlestep").
     """
     plugin = ensure_plugin()
-    with tempfile.TemporaryDirectory(prefix="insncount-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="insncount-", dir=GUEST_DIR) as tmp:
         out = Path(tmp) / "profile.txt"
-        cmd = QEMU + list(qemu_args) + ["-plugin", f"{plugin},out={out}", str(binary)] + [str(a) for a in args]
+        program = Path(tmp) / Path(binary).name
+        shutil.copy2(binary, program)
+        cmd = QEMU + list(qemu_args) + ["-plugin", f"{plugin},out={out}", str(program)] + [str(a) for a in args]
         p = subprocess.run(cmd, input=stdin, capture_output=True,
                            env=env if env is not None else {}, timeout=timeout)
         if check and p.returncode != 0:
