@@ -23,6 +23,9 @@
 /* the paired table form, by the rows p of the left factor, and its tables' maker */
 #define SNOVA_NEON_PTBL_(p, l) snova_gf16m_rowdot_ptbl_##p##x##l##x##l
 #define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
+/* the same in runs of eight right factors (l = 4), for the in-order little cores */
+#define SNOVA_NEON_PTBLW_(p, l) snova_gf16m_rowdot_ptblw_##p##x##l##x##l
+#define SNOVA_NEON_PTBLW(p, l) SNOVA_NEON_PTBLW_(p, l)
 /* and by the transposes of its right factors (the Z sums transposed), and the
  * transposes of r x r matrices that turn those sums back */
 #define SNOVA_NEON_TRANSPOSE_(r) snova_gf16m_transpose_r##r
@@ -177,6 +180,17 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
              * cores: snova-r3-v-b verification 3.9% faster there) */
             chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
             chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#if SNOVA_L == 4
+            /* eight right factors a table load where loads cost most: the
+             * in-order little cores, whose only load pipe a 16-byte load holds
+             * two cycles, pairing with no vector work (llvm-mca cycles per eight
+             * by 24 x 4 on cortex-a55: 413 against 488 in runs of four;
+             * snova-r3-iii-b verification 4.2% faster), and Cortex-A57/A72,
+             * where a pair of them is three uops (215 against 220; 0.7%). The
+             * extra band loses on the others (apple-a15: 80 against 75). */
+            if (snova_little_core(midr) || snova_replicas_pay(midr))
+                chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#endif
 #if SNOVA_Z_STACKED
             chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
             chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);

@@ -190,6 +190,9 @@ void snova_gf16m_rowdot_tbl_4x4x4(uint8_t *acc, const uint8_t *tab, size_t tstri
 /* GF(16) 4x4 matrices times fixed 4x4 matrices by table lookup: acc[r][c] (at acc + 16(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 16k, T_k[c] given as the gf16m_mul_tables of its 16 elements at tab + 256(k*n + c); rows a multiple of 4, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_4x4x4(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
 
+/* GF(16) 16x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblw_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 16x4 times the transposes of 4x4 matrices by paired table lookup: acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] (4x4) at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -250,6 +253,9 @@ void snova_gf16m_rowdot_rrep_5x4x4(uint8_t *acc, const uint8_t *x, size_t xstrid
 /* GF(16) 20x4 times 4x4 matrices by paired table lookup: acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 20x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblw_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 20x4 times the transposes of 5x4 matrices by paired table lookup: acc[c] (20x5, at acc + 100c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] (5x4) at y + k*ystride + 20c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_20x4x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -309,6 +315,9 @@ void snova_gf16m_rowdot_rrep_6x4x4(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 24x4 times 4x4 matrices by paired table lookup: acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 24x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblw_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 24x4 times the transposes of 6x4 matrices by paired table lookup: acc[c] (24x6, at acc + 144c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] (6x4) at y + k*ystride + 24c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_24x4x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -375,6 +384,9 @@ void snova_gf16m_rowdot_rrep_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup: acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblw_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 4, r = 8: coef[row][col] (32x32 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*8+vf; lx, B (8x4), A (8x8), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);

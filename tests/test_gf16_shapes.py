@@ -55,6 +55,8 @@ REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, (5, 6), (5, 8)'s r×5·5×5
 # and (5, 5)'s stacked 25×5 (an odd last row, two bands of rows)
 PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5), (25, 5, 5)]
+# the l = 4 ones also in runs of eight right factors (the in-order little cores')
+WIDE_SHAPES = [s for s in PAIRED_SHAPES if s[1] == 4]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -80,7 +82,7 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tblt?_|fold_|rrep_", p.stem)}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl[tw]?_|fold_|rrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
@@ -93,6 +95,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
                                                                    for s in PAIRED_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblt_*.S")} == {f"gf16m_rowdot_ptblt_{table_name(s)}"
                                                                     for s in TRANSPOSED_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblw_*.S")} == {f"gf16m_rowdot_ptblw_{table_name(s)}"
+                                                                    for s in WIDE_SHAPES}
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -236,7 +240,7 @@ def rowdot_records(shape, n, count, cases, seed):
 
 # Row lengths whose runs use every width of every plan (main loops of 8, 4 or 2
 # matrices, leftovers of 4, 2, 1), and none.
-ROWDOT_RUNS = [(0, 1), (1, 2), (6, 3), (15, 2), (17, 4), (33, 1)]
+ROWDOT_RUNS = [(0, 1), (1, 2), (6, 3), (12, 1), (15, 2), (17, 4), (33, 1)]
 
 
 @pytest.mark.parametrize("n, count", ROWDOT_RUNS)
@@ -351,7 +355,8 @@ def test_model_patterns_times_y_rows_sum_to_the_product():
 # prefix -> (shapes, bytes of a p×q X so given, the model's form of X (x, q),
 # garbage bytes between the X_k, how the kernel names its shape).
 LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, lambda p, q: 32 * p, lambda x, q: model_patterns(x), 7, name),
-              "ptbl_": (PAIRED_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name)}
+              "ptbl_": (PAIRED_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name),
+              "ptblw_": (WIDE_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name)}
 
 
 def left_given_records(form, shape, n, count, cases, seed):

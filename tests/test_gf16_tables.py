@@ -15,18 +15,20 @@ from generator.kernels import gf16_kernels, tables, tables_gather, tables_right
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
-from tests.test_gf16_shapes import (LEFT_FORMS, PAIRED_SHAPES, model_pair_tables, random_matrices, run_dot, span,
-                                    transposed_records)
+from tests.test_gf16_shapes import (LEFT_FORMS, PAIRED_SHAPES, WIDE_SHAPES, model_pair_tables, random_matrices,
+                                    run_dot, span, transposed_records)
 
 # Rows of the left factor by single tables: T12's l x l blocks (Round 3's
 # signature factors take the paired form, PAIRED_SHAPES), and Rounds 1 and 2's
 # stacked factors, 9 x 3 and 25 x 5.
 ROWS = {2: (2,), 3: (3, 9), 4: (4,), 5: (5, 25)}
 # (l, p, form): the kernel gf16m_rowdot_<form>_<p>x<l>x<l>
-LEFT = [(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(q, p, "ptbl") for p, q, _ in PAIRED_SHAPES]
+LEFT = ([(l, p, "tbl") for l, rows in ROWS.items() for p in rows] + [(q, p, "ptbl") for p, q, _ in PAIRED_SHAPES]
+        + [(q, p, "ptblw") for p, q, _ in WIDE_SHAPES])
 # form -> its fewest rows per l (the every-pair test's left factor)
 FEWEST = {"tbl": {l: rows[0] for l, rows in ROWS.items()},
-          "ptbl": {q: min(p for p, q2, _ in PAIRED_SHAPES if q2 == q) for _, q, _ in PAIRED_SHAPES}}
+          **{form: {q: min(p for p, q2, _ in shapes if q2 == q) for _, q, _ in shapes}
+             for form, shapes in (("ptbl", PAIRED_SHAPES), ("ptblw", WIDE_SHAPES))}}
 
 
 def model_tables(x):
@@ -90,7 +92,7 @@ def test_mul_pair_tables_of_odd_matrices_match_model(gf16_runner, matrices):
 def table_bytes(l, p, form):
     """Bytes of a p x l left factor's tables: 16 per element, or 16 l per pair of
     rows (an odd last row a pair of its own)."""
-    return 16 * l * (-(-p // 2) if form == "ptbl" else p)
+    return 16 * l * (p if form == "tbl" else -(-p // 2))
 
 
 def table_records(l, p, n, count, cases, seed, gap=(48, 3), form="tbl"):
@@ -129,9 +131,10 @@ def run_table_rowdot(runner, kernel, l, p, n, count, records, tstride, ystride, 
 
 # Row lengths with every run (l = 2: main loop of 8, leftovers of 7 to 1 (27 = 3
 # x 8 + 3, 14 = 8 + 6); l = 3: main loop of 5, leftovers of 4 to 1; l = 4:
-# main loop of 4, leftovers of 3, 2 and 1; l = 5: main loop of 3, leftovers of
-# 2 and 1) and none; counts of one, a few and the sets' v.
-TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (4, 2), (7, 2), (27, 1), (5, 29), (8, 40), (14, 3)]
+# main loop of 4, leftovers of 3, 2 and 1, and in wide runs main loop of 8, then
+# runs of 4 (12, 14) and of 3, 2 and 1; l = 5: main loop of 3, leftovers of 2 and
+# 1) and none; counts of one, a few and the sets' v.
+TABLE_RUNS = [(0, 1), (1, 2), (2, 1), (3, 3), (4, 2), (7, 2), (27, 1), (5, 29), (8, 40), (12, 2), (14, 3)]
 
 
 @pytest.mark.parametrize("n, count", TABLE_RUNS)
@@ -154,13 +157,13 @@ def test_rowdot_tables_flush_operands(dot_runner, l, p, form, n):
     assert got == [r[3] for r in records]
 
 
-@pytest.mark.parametrize("l, form", [*((l, "tbl") for l in ROWS), (4, "ptbl"), (5, "ptbl")])
+@pytest.mark.parametrize("l, form", [*((l, "tbl") for l in ROWS), (4, "ptbl"), (5, "ptbl"), (4, "ptblw")])
 def test_rowdot_tables_every_pair(dot_runner, l, form):
     """Every (element, value) pair through every term: X (its fewest rows) all e in
-    column m, and row m of the run's right factors (16 // l of them) holds values
-    that put each of the 16 in some lane (l = 3 and 5 fill 15 lanes: a second
-    record shifts them by one)."""
-    sq, width, p = l * l, 16 // l, FEWEST[form][l]
+    column m, and row m of the run's right factors (16 // l of them, a wide run's
+    twice that) holds values that put each of the 16 in some lane of each group
+    of four (l = 3 and 5 fill 15 lanes: a second record shifts them by one)."""
+    sq, width, p = l * l, 16 // l * (2 if form == "ptblw" else 1), FEWEST[form][l]
     records = []
     for shift in range(16 - width * l + 1):
         for m in range(l):
@@ -189,7 +192,9 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # two right factors as three, `ptblt_rows` the same swap in the transposed form's
 # rows of Y, `left5_unclamped` lets its windows of Y start at
 # their rows even where they then run past the run's last byte; `odd_band` cuts the paired 25x5x5's rows into bands
-# of 13 and 12, the second starting within a pair.
+# of 13 and 12, the second starting within a pair; `wide_rows` gives a wide run's
+# second group of right factors the first group's rows of Y (loading its own),
+# `wide_overread` moves the run of four after the wide runs as eight.
 MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_4x4x4",
            "band": "gf16m_rowdot_ptbl_8x4x4", "nibble": "gf16m_rowdot_ptbl_8x4x4",
            "right_columns": "gf16m_rowdot_rtbl_4x4x4",
@@ -198,7 +203,8 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
            "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
            "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5",
-           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5", "ptblt_rows": "gf16m_rowdot_ptblt_24x4x6"}
+           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5", "ptblt_rows": "gf16m_rowdot_ptblt_24x4x6",
+           "wide_rows": "gf16m_rowdot_ptblw_16x4x4", "wide_overread": "gf16m_rowdot_ptblw_8x4x4"}
 
 
 def unclamped_windows(self, width):
@@ -213,6 +219,20 @@ def unclamped_windows(self, width):
                 lanes[c // 2][l * c + j] = 16 * (c % 2) + j
         plans.append(([l * l * c + l * m for c in range(width)], [bytes(x) for x in lanes[:1 + (width == 3)]]))
     return plans
+
+
+def first_group_rows(real):
+    """load_rows that loads as it should but hands a run's second group the rows
+    it loaded for the first (a call with no step is a first group's)."""
+    first = []
+
+    def load_rows(b, yk, width, step, transposed=False):
+        rows = real(b, yk, width, step, transposed)
+        if step is None:
+            first[:] = rows
+            return rows
+        return list(first) or rows
+    return load_rows
 
 
 def mutant_source(kind):
@@ -256,8 +276,13 @@ def mutant_source(kind):
             return [mock.patch.object(tables_gather, "left_bands", lambda s, p, rows_per_sum: [(0, 13), (13, 12)])]
         if kind == "nibble":
             return [mock.patch.object(tables, "NIBBLE", 3)]
+        if kind == "wide_rows":
+            return [mock.patch.object(tables, "load_rows", first_group_rows(tables.load_rows))]
+        if kind == "wide_overread":
+            return [mock.patch.object(tables, "table_run", lambda b, p, band, width, *rest, real=tables.table_run:
+                                      real(b, p, band, 2 * width if width == 4 else width, *rest))]
         real = tables.Sums.pointer
-        return [mock.patch.object(tables, "table_band", lambda p, paired=False: 4),
+        return [mock.patch.object(tables, "table_band", lambda p, paired=False, width=4: 4),
                 mock.patch.object(tables.Sums, "pointer", lambda self, c: real(self, c) if self.r0 else
                                   self.b.gop_imm("add", "x", self.acc_ptr, c * self.p * 4 + 16))]
 
@@ -275,7 +300,7 @@ def mutant_runner():
 
 @pytest.mark.parametrize("kind, p, n, form", [("drop_term", 4, 5, "tbl"), ("band", 8, 3, "ptbl"),
                                               ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "ptbl"),
-                                              ("odd_band", 25, 3, "ptbl")])
+                                              ("odd_band", 25, 3, "ptbl"), ("wide_rows", 16, 9, "ptblw")])
 def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, form):
     """The real kernel passes the records the mutant fails."""
     l = 5 if kind.startswith("left5") or kind == "odd_band" else 4
@@ -298,7 +323,8 @@ def test_transposed_rows_mutant_is_caught(dot_runner, mutant_runner):
 
 
 @pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl"),
-                                                 ("left5_unclamped", 5, 6, 3, "ptbl")])
+                                                 ("left5_unclamped", 5, 6, 3, "ptbl"),
+                                                 ("wide_overread", 4, 8, 12, "ptblw")])
 def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n, form):
     """A leftover of two right factors read as four (l = 4) or three (l = 5), or
     a window of Y past the run's last byte, runs into the guard page after Y (no

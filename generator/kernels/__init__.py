@@ -302,14 +302,16 @@ def mul_pair_tables_kernel(l, rows=None) -> KernelSpec:
                      f"overlap x", partial(tables.describe_mul_pair_tables, l=l, rows=rows))
 
 
-def rowdot_pair_tables_kernel(l, p) -> KernelSpec:
+def rowdot_pair_tables_kernel(l, p, wide=False) -> KernelSpec:
     """rowdot_tables_kernel with the left factor's rows in pairs (an odd p's last
-    row paired with a zero row)."""
-    describe = (partial(tables.describe_rowdot_tables, p=p, paired=True) if l == tables.L
+    row paired with a zero row); `wide` (l = 4): in runs of eight right factors,
+    for the cores where loads cost most (tables.WIDE_RUN)."""
+    describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide) if l == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True))
-    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True),
+    runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
+    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
-                     f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup: acc[c] ({p}x{l}, at acc + "
+                     f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup{runs}: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
                      f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] at y + "
                      f"k*ystride + {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any "
@@ -377,6 +379,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     rows = table_rows(l, r)
                     kernels += [mul_tables_kernel(), mul_pair_tables_kernel(l, rows), rowdot_pair_tables_kernel(l, rows),
                                 rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
+                    if l == tables.L:
+                        kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
                     if l == tables.L and (l, r) in STACKED_PAIRS:
                         # the Z sums, transposed, by the same pair tables, and their
                         # transposes back

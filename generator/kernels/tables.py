@@ -78,11 +78,11 @@ def pair_tables_name(l, rows=None):
     return "gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}")
 
 
-def rowdot_tables_name(l, p, paired=False, s=None, transposed=False):
+def rowdot_tables_name(l, p, paired=False, s=None, transposed=False, wide=False):
     """The table-form rowdots' names, gf16m_rowdot_<form>_<p>x<l>x<s> (s = l unless
     given): tbl, ptbl (pair tables), ptblt (pair tables, right factors
-    transposed); kernel and mca region alike."""
-    form = ("ptbl" if paired else "tbl") + ("t" if transposed else "")
+    transposed), ptblw (pair tables in wide runs); kernel and mca region alike."""
+    form = ("ptbl" if paired else "tbl") + ("t" if transposed else "") + ("w" if wide else "")
     return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
 
 
@@ -200,9 +200,10 @@ class Sums:
 def load_rows(b, yk, width, step, transposed=False):
     """Rows 0..3 of the run's right factors: LD4 for four, else LD4R of the first
     matrix (which defines the registers) and a lane load of each other. yk
-    advances by `step` in all (the stride to the next k). `transposed`: rows of
-    their transposes, de-interleaved by bytes instead of words (lane 4c + j of
-    register m = Y_c[j][m]), the lane loads a row at a time."""
+    advances past them, then by `step` unless it is None (the rest of the stride
+    to the next k). `transposed`: rows of their transposes, de-interleaved by
+    bytes instead of words (lane 4c + j of register m = Y_c[j][m]), the lane
+    loads a row at a time."""
     arr = "16b" if transposed else "4s"
     if width == WIDTH:
         rows = b.load4(yk, L * L * WIDTH, arr)
@@ -214,77 +215,117 @@ def load_rows(b, yk, width, step, transposed=False):
         rows = b.load4_replicated(yk, L * L)
         for c in range(1, width):
             b.load4_lane(rows, c, yk, L * L)
-    b.gop("add", "x", yk, step, dst=yk)
+    if step is not None:
+        b.gop("add", "x", yk, step, dst=yk)
     return rows
+
+
+def groups_of(width):
+    """A run's right factors in groups of at most WIDTH, one LD4 (and one set of
+    sum registers) each."""
+    return [min(WIDTH, width - c) for c in range(0, width, WIDTH)]
 
 
 def table_run(b, p, band, width, params, name, region, paired=False, transposed=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band: the band's sums stay in registers across its loop over k; per
     k and row (row pair where `paired`), the four tables of the row (two LDP),
-    four TBL and four EOR."""
+    and per group of four right factors four TBL and four EOR: a run of eight
+    loads each table once for both its groups."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
     # y walks the run's matrices with post-increments; the rest of the stride after
     step = b.gop_imm("sub", "x", y_stride, width * L * L)
     rows_per_sum = 2 if paired else 1
     for index, (r0, rows) in enumerate(bands(p, band)):
         suffix = "" if rows == p else f"_b{index}"
-        sums = Sums(b, acc_ptr, p, r0, rows, width)
-        sums.load()
+        groups = [Sums(b, b.gop_imm("add", "x", acc_ptr, g * WIDTH * p * L) if g else acc_ptr, p, r0, rows, w)
+                  for g, w in enumerate(groups_of(width))]
+        for sums in groups:
+            sums.load()
         # L tables a sum: its row's, or its pair's
         first = r0 // rows_per_sum * L * TABLE
         tk = b.gop_imm("add", "x", tab_ptr, first) if first else b.mov_x(tab_ptr)
         if paired:
-            accs = [b.shift_insert("sli", sums.row(i), sums.row(i + 1), NIBBLE, "16b") for i in range(0, rows, 2)]
+            accs = [[b.shift_insert("sli", sums.row(i), sums.row(i + 1), NIBBLE, "16b") for i in range(0, rows, 2)]
+                    for sums in groups]
         else:
-            accs = [sums.row(i) for i in range(rows)]
+            accs = [[sums.row(i) for i in range(rows)] for sums in groups]
         yk, k = b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-        ys = load_rows(b, yk, width, step, transposed)
-        for u, acc in enumerate(accs):
+        ys = [load_rows(b, yk, sums.width, step if g == len(groups) - 1 else None, transposed)
+              for g, sums in enumerate(groups)]
+        for u in range(len(accs[0])):
             tables = [*b.load_pair("q", tk, u * L * TABLE), *b.load_pair("q", tk, u * L * TABLE + 2 * TABLE)]
-            b.eor(acc, xor_tree(b, [b.tbl(t, y) for t, y in zip(tables, ys)], "16b"), dst=acc)
+            for group_accs, group_ys in zip(accs, ys):
+                acc = group_accs[u]
+                b.eor(acc, xor_tree(b, [b.tbl(t, y) for t, y in zip(tables, group_ys)], "16b"), dst=acc)
         b.gop("add", "x", tk, t_stride, dst=tk)
         b.gop_imm("subs", "x", k, 1, dst=k, sets_flags=True)
         b.b_cond("ne", loop)
         b.start_block(f"{name}{suffix}_store")
         if paired:
             mask = b.movi(LOW_NIBBLES)
-            for q, acc in enumerate(accs):
-                # into the rows' own registers: ST4 stores them as the group LD4 made
-                part(b, acc, mask, dst=(sums.row(2 * q), sums.row(2 * q + 1)))
-        sums.store()
+            for sums, group_accs in zip(groups, accs):
+                for q, acc in enumerate(group_accs):
+                    # into the rows' own registers: ST4 stores them as the group LD4 made
+                    part(b, acc, mask, dst=(sums.row(2 * q), sums.row(2 * q + 1)))
+        for sums in groups:
+            sums.store()
 
 
-def table_band(p, paired=False):
+# Right factors per run of the wide paired form: its two groups of WIDTH share
+# each table load. It is for the cores where loads cost most: the in-order little
+# ones, whose only load pipe a 16-byte load holds two cycles without pairing with
+# vector work (llvm-mca per eight right factors of 24x4x4 on cortex-a55: 413
+# cycles, against 488 in runs of four), and Cortex-A72 (215 against 220); on the
+# other out-of-order cores the extra band it takes loses (apple-a15: 80 against 75).
+WIDE_RUN = 2 * WIDTH
+
+
+def table_band(p, paired=False, width=WIDTH):
     """Rows per band: 8 sums, 4 rows of Y and the tables of two rows in flight fit
-    the register file with room for the scheduler; paired, a sum holds two rows."""
+    the register file with room for the scheduler; paired, a sum holds two rows,
+    and a wide run keeps 8 sums and 8 rows of Y."""
+    if width > WIDTH:
+        return min(p, 8)
     return min(p, 16 if paired else 8)
 
 
-def describe_rowdot_tables(b, p, paired=False, transposed=False):
+def describe_rowdot_tables(b, p, paired=False, transposed=False, wide=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×4 matrix given as its
     4p product tables at tab + k·tstride (element (i, m)'s at 16(4i + m)) or,
     `paired` (p even), its 2p pair tables (rows 2q and 2q + 1, column m at
     16(4q + m)), Y_k[c] the 4×4 matrices at y + k·ystride + 16c (`transposed`:
-    the transposes of those), acc[c] p×4 at acc + 4pc. Runs of four loop; the
-    n mod 4 left over go in one run. count >= 1; n may be 0."""
+    the transposes of those), acc[c] p×4 at acc + 4pc. Runs of four loop
+    (`wide`: of eight, then one of four); the n mod 4 left over go in one run.
+    count >= 1; n may be 0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
-    band = table_band(p, paired)
-    region = rowdot_tables_name(L, p, paired, transposed=transposed)
+    region = rowdot_tables_name(L, p, paired, transposed=transposed, wide=wide)
+    run = WIDE_RUN if wide else WIDTH
 
-    runs = b.gop_imm("lsr", "x", n, 2)
-    after_full = b.block_label("partial")
+    def emit_run(width, name, region=None):
+        table_run(b, p, table_band(p, paired, width), width, params, name, region, paired, transposed)
+
+    def advance(width):
+        b.gop_imm("add", "x", acc_ptr, width * p * L, dst=acc_ptr)
+        b.gop_imm("add", "x", y_ptr, width * L * L, dst=y_ptr)
+
+    runs = b.gop_imm("lsr", "x", n, run.bit_length() - 1)
+    after_full = b.block_label("quad" if wide else "partial")
     b.cbz(runs, after_full)
     full = b.start_block("full")
-    table_run(b, p, band, WIDTH, params, "full_k", region, paired, transposed)
-    b.gop_imm("add", "x", acc_ptr, WIDTH * p * L, dst=acc_ptr)
-    b.gop_imm("add", "x", y_ptr, WIDTH * L * L, dst=y_ptr)
+    emit_run(run, "full_k", region)
+    advance(run)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", full)
-    leftover_run(b, n, "done", lambda width: table_run(b, p, band, width, params, f"run{width}_k", None, paired,
-                                                       transposed))
+    if wide:
+        b.start_block("quad")
+        b.tbz(n, 2, b.block_label("partial"))
+        b.start_block("run4")
+        emit_run(WIDTH, "run4_k")
+        advance(WIDTH)
+    leftover_run(b, n, "done", lambda width: emit_run(width, f"run{width}_k"))
     b.ret()
 
 

@@ -84,7 +84,7 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
 
 KECCAK = ("keccak",)
 TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
-PAIRED = ("_ptbl_", "_ptblt_", "pair_tables")  # Round 3's products by pair tables, every core
+PAIRED = ("_ptbl_", "_ptblt_", "_ptblw_", "pair_tables")  # Round 3's products by pair tables, every core
 FOLDED = ("_fold_",)                          # the l = 5 sets' folded r x l products
 REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated right factors
 
