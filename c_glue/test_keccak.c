@@ -77,10 +77,10 @@ static int run_ctr(void) {
 #if defined(SNOVA_NEON)
 static const char *origin(void (*f)(uint64_t *)) {
     const struct { void (*fn)(uint64_t *); const char *name; } known[] = {
-        { snova_keccakf1600, "gpr" }, { snova_keccakf1600_x2_gpr, "gpr" }, { snova_keccakf1600_x3_gpr, "gpr" },
-        { snova_keccakf1600_x4_gpr, "gpr" }, { snova_keccakf1600_x2, "neon" }, { snova_keccakf1600_x3, "mixed" },
-        { snova_keccakf1600_x4, "mixed" }, { snova_keccakf1600_sha3, "sha3" }, { snova_keccakf1600_x2_sha3, "sha3" },
-        { snova_keccakf1600_x3_sha3, "sha3" }, { snova_keccakf1600_x4_sha3, "sha3" },
+        { snova_keccakf1600, "gpr" }, { snova_keccakf1600_carried, "carried" }, { snova_keccakf1600_x2_gpr, "gpr" },
+        { snova_keccakf1600_x3_gpr, "gpr" }, { snova_keccakf1600_x4_gpr, "gpr" }, { snova_keccakf1600_x2, "neon" },
+        { snova_keccakf1600_x3, "mixed" }, { snova_keccakf1600_x4, "mixed" }, { snova_keccakf1600_sha3, "sha3" },
+        { snova_keccakf1600_x2_sha3, "sha3" }, { snova_keccakf1600_x3_sha3, "sha3" }, { snova_keccakf1600_x4_sha3, "sha3" },
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (f == known[i].fn)

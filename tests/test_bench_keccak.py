@@ -74,7 +74,8 @@ def test_ceiling_is_amdahl():
 def test_best_kernel_is_the_cheapest_form_the_core_can_run():
     """With mca_reports/summary.md's cycles per state, neoverse-n1's cheapest form is a SHA3
     one, which it cannot run: its best is the mixed four-state form."""
-    summary = {"keccakf1600": (941.0, 1530.0, 2760.0), "keccakf1600_x2": (1057.5, 2630.0, 669.5),
+    summary = {"keccakf1600": (941.0, 1530.0, 2760.0), "keccakf1600_carried": (835.0, 1375.0, 2448.0),
+               "keccakf1600_x2": (1057.5, 2630.0, 669.5),
                "keccakf1600_sha3": (817.0, 1819.0, 566.0), "keccakf1600_x2_sha3": (426.0, 953.0, 294.0),
                "keccakf1600_x3": (711.0, 2359.0, 934.3), "keccakf1600_x4": (548.8, 2156.5, 1329.3)}
     cores = ("neoverse-n1", "cortex-a55", "apple-a15")
@@ -83,7 +84,7 @@ def test_best_kernel_is_the_cheapest_form_the_core_can_run():
         return summary[form][cores.index(cpu)]
     assert min(summary, key=lambda k: cost(k, "neoverse-n1")) == "keccakf1600_x2_sha3"
     assert best_kernel("neoverse-n1", cost) == ("keccakf1600_x4", 548.8)
-    assert best_kernel("cortex-a55", cost) == ("keccakf1600", 1530.0)
+    assert best_kernel("cortex-a55", cost) == ("keccakf1600_carried", 1375.0)
     assert best_kernel("apple-a15", cost) == ("keccakf1600_x2_sha3", 294.0)
 
 

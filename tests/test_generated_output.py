@@ -245,7 +245,7 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_rowdot_ptbl_25x5x5"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
-    (["--keccak"], {"keccakf1600", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3",
+    (["--keccak"], {"keccakf1600", "keccakf1600_carried", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3",
                     "keccakf1600_x4"}),
 ])
 def test_selection_writes_exactly_its_kernels(tmp_path, args, expect):

@@ -28,7 +28,7 @@ from tools.mca_aes import banner_options
 ROOT = mca.ROOT
 OPENSSL_FIGURES = ROOT / "mca_reports" / "keccak_openssl.json"
 # kernel -> states one call permutes
-FORMS = {"keccakf1600": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
+FORMS = {"keccakf1600": 1, "keccakf1600_carried": 1, "keccakf1600_x2": 2, "keccakf1600_sha3": 1, "keccakf1600_x2_sha3": 2,
          "keccakf1600_x3": 3, "keccakf1600_x4": 4}
 OPENSSL_ROWS = (("base", "OpenSSL KeccakF1600"), ("ce", "OpenSSL KeccakF1600_cext (SHA3)"))
 # kernel -> the gen.py option that chooses its general-register state's rotations

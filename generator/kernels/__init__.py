@@ -464,7 +464,7 @@ SHA3_FEATURES = ("AdvSIMD", "SHA3")
 
 def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZY):
     """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
-    see keccak_gpr.py), two in Advanced SIMD, one or two with FEAT_SHA3, and three
+    see keccak_gpr.py, and all of them carried), two in Advanced SIMD, one or two with FEAT_SHA3, and three
     or four mixed (one, or two taking turns, on general registers, rotations per
     `mixed_lazy`, beside two in Advanced SIMD)."""
     lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
@@ -474,6 +474,11 @@ def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZ
                    doc=f"Keccak-f[1600] in place on general registers (ARMv8.0), {lanes}",
                    describe=partial(keccak_gpr.describe_keccakf1600, lazy=lazy), options=f"--keccak-lazy {lazy}",
                    features=()),
+        KernelSpec(name="keccakf1600_carried", params=("s",), c_signature="void {symbol}(uint64_t s[25])",
+                   doc=f"Keccak-f[1600] in place on general registers (ARMv8.0), every rho rotation carried on "
+                       f"shifted operands across rounds (fewest instructions; for cores whose shifted operands cost "
+                       f"what plain ones do), {lanes}",
+                   describe=partial(keccak_gpr.describe_keccakf1600, lazy="all"), features=()),
         KernelSpec(name="keccakf1600_x2", params=("s",), c_signature="void {symbol}(uint64_t s[50])",
                    doc=f"Keccak-f[1600] in place on {two}, one per 64-bit vector lane (Advanced SIMD); {lanes}",
                    describe=keccak_simd.describe_neon),

@@ -568,6 +568,9 @@ uint8_t snova_gf16_solve(uint8_t *g, size_t n, size_t stride);
 /* Keccak-f[1600] in place on general registers (ARMv8.0), lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires base AArch64 only (ARMv8.0-A, no Advanced SIMD). */
 void snova_keccakf1600(uint64_t s[25]);
 
+/* Keccak-f[1600] in place on general registers (ARMv8.0), every rho rotation carried on shifted operands across rounds (fewest instructions; for cores whose shifted operands cost what plain ones do), lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires base AArch64 only (ARMv8.0-A, no Advanced SIMD). */
+void snova_keccakf1600_carried(uint64_t s[25]);
+
 /* Keccak-f[1600] in place on two independent states s[0..24] and s[25..49], one per 64-bit vector lane (Advanced SIMD); lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_keccakf1600_x2(uint64_t s[50]);
 
