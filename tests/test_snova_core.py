@@ -439,7 +439,7 @@ def test_rank3_tables_on_cortex_a72(set_name):
 # The products by factors fixed for a key or a signature, in the forms the kernel
 # table takes where table lookups do not pay, by the names of snova_bench's
 # `kernels` line: psq (T12's 5×5 blocks as row patterns, every round), yrep (the
-# signature's l×8 Yt replicated, Cortex-A57/A72 only), and the signature's left
+# signature's l×8 Yt replicated, every core), and the signature's left
 # factors' paired table form that every core takes (ptbl: l = 4, and l = 5's
 # stacked 25×5 with its odd last row).
 FIXED_FACTOR_FORMS = {
@@ -451,9 +451,9 @@ FIXED_FACTOR_FORMS = {
                      "ptbl": ["snova_gf16m_rowdot_ptbl_8x4x4"]},
     "snova-r3-iii-b": {"ptbl": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
 }
-# which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little, no
-# replicas) the patterned ones, max (tables) the paired table form only
-FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl"), "cortex-a53": ("psq", "ptbl"), "max": ("ptbl",)}
+# which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little) the
+# patterned ones, max (tables) the paired table form; and every one Yt's replicas
+FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl"), "cortex-a53": ("psq", "yrep", "ptbl"), "max": ("yrep", "ptbl")}
 
 
 def kernel_on(kernel, cpu):
