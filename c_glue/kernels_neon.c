@@ -23,7 +23,7 @@
 /* the paired table form, by the rows p of the left factor, and its tables' maker */
 #define SNOVA_NEON_PTBL_(p, l) snova_gf16m_rowdot_ptbl_##p##x##l##x##l
 #define SNOVA_NEON_PTBL(p, l) SNOVA_NEON_PTBL_(p, l)
-/* the same in runs of eight right factors (l = 4), for the in-order little cores */
+/* the same in runs of eight right factors (l = 4), for the cores where loads cost most */
 #define SNOVA_NEON_PTBLW_(p, l) snova_gf16m_rowdot_ptblw_##p##x##l##x##l
 #define SNOVA_NEON_PTBLW(p, l) SNOVA_NEON_PTBLW_(p, l)
 /* and by the transposes of its right factors (the Z sums transposed), and the

@@ -464,9 +464,9 @@ SHA3_FEATURES = ("AdvSIMD", "SHA3")
 
 def keccak_kernels(lazy=KECCAK_DEFAULT_LAZY, mixed_lazy=KECCAK_MIXED_DEFAULT_LAZY):
     """Keccak-f[1600]: one state on general registers (rho rotations per `lazy`,
-    see keccak_gpr.py, and all of them carried), two in Advanced SIMD, one or two with FEAT_SHA3, and three
-    or four mixed (one, or two taking turns, on general registers, rotations per
-    `mixed_lazy`, beside two in Advanced SIMD)."""
+    see keccak_gpr.py, and all of them carried), two in Advanced SIMD, one or
+    two with FEAT_SHA3, and three or four mixed (one, or two taking turns, on
+    general registers, rotations per `mixed_lazy`, beside two in Advanced SIMD)."""
     lanes = "lanes little-endian 64-bit words, lane (x, y) at s[x + 5y]"
     two = "two independent states s[0..24] and s[25..49]"
     return [

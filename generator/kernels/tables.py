@@ -81,7 +81,8 @@ def pair_tables_name(l, rows=None):
 def rowdot_tables_name(l, p, paired=False, s=None, transposed=False, wide=False):
     """The table-form rowdots' names, gf16m_rowdot_<form>_<p>x<l>x<s> (s = l unless
     given): tbl, ptbl (pair tables), ptblt (pair tables, right factors
-    transposed), ptblw (pair tables in wide runs); kernel and mca region alike."""
+    transposed), ptblw (pair tables in wide runs, tables.WIDE_RUN); kernel and
+    mca region alike."""
     form = ("ptbl" if paired else "tbl") + ("t" if transposed else "") + ("w" if wide else "")
     return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
 
@@ -311,7 +312,7 @@ def describe_rowdot_tables(b, p, paired=False, transposed=False, wide=False):
         b.gop_imm("add", "x", acc_ptr, width * p * L, dst=acc_ptr)
         b.gop_imm("add", "x", y_ptr, width * L * L, dst=y_ptr)
 
-    runs = b.gop_imm("lsr", "x", n, run.bit_length() - 1)
+    runs = b.gop_imm("lsr", "x", n, run.bit_length() - 1)     # n / run, a power of two
     after_full = b.block_label("quad" if wide else "partial")
     b.cbz(runs, after_full)
     full = b.start_block("full")
