@@ -60,6 +60,10 @@ int snova_replicas_pay(uint64_t midr) {
     return slow_tbl_core(midr);
 }
 
+int snova_wide_runs_pay(uint64_t midr) {
+    return snova_little_core(midr) || slow_tbl_core(midr);
+}
+
 uint64_t snova_read_midr(unsigned long hwcap) {
 #if defined(__aarch64__) && !defined(__APPLE__)
     if (hwcap & SNOVA_HWCAP_CPUID) {

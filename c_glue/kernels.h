@@ -138,7 +138,7 @@ struct snova_kernels {
     snova_gf16m_rowdot_fn rowdot_rll_rep;
     /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
-     * where replicas pay (Cortex-A57 and A72); NULL elsewhere */
+     * on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_rlr_rep, rowdot_llr_rep;
     /* Round 3's r x 5 left factors of the quadratic forms (r = 6, on the in-order
      * little cores, where they lose by pair tables) as the row patterns of the

@@ -188,7 +188,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
              * snova-r3-iii-b verification 4.2% faster), and Cortex-A57/A72,
              * where a pair of them is three uops (215 against 220; 0.7%). The
              * extra band loses on the others (apple-a15: 80 against 75). */
-            if (snova_little_core(midr) || snova_replicas_pay(midr))
+            if (snova_wide_runs_pay(midr))
                 chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #endif
 #if SNOVA_Z_STACKED

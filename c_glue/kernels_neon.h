@@ -29,15 +29,21 @@ int snova_tables_pay(uint64_t midr);
  * signing -2.1% on cortex-a72). Not measured to pay on the in-order little
  * cores, nor where the table forms are taken. */
 int snova_replicas_pay(uint64_t midr);
+/* 1 when the l = 4 pair-table products in runs of eight right factors
+ * (kernels.h rowdot_ptll, gf16m_rowdot_ptblw_*) beat runs of four on the core
+ * MIDR_EL1 names: where their table loads cost most, the in-order little cores
+ * and Cortex-A57/A72. */
+int snova_wide_runs_pay(uint64_t midr);
 /* 1 when MIDR_EL1 names an in-order little core (Cortex-A35, A53, A55, A510,
  * A520), which issues 128-bit vector operations at half rate. */
 int snova_little_core(uint64_t midr);
 
 /* Sets the Keccak-f[1600] entries of k (keccak_neon.c): the FEAT_SHA3 kernels with
- * SHA3, else the general-register one and, with Advanced SIMD on a core that is
- * not an in-order little one (by MIDR_EL1; 0: unknown), the vector and mixed
- * multi-state ones, four states a call on the cores with integer pipes to spare
- * (keccak_ways). */
+ * SHA3, else the general-register one (every rotation carried on the in-order
+ * little cores and the cores with integer pipes to spare) and, with Advanced
+ * SIMD on a core that is not an in-order little one (by MIDR_EL1; 0: unknown),
+ * the vector and mixed multi-state ones, four states a call on the cores with
+ * integer pipes to spare (keccak_ways). */
 void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr);
 /* Multi-state entries made of the one- and two-state kernels, one after the other. */
 void snova_keccakf1600_x2_gpr(uint64_t s[50]);
