@@ -67,6 +67,12 @@ def left_bands(s, p, rows_per_sum=1):
     return [(sum(sizes[:i]), size) for i, size in enumerate(sizes)]
 
 
+def window_start(start, size):
+    """Where a 16-byte window of a run's `size` bytes begins to hold the bytes at
+    `start`: there, or where it would run past the run's last byte, ending there."""
+    return min(start, size - 16)
+
+
 def band_windows(s, r0, rows):
     """The 16-byte pieces (first byte) covering a band's rows of one p×s result."""
     view, starts = pieces(s * rows)
@@ -122,7 +128,7 @@ class LeftTables:
         plans = []
         for m in range(l):
             starts = [l * s * c + s * m for c in range(width)]
-            at = [min(start, size - 16) for start in starts]
+            at = [window_start(start, size) for start in starts]
             lanes = [[NO_LANE] * 16, [NO_LANE] * 16]
             for c in range(width):
                 for j in range(s):
