@@ -354,9 +354,15 @@ def test_model_patterns_times_y_rows_sum_to_the_product():
 # The rowdot forms whose left factor X_k comes in another form: kernel name
 # prefix -> (shapes, bytes of a p×q X so given, the model's form of X (x, q),
 # garbage bytes between the X_k, how the kernel names its shape).
+def pair_table_bytes(p, q):
+    """Bytes of a p×q matrix's pair tables: 16 q per pair of rows (an odd last
+    row a pair of its own)."""
+    return 16 * q * -(-p // 2)
+
+
 LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, lambda p, q: 32 * p, lambda x, q: model_patterns(x), 7, name),
-              "ptbl_": (PAIRED_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name),
-              "ptblw_": (WIDE_SHAPES, lambda p, q: 16 * q * -(-p // 2), model_pair_tables, 5, table_name)}
+              "ptbl_": (PAIRED_SHAPES, pair_table_bytes, model_pair_tables, 5, table_name),
+              "ptblw_": (WIDE_SHAPES, pair_table_bytes, model_pair_tables, 5, table_name)}
 
 
 def left_given_records(form, shape, n, count, cases, seed):
@@ -411,7 +417,7 @@ def test_transposed_right_rowdot_matches_model(dot_runner, shape, n, count):
     the right factors given transposed."""
     records, stride, ystride = transposed_records(shape, n, count, 8, hash(("ptblt", shape, n)) & 0xFFFF)
     got = run_dot(dot_runner, f"gf16m_rowdot_ptblt_{table_name(shape)}", shape, count, stride, ystride, n, records,
-                  LEFT_FORMS["ptbl_"][1](*shape[:2]))
+                  pair_table_bytes(*shape[:2]))
     assert got == [r[3] for r in records]
 
 

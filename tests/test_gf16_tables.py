@@ -15,8 +15,8 @@ from generator.kernels import gf16_kernels, tables, tables_gather, tables_right
 from tests.aarch64 import BUILD, HARNESS, assert_harness_verdict, assembled, cross_build, run_qemu
 from tests.conftest import kernel_table, mutant_kernel, written_sources
 from tests.gf16_model import gf16_mul, mat_add, mat_prod
-from tests.test_gf16_shapes import (LEFT_FORMS, PAIRED_SHAPES, WIDE_SHAPES, model_pair_tables, random_matrices,
-                                    run_dot, span, transposed_records)
+from tests.test_gf16_shapes import (PAIRED_SHAPES, WIDE_SHAPES, model_pair_tables, pair_table_bytes,
+                                    random_matrices, run_dot, span, transposed_records)
 
 # Rows of the left factor by single tables: T12's l x l blocks (Round 3's
 # signature factors take the paired form, PAIRED_SHAPES), and Rounds 1 and 2's
@@ -90,9 +90,8 @@ def test_mul_pair_tables_of_odd_matrices_match_model(gf16_runner, matrices):
 
 
 def table_bytes(l, p, form):
-    """Bytes of a p x l left factor's tables: 16 per element, or 16 l per pair of
-    rows (an odd last row a pair of its own)."""
-    return 16 * l * (p if form == "tbl" else -(-p // 2))
+    """Bytes of a p x l left factor's tables: 16 per element, or its pair tables'."""
+    return 16 * l * p if form == "tbl" else pair_table_bytes(p, l)
 
 
 def table_records(l, p, n, count, cases, seed, gap=(48, 3), form="tbl"):
@@ -303,7 +302,7 @@ def test_transposed_rows_mutant_is_caught(dot_runner, mutant_runner):
     shape = (24, 4, 6)
     records, stride, ystride = transposed_records(shape, 3, 2, 4, 5)
     want = [r[3] for r in records]
-    args = (shape, 2, stride, ystride, 3, records, LEFT_FORMS["ptbl_"][1](24, 4))
+    args = (shape, 2, stride, ystride, 3, records, pair_table_bytes(24, 4))
     assert run_dot(dot_runner, "gf16m_rowdot_ptblt_24x4x6", *args) == want
     assert run_dot(mutant_runner, "ptblt_rows", *args) != want
 
