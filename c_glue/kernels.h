@@ -116,6 +116,12 @@ struct snova_kernels {
      * factors, not pairs): on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16_mul_tables_fn gf16_pair_tables;
     snova_gf16m_rowdot_fn rowdot_ptll;
+    /* Where set (l = 5, r = 6 or 8, with rowdot_ptll), rowdot_ptll takes its l x l
+     * right factors (the public map's blocks) as interleave_runs(out, y, n)
+     * writes a row of n of them, Y_k's at y + k*ystride: runs of 16 / l blocks,
+     * each its l rows of 16 bytes, so that the l factors X^t S^a of a signature
+     * block, which meet the same blocks, do not gather their rows l times */
+    snova_gf16_mul_tables_fn interleave_runs;
     /* the Z sums of Round 3's stacked l = 4 pairs, transposed: rowdot_ptll's
      * (l r) x l pair tables times the transposes of the r x l blocks of T, acc[c]
      * (l r) x r (Z_ab^t of every b, for a = c); set with rowdot_ptll for those
@@ -140,16 +146,11 @@ struct snova_kernels {
      * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
      * on every core with Advanced SIMD; NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_rlr_rep, rowdot_llr_rep;
-    /* Round 3's r x 5 left factors of the quadratic forms (r = 6, on the in-order
-     * little cores, where they lose by pair tables) as the row patterns of the
-     * folded form (fold_patterns), X_k at x + k*xstride, ROW_PATTERN_BYTES
-     * (snova_common.h) per row; rowdot_rll in the folded form otherwise. NULL
-     * where table lookups pay, and at l != 5. */
+    /* l = 5, where table lookups do not pay: the rows of a matrix of 5-element
+     * rows as the folded form's row patterns (ROW_PATTERN_BYTES, snova_common.h,
+     * per row), and rowdot_tsq's counterpart, the rowdot of 5 x 5 left factors
+     * (T12's blocks) given so, X_k at x + k*xstride; NULL elsewhere */
     snova_rows_form_fn fold_patterns;
-    snova_gf16m_rowdot_fn rowdot_pll;
-    /* rowdot_pll for 5 x 5 left factors (T12's blocks, the signature's Ut where
-     * r = 5), every round with l = 5: rowdot_tsq's counterpart where table
-     * lookups do not pay, set with fold_patterns */
     snova_gf16m_rowdot_fn rowdot_psq;
     snova_keccakf1600_fn keccakf1600;
     snova_keccakf1600_x2_fn keccakf1600_x2;

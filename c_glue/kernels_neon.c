@@ -26,6 +26,9 @@
 /* the same in runs of eight right factors (l = 4), for the cores where loads cost most */
 #define SNOVA_NEON_PTBLW_(p, l) snova_gf16m_rowdot_ptblw_##p##x##l##x##l
 #define SNOVA_NEON_PTBLW(p, l) SNOVA_NEON_PTBLW_(p, l)
+/* the same with the right factors interleaved in runs (l = 5, unstacked) */
+#define SNOVA_NEON_PTBLI_(p, l) snova_gf16m_rowdot_ptbli_##p##x##l##x##l
+#define SNOVA_NEON_PTBLI(p, l) SNOVA_NEON_PTBLI_(p, l)
 /* and by the transposes of its right factors (the Z sums transposed), and the
  * transposes of r x r matrices that turn those sums back */
 #define SNOVA_NEON_TRANSPOSE_(r) snova_gf16m_transpose_r##r
@@ -154,18 +157,13 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #endif
 #if SNOVA_L == 5
         /* where table lookups do not pay, nor do TBLs on every right factor: the
-         * fixed left factors (T12's blocks, the signature's 6 x 5 factors on the
-         * little cores) as their row patterns, made once, and Round 3's public
-         * map rows times the r x l factors in the folded form */
+         * fixed left factors (T12's blocks) as their row patterns, made once, and
+         * Round 3's public map rows times the r x l factors in the folded form */
         if (!snova_tables_pay(midr)) {
             chosen.fold_patterns = snova_gf16m_fold_patterns;
             chosen.rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
 #if SNOVA_ROUND == 3 && SNOVA_R != SNOVA_L
             chosen.rowdot_rll = SNOVA_NEON_SHAPE_FN(rowdot_fold, SNOVA_R, SNOVA_L, SNOVA_L);
-#if SNOVA_R == 6
-            if (snova_little_core(midr)) /* where the pair tables (below) lose */
-                chosen.rowdot_pll = SNOVA_NEON_SHAPE_FN(rowdot_fold_pat, SNOVA_R, SNOVA_L, SNOVA_L);
-#endif
 #endif
         }
 #endif
@@ -173,29 +171,36 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         /* The signature's factors times the public map's blocks, two products a
          * TBL, beat every other form on every core (llvm-mca cycles per 8 x 4 by
          * four 4 x 4: 18.0 against 34.5 by single tables on neoverse-n1, 38.1
-         * against 69.0 by PMUL on cortex-a72, 85 against 105 on cortex-a55; per 8
-         * x 5 by three 5 x 5, 73.1 against about 97 by row patterns on cortex-a72) */
-        if (chosen.rowdot_pll == NULL) {
-            /* (l = 5, r = 6 keeps the row patterns above on the in-order little
-             * cores: snova-r3-v-b verification 3.9% faster there) */
-            chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
-            chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+         * against 69.0 by PMUL on cortex-a72, 85 against 105 on cortex-a55) */
+        chosen.gf16_pair_tables = SNOVA_NEON_PAIR_TABLES;
+#if SNOVA_L == 5 && !SNOVA_STACKED
+        /* with the public map's blocks interleaved, once for the five factors
+         * of a signature block, and two runs of three a table load (llvm-mca
+         * cycles per 8 x 5 by three 5 x 5: 40 against 69 gathering them on
+         * cortex-a72, 89 against 138 on cortex-a55, 20 against 27.5 on
+         * neoverse-n1; on cortex-a55 snova-r3-v-b verification takes 11.2%
+         * fewer cycles so than by the row patterns of its 6 x 5 factors,
+         * which it took before) */
+        chosen.rowdot_ptll = SNOVA_NEON_PTBLI(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+        chosen.interleave_runs = snova_gf16m_interleave_runs_r5;
+#else
+        chosen.rowdot_ptll = SNOVA_NEON_PTBL(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#endif
 #if SNOVA_L == 4
-            /* eight right factors a table load where loads cost most: the
-             * in-order little cores, whose only load pipe a 16-byte load holds
-             * two cycles, pairing with no vector work (llvm-mca cycles per eight
-             * by 24 x 4 on cortex-a55: 413 against 488 in runs of four;
-             * snova-r3-iii-b verification 4.2% faster), and Cortex-A57/A72,
-             * where a pair of them is three uops (215 against 220; 0.7%). The
-             * extra band loses on the others (apple-a15: 80 against 75). */
-            if (snova_wide_runs_pay(midr))
-                chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+        /* eight right factors a table load where loads cost most: the
+         * in-order little cores, whose only load pipe a 16-byte load holds
+         * two cycles, pairing with no vector work (llvm-mca cycles per eight
+         * by 24 x 4 on cortex-a55: 413 against 488 in runs of four;
+         * snova-r3-iii-b verification 4.2% faster), and Cortex-A57/A72,
+         * where a pair of them is three uops (215 against 220; 0.7%). The
+         * extra band loses on the others (apple-a15: 80 against 75). */
+        if (snova_wide_runs_pay(midr))
+            chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #endif
 #if SNOVA_Z_STACKED
-            chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
-            chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);
+        chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+        chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);
 #endif
-        }
 #endif
         /* Rank 3's PMUL products fill 9 of 16 lanes: its lookups pay on every core,
          * those of the other ranks only where snova_tables_pay says (llvm-mca cycles

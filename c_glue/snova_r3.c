@@ -165,12 +165,25 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 #define YT_REPLICA_BYTES 1
 #endif
 
+/* A block row of nc public l x l blocks as ut_rowdot's right factors: as
+ * stored, or, where the kernel table takes them interleaved (kernels.h
+ * interleave_runs: NEON builds of l = 5 unstacked), in runs of 16 / l blocks of
+ * 16 l bytes each, made in quad_ws.runs (right_factors) */
+#if defined(SNOVA_NEON) && L == 5 && !SNOVA_STACKED
+#define INTERLEAVED 1
+#define RUN_BLOCKS (16 / L)
+#define RUNS_BYTES(nc) ((size_t)((nc) + RUN_BLOCKS - 1) / RUN_BLOCKS * 16 * L)
+#define RUNS_ROOM (V * RUNS_BYTES(V)) /* the most rows and blocks a row of any call */
+#else
+#define INTERLEAVED 0
+#define RUNS_ROOM 1
+#endif
+
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
-     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_pll instead, the
-     * row patterns of Ut's blocks, block (j, a) at PATTERNS_AT, and where it has
-     * rowdot_ptll, the pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
+     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_ptll instead, the
+     * pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
     uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (rowdot_rlr_rep) */
@@ -188,6 +201,7 @@ struct quad_ws {
     mrl xt;
     mrr s;
     mrl sb[ALPHA];       /* (sum) B of each term of the equation at hand (quad_equations) */
+    uint8_t runs[RUNS_ROOM]; /* the public blocks at hand interleaved, where the kernel table takes them so */
 };
 
 /* T's r x l element (i, a, k) and the distance between its k and k + 1 */
@@ -202,12 +216,6 @@ struct quad_ws {
  * apart, as rows_times_fixed takes a left factor */
 #define T_SQUARE_ROWS (L == R && !SNOVA_STACKED)
 
-/* the row patterns of Ut[j][a] in quad_ws.tab (kernels.h rowdot_pll) */
-#define PATTERN_BYTES (ROW_PATTERN_BYTES * R)
-#define PATTERNS_AT(w, j, a) ((w)->tab[0][0] + ((size_t)(j) * L + (size_t)(a)) * PATTERN_BYTES)
-#if defined(SNOVA_NEON)
-_Static_assert(PATTERN_BYTES <= TABLE_BYTES(LR), "the row patterns of a block fit its tables' room");
-#endif
 /* where it has rowdot_ptll, the pair tables of Ut's rows in quad_ws.tab, the
  * left factor of block j (and a, unstacked) at PAIR_TABLES_AT: about half its
  * product tables' bytes. The pairs are consecutive rows of the factor, r x l or
@@ -241,17 +249,35 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
     else if (k->rowdot_tll != NULL)
         k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
-    else if (k->rowdot_pll != NULL)
-        k->fold_patterns(w->tab[0][0], w->Ut[0][0], (size_t)n * L * R);
+}
+
+/* The nj block rows of nc l x l blocks at P (ystride bytes apart) as ut_rowdot
+ * takes them: as they are, or interleaved into w->runs once for the l factors
+ * that meet them where the kernel table has interleave_runs. */
+static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t *P, size_t ystride, int nj, int nc) {
+#if INTERLEAVED
+    if (k->interleave_runs != NULL) {
+        for (int j = 0; j < nj; j++)
+            k->interleave_runs(w->runs + (size_t)j * RUNS_BYTES(nc), P + (size_t)j * ystride, (size_t)nc);
+        return w->runs;
+    }
+#else
+    (void)k, (void)w, (void)nj, (void)nc, (void)ystride;
+#endif
+    return P;
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
- * P + j*ystride + c*l^2; stacked, a = 0 stands for all l factors ((l r) x l left
- * factors, acc[c] (l r) x l). Through the pair tables of Ut's rows or the product
- * tables of its elements where the backend has a table form, through its row
- * patterns where it has the patterned folded form. */
+ * P + j*ystride + c*l^2, P as right_factors gives it; stacked, a = 0 stands for
+ * all l factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair
+ * tables of Ut's rows or the product tables of its elements where the backend
+ * has a table form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
+#if INTERLEAVED
+    if (k->interleave_runs != NULL)
+        ystride = RUNS_BYTES(nc);
+#endif
     if (k->rowdot_ptll != NULL) {
         k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
                        (size_t)nc);
@@ -261,10 +287,6 @@ static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0,
         k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
-    if (k->rowdot_pll != NULL) {
-        k->rowdot_pll(acc, PATTERNS_AT(w, j0, a), L * PATTERN_BYTES, P, ystride, (size_t)nj, (size_t)nc);
-        return;
-    }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);
 }
 
@@ -272,8 +294,9 @@ static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0,
  * public matrix i (rows j0.., columns c0..), every a: stacked, the l factors
  * Ut[j][.] of a block are one (l r) x l left factor and P is read once */
 static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
+    const uint8_t *y = right_factors(k, w, P[0], (size_t)nc * LSQ, nj, nc);
     for (int a = 0; a < (SNOVA_STACKED ? 1 : L); a++)
-        ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, P[0], (size_t)nc * LSQ, nj, nc);
+        ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, y, (size_t)nc * LSQ, nj, nc);
 }
 
 /* Z[i] from T[i], for the n variables in use. yttab: their Yt as fixed_factor
@@ -435,13 +458,14 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
                 k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
         }
 #endif
-        for (int a = 0; a < L; a++) {
 #if SNOVA_STACKED
+        for (int a = 0; a < L; a++)
             k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
 #else
-            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, ws->pm.P12[i][0][0], O * LSQ, V, O);
+        const uint8_t *p12 = right_factors(k, w, ws->pm.P12[i][0][0], O * LSQ, V, O);
+        for (int a = 0; a < L; a++)
+            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O);
 #endif
-        }
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++) {
             if (k->rowdot_llr_rep != NULL)

@@ -100,21 +100,19 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
     measured running them in signing and verification, neoverse-n1 and apple-a15
     without (a profile shared across that line, as when snova_bench's kernels
     line did not print rowdot_rll, is caught). Their quadratic forms multiply by
-    the signature's factors as pair tables on every core but cortex-a55 for
-    r = 6, which takes them as row patterns (gf16m_rowdot_fold_pat_6x5x5)."""
+    the signature's factors as pair tables and the public map's blocks
+    interleaved on every core (gf16m_rowdot_ptbli_<r>x5x5,
+    gf16m_interleave_runs_r5)."""
     neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
     folded = [s for s in neon if s.startswith("snova-r3-v-") and ("-k" in s or "-b" in s)]
     assert len(folded) == 4
     for s in folded:
         r = 6 if "-b" in s else 8
-        patterned = ["cortex-a55"] if r == 6 else []
         for op in ("sign", "verify"):
             profiles = neon[s][op]["profiles"]
             assert [c for c in CPUS if profiles[c]["folded"]] == ["cortex-a72", "cortex-a55"], (s, op)
-            assert [c for c in CPUS if f"snova_gf16m_rowdot_fold_pat_{r}x5x5" in profiles[c]["folded"]] == patterned, \
-                (s, op)
-            assert [c for c in CPUS if f"snova_gf16m_rowdot_ptbl_{r}x5x5" in profiles[c]["paired"]] == \
-                [c for c in CPUS if c not in patterned], (s, op)
+            for kernel in (f"snova_gf16m_rowdot_ptbli_{r}x5x5", "snova_gf16m_interleave_runs_r5"):
+                assert [c for c in CPUS if kernel in profiles[c]["paired"]] == list(CPUS), (s, op, kernel)
 
 
 def test_committed_v_s_profiles_pair_the_stacked_factors():

@@ -14,7 +14,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix
+from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables_gather
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -42,9 +42,8 @@ SHAPES = pair_dims(lambda l, r: ())
 ROWDOT_SHAPES = sorted(SHAPES + [(9, 3, 3), (25, 5, 5)])
 # and the folded form (generator/kernels/folded.py) of r×l·l×l for l = 5, r ≠ 5
 FOLDED_SHAPES = [(6, 5, 5), (8, 5, 5)]
-# its patterned form, for 6×5 (the signature's factors on the in-order little
-# cores) and for rank 5 (T12's blocks)
-PATTERNED_SHAPES = [(6, 5, 5), (5, 5, 5)]
+# its patterned form, for rank 5 (T12's blocks)
+PATTERNED_SHAPES = [(5, 5, 5)]
 # and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
@@ -52,11 +51,13 @@ REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 # 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
 REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # and the form by left factors given as the pair tables of their rows: the Round 3
-# pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, (5, 6), (5, 8)'s r×5·5×5
-# and (5, 5)'s stacked 25×5 (an odd last row, two bands of rows)
-PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (6, 5, 5), (8, 5, 5), (25, 5, 5)]
+# pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, and (5, 5)'s stacked 25×5
+# (an odd last row, two bands of rows)
+PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (25, 5, 5)]
 # the l = 4 ones also in runs of eight right factors (the in-order little cores')
 WIDE_SHAPES = [s for s in PAIRED_SHAPES if s[1] == 4]
+# and (5, 6), (5, 8)'s r×5·5×5 with the right factors interleaved in runs
+INTERLEAVED_SHAPES = [(6, 5, 5), (8, 5, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -82,7 +83,7 @@ def random_matrices(rng, count, size):
 def test_out_has_exactly_the_shapes_the_pairs_need():
     """(The table-form rowdots, gf16m_rowdot_tbl_* and gf16m_rowdot_rtbl_*: tests/test_gf16_tables.py.)"""
     rect = {p.stem for p in OUT.glob("gf16m_*.S")
-            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl[tw]?_|fold_|rrep_", p.stem)}
+            if re.search(r"_\d+x\d+x\d+$", p.stem) and not re.search("tbl[twi]?_|fold_|rrep_", p.stem)}
     assert rect == {f"gf16m_{f}_{name(s)}" for f, shapes in (("mul", MUL_SHAPES), ("dot", DOT_SHAPES),
                                                              ("rowdot", ROWDOT_SHAPES)) for s in shapes if len(set(s)) > 1}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_fold_*.S")} == {
@@ -97,6 +98,9 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
                                                                     for s in TRANSPOSED_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblw_*.S")} == {f"gf16m_rowdot_ptblw_{table_name(s)}"
                                                                     for s in WIDE_SHAPES}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbli_*.S")} == {f"gf16m_rowdot_ptbli_{table_name(s)}"
+                                                                    for s in INTERLEAVED_SHAPES}
+    assert (OUT / "gf16m_interleave_runs_r5.S").exists()
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -182,11 +186,15 @@ def span(count, stride, size):
     return (count - 1) * stride + size if count else 0
 
 
-def run_dot(runner, kernel, shape, count, xstride, ystride, n, records, xbytes=None, ybytes=None):
+def run_dot(runner, kernel, shape, count, xstride, ystride, n, records, xbytes=None, ybytes=None, yrow=None):
     """records: (acc, x region, y region, expected acc); n None for gf16m_dot;
-    xbytes (ybytes): the bytes of one X (Y) when it is not given as its elements."""
+    xbytes (ybytes): the bytes of one X (Y) when it is not given as its elements;
+    yrow: the bytes of a row of n Y when they are not n·ybytes."""
     p, q, s = shape
+    if yrow is not None:
+        ybytes = ybytes or q * s
     sizes = [] if xbytes is None and ybytes is None else [xbytes or p * q] + ([] if ybytes is None else [ybytes])
+    sizes += [] if yrow is None else [yrow]
     args = [kernel, *shape, count, xstride, ystride] + ([] if n is None else [n]) + sizes
     out = run_qemu(runner, args, b"".join(acc + x + y for acc, x, y, _ in records)).stdout
     size = len(records[0][3])
@@ -421,6 +429,66 @@ def test_transposed_right_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
+def model_interleave(y, n, l=5):
+    """n consecutive l×l matrices as gf16m_interleave_runs_r<l> writes them: runs
+    of 16 // l, each its l rows of 16 bytes, lane l·c + j of row m = Y_c[m][j],
+    the other lanes zero."""
+    run, out = 16 // l, bytearray()
+    for first in range(0, n, run):
+        for m in range(l):
+            row = bytearray(16)
+            for c in range(min(run, n - first)):
+                start = (first + c) * l * l + m * l
+                row[l * c:l * c + l] = y[start:start + l]
+            out += row
+    return bytes(out)
+
+
+def interleaved_records(shape, n, count, cases, seed):
+    """left_given_records of the paired form with each row Y_k of n matrices given
+    interleaved, 3 bytes of garbage after it; the strides and the bytes of Y_k."""
+    _, q, s = shape
+    records, stride, ystride = left_given_records("ptbl_", shape, n, count, cases, seed)
+    size = len(model_interleave(bytes(n * q * s), n, q))
+    runs = lambda y, k: model_interleave(y[k * ystride:k * ystride + n * q * s], n, q)
+    return recoded(records, 2, count, size + 3, size, runs, seed), stride, size + 3, size
+
+
+# ROWDOT_RUNS and the rows that leave two or four right factors after the runs of six
+INTERLEAVED_RUNS = ROWDOT_RUNS + [(2, 3), (10, 2)]
+
+
+@pytest.mark.parametrize("n, count", INTERLEAVED_RUNS)
+@pytest.mark.parametrize("shape", INTERLEAVED_SHAPES, ids=table_name)
+def test_interleaved_right_rowdot_matches_model(dot_runner, shape, n, count):
+    """gf16m_rowdot_ptbli_*: rowdot's sums from the left factors' pair tables and
+    the right factors interleaved, every leftover after the runs of six."""
+    records, stride, ystride, size = interleaved_records(shape, n, count, 8, hash(("ptbli", shape, n)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_ptbli_{table_name(shape)}", shape, count, stride, ystride, n, records,
+                  pair_table_bytes(*shape[:2]), yrow=size)
+    assert got == [r[3] for r in records]
+
+
+def run_interleave(runner, kernel, n, xs):
+    size = len(model_interleave(bytes(25 * n), n))
+    out = run_qemu(runner, [kernel, "separate", 0, f"{size},{25 * n}", n], b"".join(xs)).stdout
+    assert len(out) == size * len(xs)
+    return [out[i * size:(i + 1) * size] for i in range(len(xs))]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 40, 44])
+def test_interleave_runs_match_model(gf16_runner, n):
+    """gf16m_interleave_runs_r5: every element value in every position, random
+    rows of n blocks (runs of three and both leftovers, up to SNOVA_V_K's n), flush
+    against the guard pages (the runner's exact sizes: the 25n bytes are all it
+    may read)."""
+    rng = random.Random(n)
+    size = 25 * n
+    ramp = (bytes(range(16)) * (size // 16 + 1))[:size]
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, size)
+    assert run_interleave(gf16_runner, "gf16m_interleave_runs_r5", n, xs) == [model_interleave(x, n) for x in xs]
+
+
 @pytest.mark.parametrize("r", [4, 5, 6])
 @pytest.mark.parametrize("count", [1, 2, 16])
 def test_transposes_match_model(gf16_runner, r, count):
@@ -508,7 +576,16 @@ MUTANTS = {
     "drop_tail": Mutant("drop_tail", "gf16m_dot_1x1x9"),
     # pattern_stride: the patterned rowdot reads a row's patterns 16 bytes apart,
     # not 32 (the second register of row i is the first of row i + 1)
-    "pattern_stride": Mutant("pattern_stride", "gf16m_rowdot_fold_pat_6x5x5"),
+    "pattern_stride": Mutant("pattern_stride", "gf16m_rowdot_fold_pat_r5"),
+    # interleaved_rows: the interleaved rowdot takes a run's rows 1 and 2 swapped
+    "interleaved_rows": Mutant("interleaved_rows", "gf16m_rowdot_ptbli_8x5x5"),
+    # interleaved_offset: both runs of a table load read the first run's rows
+    "interleaved_offset": Mutant("interleaved_offset", "gf16m_rowdot_ptbli_6x5x5"),
+    # interleaved_overread: a leftover of at most three right factors read as a run more
+    "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
+    # interleave_unclamped: the interleaver's windows start at their rows even
+    # where they then run past the last block's last byte
+    "interleave_unclamped": Mutant("interleave_unclamped", "gf16m_interleave_runs_r5"),
     # replica_order: the replicated rowdot takes Y's rows 1 and 2 swapped
     "replica_order": Mutant("replica_order", "gf16m_rowdot_rrep_r4"),
     # patterns_overread: the pattern maker loads the last row like the others,
@@ -527,6 +604,20 @@ def mutant_patches(kind):
         return [mock.patch.object(folded, "SECOND_FROM", 16)]
     if kind == "pattern_stride":
         return [mock.patch.object(folded, "PATTERN_BYTES", 16)]
+    if kind == "interleaved_rows":
+        real = tables_gather.LeftTables.right_rows
+        return [mock.patch.object(tables_gather.LeftTables, "right_rows", lambda self, *args:
+                                  (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, *args)))]
+    if kind == "interleaved_offset":
+        real = tables_gather.LeftTables.right_rows
+        return [mock.patch.object(tables_gather.LeftTables, "right_rows",
+                                  lambda self, yk, width, indices=None, offset=0: real(self, yk, width, indices))]
+    if kind == "interleaved_overread":
+        real = tables_gather.LeftTables.run
+        return [mock.patch.object(tables_gather.LeftTables, "run",
+                                  lambda self, width, *rest: real(self, width + 3 if width <= 3 else width, *rest))]
+    if kind == "interleave_unclamped":
+        return [mock.patch.object(tables_gather, "window_start", lambda start, size: start)]
     if kind == "patterns_overread":
         return [mock.patch.object(folded, "ROW_BYTES", folded.RANK)]
     if kind == "replica_order":
@@ -615,15 +706,41 @@ def test_replica_mutant_is_caught(dot_runner, mutant_runners):
 def test_pattern_mutants_are_caught(dot_runner, gf16_runner, mutant_runners):
     """The patterned rowdot reading its rows' patterns at the wrong stride gets the
     products wrong; the pattern maker reading past x is stopped by the guard page."""
-    shape, n, count = (6, 5, 5), 3, 2
+    shape, n, count = (5, 5, 5), 3, 2
     records, pstride, ystride = left_given_records("fold_pat_", shape, n, count, 4, 7)
     want = [r[3] for r in records]
     args = (shape, count, pstride, ystride, n, records, 32 * shape[0])
-    assert run_dot(dot_runner, "gf16m_rowdot_fold_pat_6x5x5", *args) == want
+    assert run_dot(dot_runner, "gf16m_rowdot_fold_pat_r5", *args) == want
     assert run_dot(mutant_runners[1], "pattern_stride", *args) != want
     xs = random_matrices(random.Random(8), 2, 5 * 6)
     assert run_patterns(gf16_runner, "gf16m_fold_patterns", xs) == [model_patterns(x) for x in xs]
     result = run_qemu(mutant_runners[0], ["patterns_overread", "separate", 0, "192,30", 6], b"".join(xs), check=False)
+    assert_harness_verdict(result, "segv")
+
+
+@pytest.mark.parametrize("kind, shape, n", [("interleaved_rows", (8, 5, 5), 6), ("interleaved_offset", (6, 5, 5), 6)])
+def test_interleaved_sum_mutants_are_caught(dot_runner, mutant_runners, kind, shape, n):
+    """The real interleaved rowdot passes the records the mutant, with a run's rows
+    swapped or the second run of a table load given the first's rows, fails."""
+    records, stride, ystride, size = interleaved_records(shape, n, 2, 4, 7)
+    want = [r[3] for r in records]
+    args = (shape, 2, stride, ystride, n, records, pair_table_bytes(*shape[:2]))
+    assert run_dot(dot_runner, f"gf16m_rowdot_ptbli_{table_name(shape)}", *args, yrow=size) == want
+    assert run_dot(mutant_runners[1], kind, *args, yrow=size) != want
+
+
+def test_interleaved_overread_mutants_are_caught(mutant_runners):
+    """A leftover of two right factors read as five, and the interleaver's
+    windows of a lone block left unclamped, run into the guard page after Y (no
+    gap: one row of Y, one block)."""
+    shape, n = (6, 5, 5), 2
+    records, stride, _, size = interleaved_records(shape, n, 1, 1, 3)
+    result = run_qemu(mutant_runners[1], ["interleaved_overread", *shape, 1, stride, size, n,
+                                          pair_table_bytes(6, 5), 25, size],
+                      b"".join(acc + x + y for acc, x, y, _ in records), check=False)
+    assert_harness_verdict(result, "segv")
+    result = run_qemu(mutant_runners[0], ["interleave_unclamped", "separate", 0, "80,25", 1],
+                      random_matrices(random.Random(4), 1, 25)[0], check=False)
     assert_harness_verdict(result, "segv")
 
 

@@ -187,10 +187,12 @@ def test_rowdot_tables_every_pair(dot_runner, l, form):
 # `right_columns` swaps two columns of the right-table kernel's X; `right_overread`
 # moves its leftover of two block columns as three; `right<l>_columns` and
 # `right<l>_overread` do the same to the rank-5, 3 and 2 ones; `left5_rows` swaps two gathered
-# rows of the rank-5 paired left-table kernel's Y, `left5_overread` moves its leftover of
+# rows of the rank-5 paired left-table kernel's Y (the stacked 25x5x5's, whose right factors
+# come from windows), `left5_overread` moves its leftover of
 # two right factors as three, `ptblt_rows` the same swap in the transposed form's
 # rows of Y, `left5_unclamped` lets its windows of Y start at
-# their rows even where they then run past the run's last byte; `odd_band` cuts the paired 25x5x5's rows into bands
+# their rows even where they then run past the run's last byte (the interleaved form's
+# mutants: tests/test_gf16_shapes.py); `odd_band` cuts the paired 25x5x5's rows into bands
 # of 13 and 12, the second starting within a pair; `wide_rows` gives a wide run's
 # second group of right factors the first group's rows of Y (loading its own),
 # `wide_overread` moves the run of four after the wide runs as eight.
@@ -200,9 +202,9 @@ MUTANTS = {"drop_term": "gf16m_rowdot_tbl_4x4x4", "overread": "gf16m_rowdot_tbl_
            "right_overread": "gf16m_rowdot_rtbl_4x4x4", "right5_columns": "gf16m_rowdot_rtbl_5x5x5",
            "right5_overread": "gf16m_rowdot_rtbl_5x5x5", "right3_columns": "gf16m_rowdot_rtbl_3x3x3",
            "right3_overread": "gf16m_rowdot_rtbl_3x3x3", "right2_columns": "gf16m_rowdot_rtbl_2x2x2",
-           "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_8x5x5",
-           "left5_overread": "gf16m_rowdot_ptbl_6x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5",
-           "left5_unclamped": "gf16m_rowdot_ptbl_6x5x5", "ptblt_rows": "gf16m_rowdot_ptblt_24x4x6",
+           "right2_overread": "gf16m_rowdot_rtbl_2x2x2", "left5_rows": "gf16m_rowdot_ptbl_25x5x5",
+           "left5_overread": "gf16m_rowdot_ptbl_25x5x5", "odd_band": "gf16m_rowdot_ptbl_25x5x5",
+           "left5_unclamped": "gf16m_rowdot_ptbl_25x5x5", "ptblt_rows": "gf16m_rowdot_ptblt_24x4x6",
            "wide_rows": "gf16m_rowdot_ptblw_16x4x4", "wide_overread": "gf16m_rowdot_ptblw_8x4x4"}
 
 
@@ -244,9 +246,9 @@ def mutant_source(kind):
                                       real(self, 3 if width == 2 else width, *rest))]
         if kind in ("left5_rows", "ptblt_rows"):
             return [mock.patch.object(tables_gather.LeftTables, "right_rows",
-                                      lambda self, yk, width, indices, real=tables_gather.LeftTables.right_rows:
+                                      lambda self, yk, width, *rest, real=tables_gather.LeftTables.right_rows:
                                       (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(
-                                          real(self, yk, width, indices)))]
+                                          real(self, yk, width, *rest)))]
         if kind == "left5_overread":
             return [mock.patch.object(tables_gather.LeftTables, "run",
                                       lambda self, width, *rest, real=tables_gather.LeftTables.run:
@@ -258,7 +260,8 @@ def mutant_source(kind):
         if kind == "left5_unclamped":
             return [mock.patch.object(tables_gather, "window_start", lambda start, size: start)]
         if kind == "odd_band":
-            return [mock.patch.object(tables_gather, "left_bands", lambda s, p, rows_per_sum: [(0, 13), (13, 12)])]
+            return [mock.patch.object(tables_gather, "left_bands",
+                                      lambda s, p, rows_per_sum, max_sums: [(0, 13), (13, 12)])]
         if kind == "nibble":
             return [mock.patch.object(tables, "NIBBLE", 3)]
         if kind == "wide_rows":
@@ -284,7 +287,7 @@ def mutant_runner():
 
 
 @pytest.mark.parametrize("kind, p, n, form", [("drop_term", 4, 5, "tbl"), ("band", 8, 3, "ptbl"),
-                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 8, 4, "ptbl"),
+                                              ("nibble", 8, 3, "ptbl"), ("left5_rows", 25, 4, "ptbl"),
                                               ("odd_band", 25, 3, "ptbl"), ("wide_rows", 16, 9, "ptblw")])
 def test_wrong_sum_mutants_are_caught(dot_runner, mutant_runner, kind, p, n, form):
     """The real kernel passes the records the mutant fails."""
@@ -307,8 +310,8 @@ def test_transposed_rows_mutant_is_caught(dot_runner, mutant_runner):
     assert run_dot(mutant_runner, "ptblt_rows", *args) != want
 
 
-@pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 6, 5, "ptbl"),
-                                                 ("left5_unclamped", 5, 6, 3, "ptbl"),
+@pytest.mark.parametrize("kind, l, p, n, form", [("overread", 4, 4, 2, "tbl"), ("left5_overread", 5, 25, 5, "ptbl"),
+                                                 ("left5_unclamped", 5, 25, 3, "ptbl"),
                                                  ("wide_overread", 4, 8, 12, "ptblw")])
 def test_overread_mutant_is_caught(mutant_runner, kind, l, p, n, form):
     """A leftover of two right factors read as four (l = 4) or three (l = 5), or

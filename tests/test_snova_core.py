@@ -380,8 +380,8 @@ def test_table_products_follow_midr():
 
 # The l = 5, r ≠ 5 sets, whose r×l·l×l products (rowdot_rll) take the folded form
 # (gf16m_rowdot_fold_<r>x5x5) where table lookups do not pay, and whose public-map
-# rows times the signature's r×l factors take the paired tables (ptbl) but on the
-# in-order little cores for r = 6 (the row patterns, pll).
+# rows times the signature's r×l factors take the paired tables with the public
+# map's blocks interleaved (ptbli, runs) on every core.
 FOLDED_SETS = {"snova-r3-v-b-aes": "6x5x5", "snova-r3-v-k-aes": "8x5x5"}
 
 
@@ -389,25 +389,21 @@ FOLDED_SETS = {"snova-r3-v-b-aes": "6x5x5", "snova-r3-v-k-aes": "8x5x5"}
 def test_folded_products_on_cortex_a72(set_name):
     """Under qemu -cpu cortex-a72 (MIDR 0x410FD083) and cortex-a53 the NEON
     build's rowdot_rll is the folded kernel, under -cpu max the replicating one;
-    the public-map products take the paired tables, but for r = 6 under
-    cortex-a53 the row patterns; as snova_bench's `kernels` line and the symbol
-    table say. The known answers hold under cortex-a72."""
+    the public-map products take the paired tables and the interleaved blocks
+    under all three; as snova_bench's `kernels` line and the symbol table say.
+    The known answers hold under cortex-a72."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
     make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
     address = {name: at for at, name in function_starts(str(bench))}
-    address[None] = 0
     shape = FOLDED_SETS[set_name]
-    patterns_on_little = shape == "6x5x5"
-    ptbl, pat = f"snova_gf16m_rowdot_ptbl_{shape}", f"snova_gf16m_rowdot_fold_pat_{shape}"
-    for cpu, rll, pll, ptll in (
-            ("cortex-a72", f"snova_gf16m_rowdot_fold_{shape}", None, ptbl),
-            ("cortex-a53", f"snova_gf16m_rowdot_fold_{shape}", *((pat, None) if patterns_on_little else (None, ptbl))),
-            ("max", f"snova_gf16m_rowdot_{shape}", None, ptbl)):
+    ptbli, runs = f"snova_gf16m_rowdot_ptbli_{shape}", "snova_gf16m_interleave_runs_r5"
+    for cpu, rll in (("cortex-a72", f"snova_gf16m_rowdot_fold_{shape}"),
+                     ("cortex-a53", f"snova_gf16m_rowdot_fold_{shape}"), ("max", f"snova_gf16m_rowdot_{shape}")):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
         assert int(line[line.index("rll") + 1], 16) == address[rll], cpu
-        assert int(line[line.index("pll") + 1], 16) == address[pll], cpu
-        assert int(line[line.index("ptbl") + 1], 16) == address[ptll], cpu
+        assert int(line[line.index("runs") + 1], 16) == address[runs], cpu
+        assert int(line[line.index("ptbl") + 1], 16) == address[ptbli], cpu
     check_kats_on_cpu(set_name)
 
 

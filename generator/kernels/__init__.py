@@ -46,11 +46,6 @@ STACKED_PAIRS = ((4, 4), (4, 5), (4, 6), (5, 5))
 # PMUL is the bound and the folded form has more of them, take the table form
 # (tables_gather.py).
 FOLDED_PAIRS = ((5, 6), (5, 8))
-# Of those, the pairs whose quadratic forms also take the signature's r×l factors
-# as row patterns in the folded form where the paired tables lose: r = 6 on the
-# in-order little cores (cortex-a55: snova-r3-v-b verification +3.9% by pair
-# tables, v-k's r = 8 -5.9%).
-PATTERNED_PAIRS = ((5, 6),)
 # Rounds 1 and 2's ranks 3 and 5 stack their l factors too (snova_square.h; 9×3·3×3
 # and 25×5·5×5, by PMUL and by single tables): for rank 3 31% fewer llvm-mca
 # cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose 9-byte
@@ -302,20 +297,36 @@ def mul_pair_tables_kernel(l, rows=None) -> KernelSpec:
                      f"overlap x", partial(tables.describe_mul_pair_tables, l=l, rows=rows))
 
 
-def rowdot_pair_tables_kernel(l, p, wide=False) -> KernelSpec:
+def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec:
     """rowdot_tables_kernel with the left factor's rows in pairs (an odd p's last
     row paired with a zero row); `wide` (l = 4): in runs of eight right factors,
-    for the cores where loads cost most (tables.WIDE_RUN)."""
+    for the cores where loads cost most (tables.WIDE_RUN); `interleaved` (l =
+    5): the right factors' runs as interleave_runs_kernel writes them, two a
+    table load."""
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide) if l == tables.L
-                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True))
+                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True,
+                             interleaved=interleaved))
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
-    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide),
+    run = tables_gather.run_length(l)
+    where = (f"in runs of {run} as gf16m_interleave_runs_r{l} writes them, run g of Y_k at y + k*ystride + "
+             f"{tables_gather.interleaved_run_bytes(l)}g" if interleaved else f"at y + k*ystride + {l * l}c")
+    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide, interleaved=interleaved),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup{runs}: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
-                     f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] at y + "
-                     f"k*ystride + {l * l}c (strides in bytes); count >= 1; acc must not overlap the tables or any "
-                     f"Y_k[c]", describe)
+                     f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] "
+                     f"{where} (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
+                     describe)
+
+
+def interleave_runs_kernel(l) -> KernelSpec:
+    run, size = tables_gather.run_length(l), tables_gather.interleaved_run_bytes(l)
+    return gf16_spec(f"gf16m_interleave_runs_r{l}", ("out", "x", "n"),
+                     f"GF(16) {l}x{l} matrices in runs of {run} for the interleaved rowdots: run g of the n at x "
+                     f"(one after the other) to out + {size}g, row m of the run at out + {size}g + 16m, lane {l}c + j "
+                     f"= x[{run}g + c][m][j] and every other lane zero; reads exactly the {l * l}n bytes, writes "
+                     f"{size} per run (the n mod {run} left over in one); n may be 0; out must not overlap x",
+                     partial(tables_gather.describe_interleave_runs, l=l))
 
 
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
@@ -369,16 +380,19 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True), fold_patterns_kernel()]
-                if f == "rowdot" and (l, r) in PATTERNED_PAIRS:
-                    # the signature's fixed factors as row patterns (in-order little cores)
-                    kernels.append(rowdot_kernel(gf16.Shape(r, l, l), folded=True, patterned=True))
                 if f == "rowdot" and table_rows(l, r):
                     # the public map's rows by the signature's factors (two rows a TBL, on
                     # every core, where their rows pair up), and the products by T12 on
                     # either side
                     rows = table_rows(l, r)
-                    kernels += [mul_tables_kernel(), mul_pair_tables_kernel(l, rows), rowdot_pair_tables_kernel(l, rows),
+                    # rank 5's unstacked factors take the public map's blocks interleaved,
+                    # gathered once for the l factors of a signature block (tables_gather.py)
+                    interleaved = l != tables.L and (l, r) not in STACKED_PAIRS
+                    kernels += [mul_tables_kernel(), mul_pair_tables_kernel(l, rows),
+                                rowdot_pair_tables_kernel(l, rows, interleaved=interleaved),
                                 rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
+                    if interleaved:
+                        kernels.append(interleave_runs_kernel(l))
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
                     if l == tables.L and (l, r) in STACKED_PAIRS:

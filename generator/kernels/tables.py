@@ -78,12 +78,14 @@ def pair_tables_name(l, rows=None):
     return "gf16m_mul_pair_tables" + ("" if l == L else f"_r{l}")
 
 
-def rowdot_tables_name(l, p, paired=False, s=None, transposed=False, wide=False):
+def rowdot_tables_name(l, p, paired=False, s=None, transposed=False, wide=False, interleaved=False):
     """The table-form rowdots' names, gf16m_rowdot_<form>_<p>x<l>x<s> (s = l unless
     given): tbl, ptbl (pair tables), ptblt (pair tables, right factors
-    transposed), ptblw (pair tables in wide runs, tables.WIDE_RUN); kernel and
-    mca region alike."""
+    transposed), ptblw (pair tables in wide runs, tables.WIDE_RUN), ptbli (pair
+    tables, right factors interleaved in runs, tables_gather.py); kernel and mca
+    region alike."""
     form = ("ptbl" if paired else "tbl") + ("t" if transposed else "") + ("w" if wide else "")
+    form += "i" if interleaved else ""
     return f"gf16m_rowdot_{form}_{p}x{l}x{s or l}"
 
 

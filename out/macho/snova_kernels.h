@@ -451,14 +451,14 @@ void snova_gf16m_rowdot_6x6x5(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 6x5 times 5x5 matrices (result 6x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 6x5 times 5x5 matrices (result 6x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_fold_patterns of its 6 rows (192 bytes) at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_fold_pat_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
 /* GF(16) pair tables: out[80q + 16m + y] = x[10q+m]*y | x[10q+5+m]*y << 4 for q < n, m < 5, y < 16 (rows 2q and 2q+1 of a matrix of 5-element rows, two products a byte; 80n bytes), made in registers (PMUL), constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_pair_tables_r5(uint8_t *out, const uint8_t *x, size_t n);
 
-/* GF(16) 6x5 times 5x5 matrices by paired table lookup: acc[c] (6x5, at acc + 30c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 3 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_ptbl_6x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) 6x5 times 5x5 matrices by paired table lookup: acc[c] (6x5, at acc + 30c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 3 row pairs at tab + k*tstride, Y_k[c] in runs of 3 as gf16m_interleave_runs_r5 writes them, run g of Y_k at y + k*ystride + 80g (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbli_6x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 5x5 matrices in runs of 3 for the interleaved rowdots: run g of the n at x (one after the other) to out + 80g, row m of the run at out + 80g + 16m, lane 5c + j = x[3g + c][m][j] and every other lane zero; reads exactly the 25n bytes, writes 80 per run (the n mod 3 left over in one); n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_interleave_runs_r5(uint8_t *out, const uint8_t *x, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 6: coef[row][col] (30x30 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*6+vf; lx, B (6x5), A (6x6), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
@@ -514,8 +514,8 @@ void snova_gf16m_rowdot_rrep_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstrid
 /* GF(16) 8x5 times 5x5 matrices (result 8x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*25 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_fold_8x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 8x5 times 5x5 matrices by paired table lookup: acc[c] (8x5, at acc + 40c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_ptbl_8x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+/* GF(16) 8x5 times 5x5 matrices by paired table lookup: acc[c] (8x5, at acc + 40c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] in runs of 3 as gf16m_interleave_runs_r5 writes them, run g of Y_k at y + k*ystride + 80g (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbli_8x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 8: coef[row][col] (40x40 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*8+vf; lx, B (8x5), A (8x8), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);

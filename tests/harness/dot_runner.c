@@ -3,16 +3,17 @@
  * n, gf16m_rowdot_* (acc[j] += sum of X_c * Y_c[j] for j < n, Y_c a row of n
  * consecutive matrices).
  *
- *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes [ybytes]]]  < records
+ *   dot_runner <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes [ybytes [yrow]]]]  < records
  *   dot_runner <kernel> rtbl <l> <rows> <n> <count> <xrow>                    < records
  *
  * X is p x q, Y is q x s, acc p x s; strides are in bytes. xbytes: the bytes of
  * one X when it is not p*q (the table-form rowdot's X is the 16-byte product
  * tables of its p*q elements), ybytes the same for one Y (the replicated rows
- * of gf16m_rowdot_rrep_*). A record is acc
+ * of gf16m_rowdot_rrep_*), yrow the bytes of a row of n Y when they are not
+ * n*ybytes (the interleaved runs of gf16m_rowdot_ptbli_*). A record is acc
  * (n*p*s bytes, n = 1 for gf16m_dot), then the X region,
  * (count - 1) * xstride + xbytes bytes, and the Y region,
- * (count - 1) * ystride + n*ybytes bytes (the bytes between matrices are there to
+ * (count - 1) * ystride + yrow bytes (the bytes between matrices are there to
  * be ignored); the output is acc after the call.
  *
  * rtbl: gf16m_rowdot_rtbl_<l>x<l>x<l> (fixed right factors as tables): acc is
@@ -83,8 +84,8 @@ int main(int argc, char **argv)
     while (argc >= 2 && i < nk && strcmp(kernels[i].name, argv[1]) != 0)
         i++;
     const int rtbl = argc == 8 && strcmp(argv[2], "rtbl") == 0;
-    if ((!rtbl && (argc < 8 || argc > 11)) || i == nk) {
-        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes [ybytes]]]\n"
+    if ((!rtbl && (argc < 8 || argc > 12)) || i == nk) {
+        fprintf(stderr, "usage: %s <kernel> <p> <q> <s> <count> <xstride> <ystride> [n [xbytes [ybytes [yrow]]]]\n"
                         "       %s <kernel> rtbl <l> <rows> <n> <count> <xrow>\n", argv[0], argv[0]);
         return 2;
     }
@@ -102,12 +103,13 @@ int main(int argc, char **argv)
         const size_t p = strtoul(argv[2], NULL, 10), q = strtoul(argv[3], NULL, 10), s = strtoul(argv[4], NULL, 10);
         const size_t count = strtoul(argv[5], NULL, 10), n = argc >= 9 ? strtoul(argv[8], NULL, 10) : 0;
         const size_t matrices = argc >= 9 ? n : 1, xbytes = argc >= 10 ? strtoul(argv[9], NULL, 10) : p * q;
-        const size_t ybytes = argc == 11 ? strtoul(argv[10], NULL, 10) : q * s;
+        const size_t ybytes = argc >= 11 ? strtoul(argv[10], NULL, 10) : q * s;
+        const size_t yrow = argc == 12 ? strtoul(argv[11], NULL, 10) : ybytes * matrices;
         const size_t xstride = strtoul(argv[6], NULL, 10), ystride = strtoul(argv[7], NULL, 10);
         k = (struct kernel){ kernels[i].fn, { xstride, ystride, count, n } };
         size[0] = p * s * matrices;
         size[1] = span(count, xstride, xbytes);
-        size[2] = span(count, ystride, ybytes * matrices);
+        size[2] = span(count, ystride, yrow);
     }
     const size_t n = size[0];
     guarded_page pages[3] = { guarded_page_new(size[0]), guarded_page_new(size[1]), guarded_page_new(size[2]) };

@@ -84,7 +84,8 @@ def plan(binary: str, cpus) -> list[tuple[list[str], tuple[str, ...]]]:
 
 KECCAK = ("keccak",)
 TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
-PAIRED = ("_ptbl_", "_ptblt_", "_ptblw_", "pair_tables")  # Round 3's products by pair tables, every core
+# Round 3's products by pair tables, every core, and the public map's blocks interleaved for them
+PAIRED = ("_ptbl_", "_ptblt_", "_ptblw_", "_ptbli_", "pair_tables", "interleave_runs")
 FOLDED = ("_fold_",)                          # the l = 5 sets' folded r x l products
 REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated right factors
 

@@ -30,7 +30,7 @@
  * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
  * name, its Keccak-f[1600] entries (addresses, ways), whether it multiplies by
  * table lookup (gf16_mul_tables set), its rowdot_rll (l = 5: folded or not),
- * rowdot_pll (the patterned folded form, or none), rowdot_rrep and
+ * interleave_runs (the public map's blocks interleaved, or not), rowdot_rrep and
  * rowdot_rll_rep (products by replicated right factors, or none), rowdot_psq
  * (T12's blocks as row patterns), rowdot_rlr_rep and rowdot_llr_rep (the
  * signature's Yt replicated) and rowdot_ptll (left factors as pair tables), and
@@ -112,11 +112,11 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
 #define ADDR(f) ((unsigned long long)(uintptr_t)(f))
-        printf("%s keccak %llx %llx %llx %llx %d tables %d rll %llx pll %llx rrep %llx %llx psq %llx yrep %llx "
+        printf("%s keccak %llx %llx %llx %llx %d tables %d rll %llx runs %llx rrep %llx %llx psq %llx yrep %llx "
                "%llx ptbl %llx\n",
                k->name, ADDR(k->keccakf1600), ADDR(k->keccakf1600_x2), ADDR(k->keccakf1600_x3),
                ADDR(k->keccakf1600_x4), k->keccak_ways,
-               k->gf16_mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->rowdot_pll), ADDR(k->rowdot_rrep),
+               k->gf16_mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->interleave_runs), ADDR(k->rowdot_rrep),
                ADDR(k->rowdot_rll_rep), ADDR(k->rowdot_psq), ADDR(k->rowdot_rlr_rep), ADDR(k->rowdot_llr_rep),
                ADDR(k->rowdot_ptll));
 #undef ADDR
