@@ -262,16 +262,21 @@ static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t 
         return w->runs;
     }
 #else
-    (void)k, (void)w, (void)nj, (void)nc, (void)ystride;
+    (void)k;
+    (void)w;
+    (void)ystride;
+    (void)nj;
+    (void)nc;
 #endif
     return P;
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
- * P + j*ystride + c*l^2, P as right_factors gives it; stacked, a = 0 stands for
- * all l factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair
- * tables of Ut's rows or the product tables of its elements where the backend
- * has a table form. */
+ * P + j*ystride + c*l^2 as stored, P as right_factors gives it (interleaved, its
+ * rows are RUNS_BYTES(nc) apart instead); stacked, a = 0 stands for all l
+ * factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair tables of
+ * Ut's rows or the product tables of its elements where the backend has a table
+ * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc) {
 #if INTERLEAVED
