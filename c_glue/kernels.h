@@ -122,10 +122,11 @@ struct snova_kernels {
      * each its l rows of 16 bytes, so that the l factors X^t S^a of a signature
      * block, which meet the same blocks, do not gather their rows l times */
     snova_gf16_mul_tables_fn interleave_runs;
-    /* the Z sums of Round 3's stacked l = 4 pairs, transposed: rowdot_ptll's
-     * (l r) x l pair tables times the transposes of the r x l blocks of T, acc[c]
-     * (l r) x r (Z_ab^t of every b, for a = c); set with rowdot_ptll for those
-     * pairs, NULL elsewhere */
+    /* the Z sums of Round 3's l = 4 pairs, transposed: rowdot_ptll's pair tables
+     * times the transposes of the r x l blocks of T, acc[c] (Z_ab^t, for a = c):
+     * of every b at once for the stacked pairs ((l r) x l tables, (l r) x r
+     * results), of one b for r = 8 (r x l and r x r); set with rowdot_ptll for
+     * those pairs (params_r3.h SNOVA_Z_TRANSPOSED), NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
     /* out[c] = x[c]^t for c < n, r x r matrices: set with rowdot_ptzt */
     snova_gf16_mul_tables_fn transpose_rr;

@@ -197,8 +197,12 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         if (snova_wide_runs_pay(midr))
             chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
 #endif
-#if SNOVA_Z_STACKED
-        chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_LR, SNOVA_L, SNOVA_R);
+#if SNOVA_Z_TRANSPOSED
+        /* the Z sums by the same pair tables, T read transposed (for r = 8 per
+         * four 8 x 4 by 4 x 8 products, against Yt's replicas below: 44 against
+         * 134 llvm-mca cycles on neoverse-n1, 24 against 64 on apple-a15, 100
+         * against 142 on cortex-a72, 142 against 210 on cortex-a55) */
+        chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_TBL_ROWS, SNOVA_L, SNOVA_R);
         chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);
 #endif
 #endif
@@ -227,8 +231,11 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #if SNOVA_ROUND == 3 && SNOVA_R == 8
         /* the r = 8 sets' l x 8 Yt, replicated once a signature, on every core
          * (verification of snova-r3-v-k: -1.3% on neoverse-n1, -2.4% on
-         * apple-a15, -0.4% on cortex-a55, against the PMUL form) */
+         * apple-a15, -0.4% on cortex-a55, against the PMUL form); l = 4 takes
+         * its Z sums by pair tables (rowdot_ptzt above), G2 only so */
+#if !SNOVA_Z_TRANSPOSED
         chosen.rowdot_rlr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_R);
+#endif
         chosen.rowdot_llr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_L, SNOVA_L, SNOVA_R);
 #endif
         chosen.gf16_solve = snova_gf16_solve;

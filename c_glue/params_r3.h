@@ -32,6 +32,11 @@
  * (5, 5), 25x5x5 against five 5x5 products measured 1.2% slower verification on
  * cortex-a72 and a55 (1.5% faster on neoverse-n1). */
 #define SNOVA_Z_STACKED (SNOVA_STACKED && SNOVA_L == 4)
+/* The pairs whose Z sums the NEON kernel table can take transposed, by the
+ * signature's factors' pair tables times T's blocks read transposed (kernels.h
+ * rowdot_ptzt): the stacked l = 4 ones, and (4, 8) one b at a time (generator/
+ * kernels Z_TRANSPOSED_PAIRS) */
+#define SNOVA_Z_TRANSPOSED (SNOVA_Z_STACKED || (SNOVA_L == 4 && SNOVA_R == 8))
 
 /* nibbles drawn from the public seed: P11, P12 and P21 of every public matrix */
 #define SNOVA_PUB_NIBBLES (SNOVA_M1 * (SNOVA_V * SNOVA_V + 2 * SNOVA_V * SNOVA_O) * SNOVA_LSQ)

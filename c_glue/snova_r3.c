@@ -52,8 +52,8 @@ struct abq {
     gf16m Q1[NTERMS], Q2[NTERMS];
     uint8_t q1[NTERMS][L], q2[NTERMS][L];
     uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
-#if SNOVA_Z_STACKED
-    uint8_t pair_a[NTERMS][L * L]; /* the same at a * L + b, Z's order where quad_z transposes it */
+#if SNOVA_Z_TRANSPOSED
+    uint8_t pair_t[NTERMS][L * L]; /* the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
 #endif
 };
 
@@ -97,8 +97,8 @@ static void gen_abq(void) {
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++) {
                 t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
-#if SNOVA_Z_STACKED
-                t->pair_a[e][a * L + b] = t->pair[e][Z_INDEX(a, b)];
+#if SNOVA_Z_TRANSPOSED
+                t->pair_t[e][Z_INDEX(b, a)] = t->pair[e][Z_INDEX(a, b)];
 #endif
             }
     }
@@ -156,9 +156,9 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rlr_rep): a
- * 16-byte register per row; NEON builds of the r = 8 sets only, one byte
- * elsewhere */
+/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rlr_rep,
+ * rowdot_llr_rep): a 16-byte register per row; NEON builds of the r = 8 sets
+ * only, one byte elsewhere */
 #if defined(SNOVA_NEON) && R == 8
 #define YT_REPLICA_BYTES (16 * L)
 #else
@@ -186,17 +186,20 @@ struct quad_ws {
      * pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
-    uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (rowdot_rlr_rep) */
+    uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (YT_REPLICA_BYTES) */
 #if SNOVA_STACKED
     mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
 #else
     mrl T[M1][L][N];
 #endif
     /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)], or at
-     * Z[i][a * L + b] where the kernel table has rowdot_ptzt (quad_z) */
+     * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptzt (quad_z) */
     mrr Z[M1][L * L];
-#if SNOVA_Z_STACKED
-    mrr zt[L * L];       /* Z_ab^t at a * L + b, where the kernel table has rowdot_ptzt (quad_z) */
+#if SNOVA_Z_TRANSPOSED
+    mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptzt (quad_z) */
+#endif
+#if SNOVA_Z_TRANSPOSED && !SNOVA_STACKED
+    mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptzt takes it (quad_z) */
 #endif
     mrl xt;
     mrr s;
@@ -242,7 +245,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
-    if (k->rowdot_rlr_rep != NULL)
+    if (k->rowdot_rlr_rep != NULL || k->rowdot_llr_rep != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_ptll != NULL)
@@ -308,14 +311,25 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-#if SNOVA_Z_STACKED
-    /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the stacked factors' pair tables
-     * (quad_prepare) times T's blocks read transposed, one (l r) x r result per
-     * a, then every Z_ab^t transposed into Z, a-major */
+#if SNOVA_Z_TRANSPOSED
+    /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the signature's factors' pair
+     * tables (quad_prepare) times T's blocks read transposed, every a in one
+     * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
+     * call covers every b too ((l r) x r results); else one call per b, over T
+     * copied k-major. */
     if (k->rowdot_ptzt != NULL) {
         memset(w->zt, 0, sizeof(w->zt));
+#if SNOVA_STACKED
         k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
                        L * LR, (size_t)n, L);
+#else
+        for (int j = 0; j < n; j++)
+            for (int a = 0; a < L; a++)
+                memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
+        for (int b = 0; b < L; b++)
+            k->rowdot_ptzt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, w->tk[0][0],
+                           L * LR, (size_t)n, L);
+#endif
         k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
         return;
     }
@@ -343,8 +357,8 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
-#if SNOVA_Z_STACKED
-            lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_a[t] : c->pair[t], L * L, RSQ);
+#if SNOVA_Z_TRANSPOSED
+            lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_t[t] : c->pair[t], L * L, RSQ);
 #else
             lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
 #endif

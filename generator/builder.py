@@ -188,7 +188,7 @@ class KernelBuilder:
         gpr = view in ("w", "x")
         first, second = (self.x("ldp"), self.x("ldp")) if gpr else (self.v("ldp"), self.v("ldp"))
         self.emit("ldp", Reg(first, view), Reg(second, view), Mem(base, offset), defs=[first, second],
-                  uses=[base], cls="load_gpr" if gpr else "load_vec", mem="load")
+                  uses=[base], cls="load_gpr" if gpr else "load_vec_pair", mem="load")
         return first, second
 
     def store(self, view, src, base, offset=0):

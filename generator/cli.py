@@ -68,7 +68,8 @@ def parse_args(argv):
                         "kernels does not export them; coff has no visibility (default: hidden)")
     p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
     p.add_argument("--cpu", default=DEFAULT_CPU,
-                   help=f"machine model to schedule for (default: {DEFAULT_CPU}; "
+                   help=f"machine model to schedule for (default: {DEFAULT_CPU}, but for the kernels the "
+                        f"kernel table takes only on one kind of core, scheduled for it; "
                         f"known: {', '.join(available_cpus())})")
     p.add_argument("--out", default="out", type=Path, help="output directory (default: out/)")
     args = p.parse_args(argv)
@@ -114,19 +115,25 @@ def selected_kernels(args):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     parser, args = parse_args(argv)
+    selected = selected_kernels(args)
     try:
-        model = load_model(args.cpu)
+        models = {cpu: load_model(cpu) for cpu in {args.cpu, *(spec.cpu for spec in selected if spec.cpu)}}
     except UnknownCpu as e:
         parser.error(str(e))
+
+    def model_for(spec):
+        """--cpu's model, or the kernel's own where --cpu is the generic one (KernelSpec.cpu)."""
+        return models[spec.cpu if spec.cpu and args.cpu == DEFAULT_CPU else args.cpu]
+
     # The banner records only the options that shape a file's content, so the same
     # kernel is byte-identical whichever subset of kernels a run selects.
     command = (f"--abi {args.abi} --branch-protection {args.branch_protection} --visibility {args.visibility} "
                f"--prefix {args.prefix} --cpu {args.cpu}")
     conv = conventions(args.abi, args.branch_protection, args.visibility)
     try:
-        files = {f"{spec.name}.S": generate_kernel(spec, conv, args.prefix, model,
+        files = {f"{spec.name}.S": generate_kernel(spec, conv, args.prefix, model_for(spec),
                                                    f"{command} {spec.options}".rstrip())
-                 for spec in selected_kernels(args)}
+                 for spec in selected}
         guard = f"{args.prefix.upper()}KERNELS_H"
         files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)
         write_files_atomically(args.out, files)

@@ -47,9 +47,10 @@ PATTERNED_SHAPES = [(5, 5, 5)]
 # and the form by right factors given replicated: rank 4 and r×4·4×4 (the Round 3
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
-# and the products by the signature's l×8 Yt blocks given replicated: the Z sums'
-# 8×l·l×8 and G2's l×l·l×8 (the pairs (4, 8) and (5, 8))
-REPLICATED_SHAPES += [(8, 4, 8), (4, 4, 8), (8, 5, 8), (5, 5, 8)]
+# and the products by the signature's l×8 Yt blocks given replicated: G2's l×l·l×8
+# (the pairs (4, 8) and (5, 8)) and the Z sums' 8×5·5×8 ((4, 8)'s go by pair
+# tables, TRANSPOSED_SHAPES)
+REPLICATED_SHAPES += [(4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # and the form by left factors given as the pair tables of their rows: the Round 3
 # pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, and (5, 5)'s stacked 25×5
 # (an odd last row, two bands of rows)
@@ -398,8 +399,9 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
 
 # The Z sums' form: pair tables times the transposes of s×q right factors (the
 # blocks of T), for the stacked l = 4 pairs: 24×4·4×6, 20×4·4×5, and 16×4·4×4
-# (LD4 by bytes, lane loads for the leftover runs).
-TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4)]
+# (LD4 by bytes, lane loads for the leftover runs), and (4, 8)'s 8×4·4×8 (two runs
+# a table load).
+TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4), (8, 4, 8)]
 
 
 def transposed(m, rows, cols):
@@ -489,10 +491,10 @@ def test_interleave_runs_match_model(gf16_runner, n):
     assert run_interleave(gf16_runner, "gf16m_interleave_runs_r5", n, xs) == [model_interleave(x, n) for x in xs]
 
 
-@pytest.mark.parametrize("r", [4, 5, 6])
+@pytest.mark.parametrize("r", [4, 5, 6, 8])
 @pytest.mark.parametrize("count", [1, 2, 16])
 def test_transposes_match_model(gf16_runner, r, count):
-    """gf16m_transpose_r<r> (the stacked l = 4 pairs' Z sums turned back): every
+    """gf16m_transpose_r<r> (the l = 4 pairs' Z sums turned back): every
     element value in every position, random matrices, one to the 16 of a public
     matrix's Z, flush against the guard pages (the runner's exact sizes)."""
     rng = random.Random(r * 100 + count)
@@ -581,6 +583,8 @@ MUTANTS = {
     "interleaved_rows": Mutant("interleaved_rows", "gf16m_rowdot_ptbli_8x5x5"),
     # interleaved_offset: both runs of a table load read the first run's rows
     "interleaved_offset": Mutant("interleaved_offset", "gf16m_rowdot_ptbli_6x5x5"),
+    # transposed_offset: the same in the transposed form of 8×4 factors
+    "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
     # interleave_unclamped: the interleaver's windows start at their rows even
@@ -608,7 +612,7 @@ def mutant_patches(kind):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows", lambda self, *args:
                                   (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, *args)))]
-    if kind == "interleaved_offset":
+    if kind in ("interleaved_offset", "transposed_offset"):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows",
                                   lambda self, yk, width, indices=None, offset=0: real(self, yk, width, indices))]
@@ -727,6 +731,17 @@ def test_interleaved_sum_mutants_are_caught(dot_runner, mutant_runners, kind, sh
     args = (shape, 2, stride, ystride, n, records, pair_table_bytes(*shape[:2]))
     assert run_dot(dot_runner, f"gf16m_rowdot_ptbli_{table_name(shape)}", *args, yrow=size) == want
     assert run_dot(mutant_runners[1], kind, *args, yrow=size) != want
+
+
+def test_transposed_offset_mutant_is_caught(dot_runner, mutant_runners):
+    """The real transposed form of 8×4 factors passes the records the mutant, whose
+    second run of a table load reads the first run's right factors, fails."""
+    shape = (8, 4, 8)
+    records, stride, ystride = transposed_records(shape, 4, 2, 4, 9)
+    want = [r[3] for r in records]
+    args = (shape, 2, stride, ystride, 4, records, pair_table_bytes(8, 4))
+    assert run_dot(dot_runner, "gf16m_rowdot_ptblt_8x4x8", *args) == want
+    assert run_dot(mutant_runners[1], "transposed_offset", *args) != want
 
 
 def test_interleaved_overread_mutants_are_caught(mutant_runners):

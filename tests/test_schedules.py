@@ -10,7 +10,8 @@ SCHEDULES = Path(__file__).resolve().parent.parent / "generator" / "schedules"
 # (a "<class>_q" entry, for the 128-bit form, is optional).
 BASE_CLASSES = [
     "gpr_alu", "gpr_alu_shift", "gpr_ror", "gpr_addr", "gpr_cmp", "branch",
-    "load_gpr", "store_gpr", "load_vec", "load_vec_multi", "load_vec_lane", "store_vec", "store_vec_lane",
+    "load_gpr", "store_gpr", "load_vec", "load_vec_pair", "load_vec_multi", "load_vec_lane", "store_vec",
+    "store_vec_lane",
     "vec_logic", "vec_sha3", "vec_shift", "vec_alu", "vec_movi", "vec_mov",
     "vec_dup_elem", "vec_dup_gpr", "vec_ins_gpr", "vec_ins_elem", "vec_umov",
     "vec_tbl1", "vec_tbl2", "vec_tbl3", "vec_tbl4", "vec_tbx1", "vec_tbx2", "vec_tbx3", "vec_tbx4",

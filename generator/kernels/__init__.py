@@ -72,7 +72,26 @@ REPLICATED_RANKS = (4,)
 # repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.7 ->
 # 338.7, 5×5·5×8 258.7 -> 215.2, 8×4·4×8 148.1 -> 142.1, 4×4·4×8 73.6 -> 71.1 (the
 # kernel table takes them where it takes rank 4's replicas: Cortex-A57 and A72).
+# (The Z sums of (4, 8) go by pair tables, Z_TRANSPOSED_PAIRS: G2's only.)
 REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
+# The pairs whose Z sums go by the signature's factors' pair tables times T's
+# blocks read transposed (rowdot_pair_tables_transposed_kernel), then are
+# transposed back: the stacked l = 4 pairs, and (4, 8), whose 8×4 factors take
+# them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
+# Yt's replicas: neoverse-n1 44 against 134, apple-a15 24 against 64,
+# cortex-a72 100 against 142, cortex-a55 142 against 210).
+Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8))
+
+
+# The in-order little cores' machine model, which schedules the pair-table forms
+# they take (KernelSpec.cpu): its schedule spreads their table loads among the
+# lookups, where the generic model's issues them back to back. llvm-mca cycles
+# per loop iteration, its schedule against the generic one's, on cortex-a55:
+# ptblw_8x4x4 123 / 137, _24x4x4 381 / 413, ptbli_8x5x5 158 / 178, _6x5x5 127 /
+# 129, ptblt_8x4x8 127 / 142, _20x4x5 240 / 260; on the other cores within
+# +1.4% (ptblt_16x4x4 on neoverse-n1) and -5% (ptblt_20x4x5 on cortex-a72). Not
+# the stacked 25x5x5, whose bands it schedules worse (381 / 365).
+LITTLE_CORE = "cortex-a55"
 
 
 @dataclass(frozen=True)
@@ -84,6 +103,9 @@ class KernelSpec:
     describe: Callable     # describe(builder) appends the kernel's instructions
     options: str = ""      # generator options that shape this kernel's code, for its banner
     features: tuple = ("AdvSIMD",)   # CPU features it needs at run time (FEAT_<name>), a key of features.ARCH
+    # the machine model that schedules it when gen.py is left at the generic one, where
+    # that model's schedule measured faster on the cores that take the kernel
+    cpu: str = ""
 
     @property
     def arch(self):
@@ -115,9 +137,9 @@ SUM_PARAMS = ("acc", "x", "xstride", "y", "ystride", "count")
 LINSYS_PARAMS = ("coef", "lx", "B", "A", "rx")
 
 
-def gf16_spec(name, params, doc, describe) -> KernelSpec:
+def gf16_spec(name, params, doc, describe, cpu="") -> KernelSpec:
     prototype = "void {symbol}(" + ", ".join(C_TYPES[p] + p for p in params) + ")"
-    return KernelSpec(name=name, params=params, c_signature=prototype, doc=doc, describe=describe)
+    return KernelSpec(name=name, params=params, c_signature=prototype, doc=doc, describe=describe, cpu=cpu)
 
 
 def square_doc(rank, what):
@@ -305,7 +327,7 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
     table load."""
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide) if l == tables.L
                 else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True,
-                             interleaved=interleaved))
+                             interleaved=interleaved, runs=tables_gather.SHARED_LOAD_RUNS if interleaved else 1))
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
     run = tables_gather.run_length(l)
     where = (f"in runs of {run} as gf16m_interleave_runs_r{l} writes them, run g of Y_k at y + k*ystride + "
@@ -316,7 +338,7 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
                      f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] "
                      f"{where} (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
-                     describe)
+                     describe, cpu=LITTLE_CORE if wide or interleaved else "")
 
 
 def interleave_runs_kernel(l) -> KernelSpec:
@@ -330,18 +352,22 @@ def interleave_runs_kernel(l) -> KernelSpec:
 
 
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
-    """The Z sums of a stacked pair, transposed: the (l·r)×l factors' pair tables
-    times the transposes of r×l matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ."""
-    p = l * r
+    """The Z sums, transposed: the pair tables of the signature's factors ((l·r)×l
+    where stacked, else r×l, one b at a time) times the transposes of r×l
+    matrices (T's), Z_abᵗ = Σ_k Ut[k][b]·T[a][k]ᵗ; the r×l ones two runs a table
+    load."""
+    p = table_rows(l, r)
+    runs = 1 if (l, r) in STACKED_PAIRS else tables_gather.SHARED_LOAD_RUNS
     describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, transposed=True) if l == r == tables.L
-                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True))
+                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=r, transposed=True,
+                             runs=runs))
     return gf16_spec(tables.rowdot_tables_name(l, p, True, r, True),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times the transposes of {r}x{l} matrices by paired table lookup: acc[c] "
                      f"({p}x{r}, at acc + {p * r}c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as "
                      f"the {tables.pair_tables_name(l)} of its {p // 2} row pairs at tab + k*tstride, Y_k[c] "
                      f"({r}x{l}) at y + k*ystride + {l * r}c (strides in bytes); count >= 1; acc must not overlap the "
-                     f"tables or any Y_k[c]", describe)
+                     f"tables or any Y_k[c]", describe, cpu=LITTLE_CORE)
 
 
 def transpose_kernel(r) -> KernelSpec:
@@ -377,7 +403,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                 if f == "rowdot" and l in REPLICATED_RANKS and r != l:
                     kernels.append(rowdot_kernel(gf16.Shape(r, l, l), replicated=True))
                 if f == "rowdot" and (l, r) in REPLICATED_YT_PAIRS:
-                    kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True) for p in (r, l)]
+                    kernels += [rowdot_kernel(gf16.Shape(p, l, r), replicated=True)
+                                for p in ((l,) if (l, r) in Z_TRANSPOSED_PAIRS else (r, l))]
                 if f == "rowdot" and (l, r) in FOLDED_PAIRS:
                     kernels += [rowdot_kernel(gf16.Shape(r, l, l), folded=True), fold_patterns_kernel()]
                 if f == "rowdot" and table_rows(l, r):
@@ -395,7 +422,7 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         kernels.append(interleave_runs_kernel(l))
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
-                    if l == tables.L and (l, r) in STACKED_PAIRS:
+                    if (l, r) in Z_TRANSPOSED_PAIRS:
                         # the Z sums, transposed, by the same pair tables, and their
                         # transposes back
                         kernels += [rowdot_pair_tables_transposed_kernel(l, r), transpose_kernel(r)]

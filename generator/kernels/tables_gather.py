@@ -37,12 +37,13 @@ MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the re
 # an EOR, per row. Rank 3's run of five factors would need three TBLs a row from
 # windows, against one over three registers.
 MAX_WINDOWED_RUN = 3
-# Runs of interleaved right factors a table load: with no windows to gather
-# from, two runs' rows and sums fit the registers beside the tables, which are
-# then loaded once for both (llvm-mca per run of three by 8x5: 89 cycles against
-# 106 on cortex-a55, 40 against 44 on cortex-a72; the same on neoverse-n1 and
-# apple-a15)
-INTERLEAVED_RUNS = 2
+# Runs of right factors a table load where no windows are gathered from (the
+# interleaved form; the transposed one of 8×4 factors): two runs' rows and sums
+# fit the registers beside the tables, which are then loaded once for both
+# (llvm-mca per run of three interleaved by 8x5: 89 cycles against 106 on
+# cortex-a55, 40 against 44 on cortex-a72; per four transposed 8x4 by 8x4, 142
+# against 170 on cortex-a55; the same on the other cores)
+SHARED_LOAD_RUNS = 2
 
 
 def run_length(s):
@@ -124,7 +125,7 @@ class LeftTables:
         if self.interleaved:
             return load_tables(self.b, yk, offset, self.l)
         if self.transposed:
-            return self.transposed_rows(yk, width)
+            return self.transposed_rows(yk, width, offset)
         if indices is not None:
             return self.windowed_rows(yk, width, indices)
         b, l = self.b, self.l
@@ -185,14 +186,16 @@ class LeftTables:
             rows.append(row)
         return rows
 
-    def transposed_rows(self, yk, width):
+    def transposed_rows(self, yk, width, offset=0):
         """right_rows of the transposes of s×l matrices (16 to 32 bytes each): row m
         lane s·c + j = Y_c[j][m], from two windows per factor, its first 16 bytes
         and its last 16: per row one TBL over the windows of factors 0 and 1 (a
-        group of four) and, for a third factor, one over its two and an EOR."""
+        group of four) and, for a third factor, one over its two and an EOR; the
+        run at yk + offset."""
         b, l, s, size = self.b, self.l, self.s, self.l * self.s
         assert 16 < size <= 32, (l, s)
-        windows = [b.load("q", yk, start) for c in range(width) for start in (size * c, size * c + size - 16)]
+        windows = [b.load("q", yk, offset + start) for c in range(width)
+                   for start in (size * c, size * c + size - 16)]
         tables = [windows[:4], windows[4:]]
         for group in tables:
             if group:
@@ -260,7 +263,7 @@ class LeftTables:
         rows_per_sum = 2 if self.paired else 1
         run = run_length(s)
         groups = [min(run, width - c) for c in range(0, width, run)]
-        assert len(groups) == 1 or self.interleaved, width
+        assert len(groups) == 1 or self.interleaved or self.transposed, width
         for index, (r0, rows) in enumerate(left_bands(s, p, rows_per_sum, MAX_BAND // len(groups))):
             suffix = "" if rows == p else f"_b{index}"
             sums = [[b.movi(0) for _ in range(-(-rows // rows_per_sum))] for _ in groups]
@@ -273,8 +276,8 @@ class LeftTables:
             yk, k = b.mov_x(y_ptr), b.mov_x(count)
             indices = self.window_indices(width)
             loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-            rows_of_y = [self.right_rows(yk, group, indices, g * interleaved_run_bytes(l))
-                         for g, group in enumerate(groups)]
+            run_bytes = interleaved_run_bytes(l) if self.interleaved else run * l * s
+            rows_of_y = [self.right_rows(yk, group, indices, g * run_bytes) for g, group in enumerate(groups)]
             for i in range(len(sums[0])):
                 tables = load_tables(b, tk, i * l * TABLE, l)
                 for group_sums, group_rows in zip(sums, rows_of_y):
@@ -301,7 +304,7 @@ class LeftTables:
         return parted
 
 
-def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False, interleaved=False):
+def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False, interleaved=False, runs=1):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×l matrix given as its
     l·p product tables at tab + k·tstride (element (i, m)'s at 16(l·i + m)) or,
     `paired`, its l·⌈p/2⌉ pair tables (rows 2q and 2q + 1, column m at
@@ -309,14 +312,14 @@ def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False,
     l·s·c, or, `transposed`, the transposes of the s×l matrices there, acc[c]
     p×s at acc + s·p·c; an odd p's last row pairs with a zero row (16l bytes
     more); `interleaved`: the right factors as interleave_runs writes them, 16l
-    bytes a run from y + k·ystride, two runs a table load (INTERLEAVED_RUNS).
-    Right factors in runs of 16 // s (or those two), those left over in one
-    run; rows in bands (left_bands). count >= 1; n may be 0."""
+    bytes a run from y + k·ystride. Right factors in runs of 16 // s, `runs` of
+    them a table load (SHARED_LOAD_RUNS where no windows are gathered from),
+    those left over in one run; rows in bands (left_bands). count >= 1; n may be
+    0."""
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     shared = LeftTables(b, l, p, paired, s, transposed, interleaved)
     s = shared.s
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
-    runs = INTERLEAVED_RUNS if interleaved else 1
     run = runs * run_length(s)
 
     def advance():

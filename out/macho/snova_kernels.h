@@ -376,9 +376,6 @@ void snova_gf16m_rowdot_8x8x4(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 8x4 times 4x4 matrices (result 8x4): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 4 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rrep_8x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 8x4 times 4x8 matrices (result 8x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_rrep_8x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
 /* GF(16) 4x4 times 4x8 matrices (result 4x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (64 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rrep_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -387,6 +384,12 @@ void snova_gf16m_rowdot_ptbl_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstr
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x4 times the transposes of 8x4 matrices by paired table lookup: acc[c] (8x8, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] (8x4) at y + k*ystride + 32c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblt_8x4x8(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x8 matrices transposed: out[c] = x[c]^t for c < n (64 bytes each, one after the other in both), by TBL, constant time; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_transpose_r8(uint8_t *out, const uint8_t *x, size_t n);
 
 /* SNOVA Round 3 signing system, l = 4, r = 8: coef[row][col] (32x32 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*8+vf; lx, B (8x4), A (8x8), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
