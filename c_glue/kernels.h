@@ -128,6 +128,13 @@ struct snova_kernels {
      * results), of one b for r = 8 (r x l and r x r); set with rowdot_ptll for
      * those pairs (params_r3.h SNOVA_Z_TRANSPOSED), NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
+    /* the equations' weighted sums of a public matrix's l^2 sums Z_ab (r x r),
+     * eight terms at a time, their weights given as the pair tables of two
+     * terms' weights (16 bytes a pair, Z_ab's eight weights at tab + k*tstride):
+     * rowdot_fn semantics, X_k the eight terms' weights of Z_k (8 x 1), Y_k
+     * Z_k (1 x r^2), acc the eight sums. Round 3 with l > 2, on every core with
+     * Advanced SIMD; NULL elsewhere */
+    snova_gf16m_rowdot_fn rowdot_wsum;
     /* out[c] = x[c]^t for c < n, r x r matrices: set with rowdot_ptzt */
     snova_gf16_mul_tables_fn transpose_rr;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows

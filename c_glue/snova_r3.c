@@ -46,6 +46,20 @@ typedef uint8_t mrr[RSQ];
 /* ------------------------------------------------------------------------- */
 /* the constant part of the public map: A, B, Q1, Q2                          */
 
+/* Where the kernel table sums Z by the pair tables of the equations' weights
+ * (kernels.h rowdot_wsum: NEON builds, l > 2), each public matrix's terms go in
+ * runs of WEIGHT_RUN, the last padded with zero weights */
+#if defined(SNOVA_NEON) && L > 2
+#define WEIGHT_TABLES 1
+#define WEIGHT_RUN 8
+#define TERMS_PER_MATRIX (O * ((ALPHA + M1 - 1) / M1)) /* the most terms one public matrix meets */
+#define WEIGHT_RUNS ((TERMS_PER_MATRIX + WEIGHT_RUN - 1) / WEIGHT_RUN)
+#define WEIGHT_SLOTS (M1 * WEIGHT_RUNS * WEIGHT_RUN)
+#else
+#define WEIGHT_TABLES 0
+#define WEIGHT_SLOTS 1
+#endif
+
 struct abq {
     mrr A[NTERMS];
     mrl B[NTERMS];
@@ -54,6 +68,14 @@ struct abq {
     uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
 #if SNOVA_Z_TRANSPOSED
     uint8_t pair_t[NTERMS][L * L]; /* the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
+#endif
+#if WEIGHT_TABLES
+    /* where the kernel table has rowdot_wsum: per public matrix i, the pair tables
+     * of two of its terms' weights of each Z_ab (in the order quad_z leaves Z), in
+     * runs[i] runs; term t's sum lands in slot[t] of quad_ws.wsums */
+    uint8_t wtab[M1][WEIGHT_RUNS][L * L][WEIGHT_RUN / 2][TABLE];
+    uint8_t runs[M1];
+    uint16_t slot[NTERMS];
 #endif
 };
 
@@ -72,6 +94,35 @@ struct abq {
 #endif
 
 static struct abq abq_table;
+
+#if WEIGHT_TABLES
+/* t->wtab, t->runs and t->slot from the weights (pair, or pair_t where quad_z
+ * transposes Z), public matrix by matrix, its terms in the equations' order */
+static void weight_tables(kern_t *k, struct abq *t) {
+    uint8_t product[16][16]; /* product[w][y] = w y, the table of weight w */
+    int count[M1] = { 0 };
+    for (int w = 0; w < 16; w++)
+        for (int y = 0; y < 16; y++)
+            product[w][y] = gf16_mul((uint8_t)w, (uint8_t)y);
+    for (int term = 0; term < NTERMS; term++) {
+        const int i = (term / ALPHA + term % ALPHA) % M1, n = count[i]++;
+#if SNOVA_Z_TRANSPOSED
+        const uint8_t *weights = k->rowdot_ptzt != NULL ? t->pair_t[term] : t->pair[term];
+#else
+        const uint8_t *weights = t->pair[term];
+        (void)k;
+#endif
+        t->slot[term] = (uint16_t)(i * WEIGHT_RUNS * WEIGHT_RUN + n);
+        for (int z = 0; z < L * L; z++) {
+            uint8_t *tab = t->wtab[i][n / WEIGHT_RUN][z][n % WEIGHT_RUN / 2];
+            for (int y = 0; y < 16; y++)
+                tab[y] |= (uint8_t)(product[weights[z]][y] << (4 * (n % 2)));
+        }
+    }
+    for (int i = 0; i < M1; i++)
+        t->runs[i] = (uint8_t)((count[i] + WEIGHT_RUN - 1) / WEIGHT_RUN);
+}
+#endif
 
 /* A (then B) is made invertible by adding multiples of S where it is square:
  * only when r = l. */
@@ -102,6 +153,10 @@ static void gen_abq(void) {
 #endif
             }
     }
+#if WEIGHT_TABLES
+    if (k->rowdot_wsum != NULL)
+        weight_tables(k, t);
+#endif
 }
 
 static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
@@ -204,6 +259,7 @@ struct quad_ws {
     mrl xt;
     mrr s;
     mrl sb[ALPHA];       /* (sum) B of each term of the equation at hand (quad_equations) */
+    mrr wsums[WEIGHT_SLOTS]; /* every term's sum of Z, where the kernel table has rowdot_wsum (struct abq slot) */
     uint8_t runs[RUNS_ROOM]; /* the public blocks at hand interleaved, where the kernel table takes them so */
 };
 
@@ -352,18 +408,38 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
 #endif
 }
 
+/* sum_{a,b} q1 q2 Z_iab of term t (public matrix i): made by quad_equations'
+ * runs where the kernel table has rowdot_wsum, else here into w->s */
+static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c, int t, int i) {
+#if WEIGHT_TABLES
+    if (k->rowdot_wsum != NULL)
+        return w->wsums[c->slot[t]];
+#endif
+#if SNOVA_Z_TRANSPOSED
+    lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_t[t] : c->pair[t], L * L, RSQ);
+#else
+    lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
+#endif
+    return w->s;
+}
+
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
 static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
+#if WEIGHT_TABLES
+    /* every term's sum, a public matrix's runs of eight terms at a time */
+    if (k->rowdot_wsum != NULL) {
+        memset(w->wsums, 0, sizeof(w->wsums));
+        for (int i = 0; i < M1; i++)
+            for (int run = 0; run < c->runs[i]; run++)
+                k->rowdot_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
+                               WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
+    }
+#endif
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
-#if SNOVA_Z_TRANSPOSED
-            lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_t[t] : c->pair[t], L * L, RSQ);
-#else
-            lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
-#endif
             /* (sum) B first: two r x r by r x l products instead of r x r by r x r */
-            k->mul_rrl(w->s, c->B[t], w->sb[a]);
+            k->mul_rrl(term_sum(k, w, c, t, i), c->B[t], w->sb[a]);
         }
         /* then every term's A (.) in one dot: the equation's A follow one another */
         memset(out[e], 0, LR);

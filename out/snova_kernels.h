@@ -190,6 +190,9 @@ void snova_gf16m_rowdot_tbl_4x4x4(uint8_t *acc, const uint8_t *tab, size_t tstri
 /* GF(16) 4x4 matrices times fixed 4x4 matrices by table lookup: acc[r][c] (at acc + 16(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 16k, T_k[c] given as the gf16m_mul_tables of its 16 elements at tab + 256(k*n + c); rows a multiple of 4, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_4x4x4(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
 
+/* GF(16) weighted sums of 16-byte matrices by paired table lookup: acc[c] (8x16, at acc + 128c) += sum over k < count of X_k * Y_k[c] for c < n, X_k (8x1: the k-th weight of 8 sums) given as the pair tables of its 4 pairs of elements at tab + k*tstride (16 bytes a pair), Y_k[c] (16 bytes) at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_8x1x16(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 16x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -253,6 +256,9 @@ void snova_gf16m_rowdot_rrep_5x4x4(uint8_t *acc, const uint8_t *x, size_t xstrid
 /* GF(16) 20x4 times 4x4 matrices by paired table lookup: acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) weighted sums of 25-byte matrices by paired table lookup: acc[c] (8x25, at acc + 200c) += sum over k < count of X_k * Y_k[c] for c < n, X_k (8x1: the k-th weight of 8 sums) given as the pair tables of its 4 pairs of elements at tab + k*tstride (16 bytes a pair), Y_k[c] (25 bytes) at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_8x1x25(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 20x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -315,6 +321,9 @@ void snova_gf16m_rowdot_rrep_6x4x4(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 24x4 times 4x4 matrices by paired table lookup: acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) weighted sums of 36-byte matrices by paired table lookup: acc[c] (8x36, at acc + 288c) += sum over k < count of X_k * Y_k[c] for c < n, X_k (8x1: the k-th weight of 8 sums) given as the pair tables of its 4 pairs of elements at tab + k*tstride (16 bytes a pair), Y_k[c] (36 bytes) at y + k*ystride + 36c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_8x1x36(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 24x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -381,6 +390,9 @@ void snova_gf16m_rowdot_rrep_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup: acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbl_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) weighted sums of 64-byte matrices by paired table lookup: acc[c] (8x64, at acc + 512c) += sum over k < count of X_k * Y_k[c] for c < n, X_k (8x1: the k-th weight of 8 sums) given as the pair tables of its 4 pairs of elements at tab + k*tstride (16 bytes a pair), Y_k[c] (64 bytes) at y + k*ystride + 64c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbl_8x1x64(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);

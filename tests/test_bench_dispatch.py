@@ -203,7 +203,7 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     quadratic = {c: f"snova_gf16m_rowdot_ptbl{'w' if c in ('cortex-a55', 'cortex-a72') else ''}_16x4x4"
                  for c in CPUS}
     assert all(profiles[c]["paired"] == sorted(["snova_gf16m_mul_pair_tables", quadratic[c],
-                                                "snova_gf16m_rowdot_ptblt_16x4x4"])
+                                                "snova_gf16m_rowdot_ptblt_16x4x4", "snova_gf16m_rowdot_ptbl_8x1x16"])
                and not profiles[c]["tables"] for c in CPUS)
     data, _ = measured([([], CPUS)])
     assert [line.split(":")[0] for line in misplaced(data)] == [f"{NEON} {SET} verify {c}" for c in NO_SHA3]

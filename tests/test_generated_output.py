@@ -230,7 +230,7 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
      | {"gf16m_mul_tables", "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4"}
      | {"gf16m_mul_pair_tables", "gf16m_rowdot_ptbl_8x4x4", "gf16m_rowdot_ptblw_8x4x4"}
      | {"gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_8x4x4", "gf16m_rowdot_rrep_4x4x8"}
-     | {"gf16m_rowdot_ptblt_8x4x8", "gf16m_transpose_r8"}
+     | {"gf16m_rowdot_ptblt_8x4x8", "gf16m_transpose_r8", "gf16m_rowdot_ptbl_8x1x64"}
      | {name.replace("r5", "r4") for name in FORMS_R5}),
     (["--shape", "4x6", "--kernel", "rowdot"], {"gf16m_rowdot_r4", "gf16m_rowdot_4x4x6", "gf16m_rowdot_6x4x4",
                                                 "gf16m_rowdot_6x4x6", "gf16m_rowdot_r6", "gf16m_rowdot_6x6x4",
@@ -238,19 +238,21 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_mul_pair_tables", "gf16m_rowdot_ptbl_24x4x4",
                                                 "gf16m_rowdot_ptblw_24x4x4",
                                                 "gf16m_rowdot_ptblt_24x4x6", "gf16m_transpose_r6",
+                                                "gf16m_rowdot_ptbl_8x1x36",
                                                 "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4",
                                                 "gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_6x4x4"}),
     (["--shape", "5x5", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_mul_tables", "gf16m_rowdot_tbl_5x5x5",
                                                 "gf16m_rowdot_rtbl_5x5x5", "gf16m_fold_patterns",
                                                 "gf16m_rowdot_fold_pat_r5", "gf16m_mul_pair_tables_25x5",
-                                                "gf16m_rowdot_ptbl_25x5x5"}),
+                                                "gf16m_rowdot_ptbl_25x5x5", "gf16m_rowdot_ptbl_8x1x25"}),
     (["--shape", "5x8", "--kernel", "rowdot"], {"gf16m_rowdot_r5", "gf16m_rowdot_5x5x8", "gf16m_rowdot_8x5x5",
                                                 "gf16m_rowdot_8x5x8", "gf16m_rowdot_r8", "gf16m_rowdot_8x8x5",
                                                 "gf16m_rowdot_fold_8x5x5", "gf16m_fold_patterns",
                                                 "gf16m_rowdot_fold_pat_r5", "gf16m_rowdot_rrep_5x5x8",
                                                 "gf16m_rowdot_rrep_8x5x8", "gf16m_mul_tables", "gf16m_rowdot_tbl_5x5x5",
                                                 "gf16m_rowdot_rtbl_5x5x5", "gf16m_mul_pair_tables_r5",
-                                                "gf16m_rowdot_ptbli_8x5x5", "gf16m_interleave_runs_r5"}),
+                                                "gf16m_rowdot_ptbli_8x5x5", "gf16m_interleave_runs_r5",
+                                                "gf16m_rowdot_ptbl_8x1x64"}),
     (["--shape", "5x5", "--kernel", "linsys"], {"gf16m_linsys_l5r5"}),
     (["--shape", "2x2", "--kernel", "rowdot"], {"gf16m_rowdot_r2"}),
     (["--keccak"], {"keccakf1600", "keccakf1600_carried", "keccakf1600_x2", "keccakf1600_sha3", "keccakf1600_x2_sha3", "keccakf1600_x3",

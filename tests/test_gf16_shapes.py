@@ -14,7 +14,7 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables_gather
+from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables_gather, tables_weights
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -55,6 +55,9 @@ REPLICATED_SHAPES += [(4, 4, 8), (8, 5, 8), (5, 5, 8)]
 # pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, and (5, 5)'s stacked 25×5
 # (an odd last row, two bands of rows)
 PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (25, 5, 5)]
+# the same form for the equations' weighted sums of the r×r Z_ab: eight terms'
+# weights (8×1) times each Z_ab (1×r²)
+WEIGHT_SHAPES = [(8, 1, 16), (8, 1, 25), (8, 1, 36), (8, 1, 64)]
 # the l = 4 ones also in runs of eight right factors (the in-order little cores')
 WIDE_SHAPES = [s for s in PAIRED_SHAPES if s[1] == 4]
 # and (5, 6), (5, 8)'s r×5·5×5 with the right factors interleaved in runs
@@ -94,7 +97,7 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert {p.stem for p in OUT.glob("gf16m_rowdot_rrep_*.S")} == {f"gf16m_rowdot_rrep_{name(s)}"
                                                                    for s in REPLICATED_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbl_*.S")} == {f"gf16m_rowdot_ptbl_{table_name(s)}"
-                                                                   for s in PAIRED_SHAPES}
+                                                                   for s in PAIRED_SHAPES + WEIGHT_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblt_*.S")} == {f"gf16m_rowdot_ptblt_{table_name(s)}"
                                                                     for s in TRANSPOSED_SHAPES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblw_*.S")} == {f"gf16m_rowdot_ptblw_{table_name(s)}"
@@ -370,7 +373,7 @@ def pair_table_bytes(p, q):
 
 
 LEFT_FORMS = {"fold_pat_": (PATTERNED_SHAPES, lambda p, q: 32 * p, lambda x, q: model_patterns(x), 7, name),
-              "ptbl_": (PAIRED_SHAPES, pair_table_bytes, model_pair_tables, 5, table_name),
+              "ptbl_": (PAIRED_SHAPES + WEIGHT_SHAPES, pair_table_bytes, model_pair_tables, 5, table_name),
               "ptblw_": (WIDE_SHAPES, pair_table_bytes, model_pair_tables, 5, table_name)}
 
 
@@ -587,6 +590,10 @@ MUTANTS = {
     "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
+    # weights_nibble: the weighted sums packed and parted 3 bits apart, not 4
+    "weights_nibble": Mutant("weights_nibble", "gf16m_rowdot_ptbl_8x1x36"),
+    # weights_overread: a Z_ab read in whole 16-byte pieces past its 25 bytes
+    "weights_overread": Mutant("weights_overread", "gf16m_rowdot_ptbl_8x1x25"),
     # interleave_unclamped: the interleaver's windows start at their rows even
     # where they then run past the last block's last byte
     "interleave_unclamped": Mutant("interleave_unclamped", "gf16m_interleave_runs_r5"),
@@ -620,6 +627,10 @@ def mutant_patches(kind):
         real = tables_gather.LeftTables.run
         return [mock.patch.object(tables_gather.LeftTables, "run",
                                   lambda self, width, *rest: real(self, width + 3 if width <= 3 else width, *rest))]
+    if kind == "weights_nibble":
+        return [mock.patch.object(tables_weights, "NIBBLE", 3)]
+    if kind == "weights_overread":
+        return [mock.patch.object(tables_weights, "pieces", lambda size: ("q", list(range(0, size, 16))))]
     if kind == "interleave_unclamped":
         return [mock.patch.object(tables_gather, "window_start", lambda start, size: start)]
     if kind == "patterns_overread":
@@ -731,6 +742,23 @@ def test_interleaved_sum_mutants_are_caught(dot_runner, mutant_runners, kind, sh
     args = (shape, 2, stride, ystride, n, records, pair_table_bytes(*shape[:2]))
     assert run_dot(dot_runner, f"gf16m_rowdot_ptbli_{table_name(shape)}", *args, yrow=size) == want
     assert run_dot(mutant_runners[1], kind, *args, yrow=size) != want
+
+
+def test_weight_mutants_are_caught(dot_runner, mutant_runners):
+    """The real weighted sums pass the records the mutant with its sums parted 3
+    bits apart fails; reading a Z_ab past its 25 bytes runs into the guard page
+    after it (no gap)."""
+    shape = (8, 1, 36)
+    records, stride, ystride = left_given_records("ptbl_", shape, 1, 16, 4, 5)
+    want = [r[3] for r in records]
+    args = (shape, 16, stride, ystride, 1, records, pair_table_bytes(8, 1))
+    assert run_dot(dot_runner, "gf16m_rowdot_ptbl_8x1x36", *args) == want
+    assert run_dot(mutant_runners[1], "weights_nibble", *args) != want
+    shape = (8, 1, 25)
+    records, stride, _ = left_given_records("ptbl_", shape, 1, 1, 1, 6)
+    result = run_qemu(mutant_runners[1], ["weights_overread", *shape, 1, stride, 25, 1, pair_table_bytes(8, 1)],
+                      b"".join(acc + x + y for acc, x, y, _ in records), check=False)
+    assert_harness_verdict(result, "segv")
 
 
 def test_transposed_offset_mutant_is_caught(dot_runner, mutant_runners):

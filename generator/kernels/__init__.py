@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..features import ARCH
 from . import (aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather,
-               tables_right, transpose)
+               tables_right, tables_weights, transpose)
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -341,6 +341,26 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
                      describe, cpu=LITTLE_CORE if wide or interleaved else "")
 
 
+# Terms a run of the equations' weighted sums takes (tables_weights.py): their
+# sums of up to four 16-byte pieces, one Z_ab's pieces and a table fit the
+# registers.
+WEIGHT_RUN = 8
+
+
+def rowdot_pair_weights_kernel(r) -> KernelSpec:
+    """The equations' weighted sums of r×r matrices (Round 3's Z_ab), the weights
+    of WEIGHT_RUN terms given as the pair tables of two terms' weights."""
+    s, p = r * r, WEIGHT_RUN
+    return gf16_spec(tables.rowdot_tables_name(1, p, paired=True, s=s),
+                     ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+                     f"GF(16) weighted sums of {s}-byte matrices by paired table lookup: acc[c] ({p}x{s}, at acc + "
+                     f"{p * s}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k ({p}x1: the k-th weight of "
+                     f"{p} sums) given as the pair tables of its {p // 2} pairs of elements at tab + k*tstride (16 "
+                     f"bytes a pair), Y_k[c] ({s} bytes) at y + k*ystride + {s}c (strides in bytes); count >= 1; acc "
+                     f"must not overlap the tables or any Y_k[c]",
+                     partial(tables_weights.describe_rowdot_pair_weights, p=p, s=s))
+
+
 def interleave_runs_kernel(l) -> KernelSpec:
     run, size = tables_gather.run_length(l), tables_gather.interleaved_run_bytes(l)
     return gf16_spec(f"gf16m_interleave_runs_r{l}", ("out", "x", "n"),
@@ -420,6 +440,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                                 rowdot_tables_kernel(l, l), rowdot_right_tables_kernel(l)]
                     if interleaved:
                         kernels.append(interleave_runs_kernel(l))
+                    # the equations' weighted sums of Z, by the weights' pair tables
+                    kernels.append(rowdot_pair_weights_kernel(r))
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
                     if (l, r) in Z_TRANSPOSED_PAIRS:
