@@ -12,7 +12,7 @@ high ones, and are parted (AND, USHR) after it. The tables are indexed by the
 matrices' elements in registers, never memory by data: constant time."""
 from __future__ import annotations
 
-from .tables import LOW_NIBBLES, NIBBLE, TABLE, pieces
+from .tables import LOW_NIBBLES, NIBBLE, TABLE, pieces, rowdot_tables_name
 
 
 def describe_rowdot_pair_weights(b, p, s):
@@ -29,7 +29,7 @@ def describe_rowdot_pair_weights(b, p, s):
     column = b.start_block("column")
     sums = [[b.movi(0) for _ in starts] for _ in range(pairs)]
     tk, yk, k = b.mov_x(tab_ptr), b.mov_x(y_ptr), b.mov_x(count)
-    loop = b.start_block("loop", mca_region=f"gf16m_rowdot_ptbl_{p}x1x{s}")
+    loop = b.start_block("loop", mca_region=rowdot_tables_name(1, p, paired=True, s=s))
     row = [b.load(view, yk, start) for start in starts]
     for q in range(pairs):
         table = b.load("q", tk, q * TABLE)
