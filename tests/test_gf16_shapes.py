@@ -14,7 +14,8 @@ from unittest import mock
 
 import pytest
 
-from generator.kernels import KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables_gather, tables_weights
+from generator.kernels import (KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables, tables_gather,
+                               tables_weights)
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -590,7 +591,7 @@ MUTANTS = {
     "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
-    # weights_nibble: the weighted sums packed and parted 3 bits apart, not 4
+    # weights_nibble: the weighted sums parted 3 bits apart, not 4 (tables.part)
     "weights_nibble": Mutant("weights_nibble", "gf16m_rowdot_ptbl_8x1x36"),
     # weights_overread: a Z_ab read in whole 16-byte pieces past its 25 bytes
     "weights_overread": Mutant("weights_overread", "gf16m_rowdot_ptbl_8x1x25"),
@@ -628,7 +629,7 @@ def mutant_patches(kind):
         return [mock.patch.object(tables_gather.LeftTables, "run",
                                   lambda self, width, *rest: real(self, width + 3 if width <= 3 else width, *rest))]
     if kind == "weights_nibble":
-        return [mock.patch.object(tables_weights, "NIBBLE", 3)]
+        return [mock.patch.object(tables, "NIBBLE", 3)]
     if kind == "weights_overread":
         return [mock.patch.object(tables_weights, "pieces", lambda size: ("q", list(range(0, size, 16))))]
     if kind == "interleave_unclamped":

@@ -223,10 +223,10 @@ def load_rows(b, yk, width, step, transposed=False):
     return rows
 
 
-def groups_of(width):
-    """A run's right factors in groups of at most WIDTH, one LD4 (and one set of
-    sum registers) each."""
-    return [min(WIDTH, width - c) for c in range(0, width, WIDTH)]
+def groups_of(width, size=WIDTH):
+    """A run's `width` right factors in groups of at most `size` (WIDTH: one LD4
+    and one set of sum registers each)."""
+    return [min(size, width - c) for c in range(0, width, size)]
 
 
 def table_run(b, p, band, width, params, name, region, paired=False, transposed=False):

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from ..builder import ACCESS_BYTES
 from .matrix import NO_LANE, xor_tree
-from .tables import LOW_NIBBLES, TABLE, gather, holding, in_runs, load_tables, part, pieces, rowdot_tables_name
+from .tables import (LOW_NIBBLES, TABLE, gather, groups_of, holding, in_runs, load_tables, part, pieces,
+                     rowdot_tables_name)
 
 MAX_BAND = 9   # rows per band: 9 sums, the rows of Y and their loads fit the register file
 # The longest run whose rows of Y come from windows (LeftTables.windowed_rows),
@@ -256,13 +257,14 @@ class LeftTables:
 
     def run(self, width, params, name, region):
         """The `width` right factors at the current acc and y, in groups of at most
-        a run (more than one only interleaved, in wide runs): each table loaded
-        is looked up by every group's rows."""
+        a run (more than one only where no windows are gathered from: interleaved
+        or transposed, SHARED_LOAD_RUNS): each table loaded is looked up by every
+        group's rows."""
         b, l, s, p = self.b, self.l, self.s, self.p
         acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count = params
         rows_per_sum = 2 if self.paired else 1
         run = run_length(s)
-        groups = [min(run, width - c) for c in range(0, width, run)]
+        groups = groups_of(width, run)
         assert len(groups) == 1 or self.interleaved or self.transposed, width
         for index, (r0, rows) in enumerate(left_bands(s, p, rows_per_sum, MAX_BAND // len(groups))):
             suffix = "" if rows == p else f"_b{index}"

@@ -12,7 +12,7 @@ high ones, and are parted (AND, USHR) after it. The tables are indexed by the
 matrices' elements in registers, never memory by data: constant time."""
 from __future__ import annotations
 
-from .tables import LOW_NIBBLES, NIBBLE, TABLE, pieces, rowdot_tables_name
+from .tables import LOW_NIBBLES, TABLE, part, pieces, rowdot_tables_name
 
 
 def describe_rowdot_pair_weights(b, p, s):
@@ -42,8 +42,7 @@ def describe_rowdot_pair_weights(b, p, s):
     b.start_block("column_store")
     mask = b.movi(LOW_NIBBLES)
     for q in range(pairs):
-        halves = [(b.vop("and", "16b", packed, mask, "vec_logic"), b.shift("ushr", packed, NIBBLE, "16b"))
-                  for packed in sums[q]]
+        halves = [part(b, packed, mask) for packed in sums[q]]
         for term in range(2):
             # a result's pieces are all loaded before any is stored (the last may overlap)
             base = (2 * q + term) * s

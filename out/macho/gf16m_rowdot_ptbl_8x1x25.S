@@ -56,68 +56,68 @@ L_snova_gf16m_rowdot_ptbl_8x1x25_column_store:
 	movi	v30.16b, #15
 	ldr	q17, [x0]
 	ldur	q19, [x0, #9]
+	ushr	v31.16b, v0.16b, #4
+	ushr	v16.16b, v1.16b, #4
 	add	x3, x3, #25
+	ushr	v25.16b, v2.16b, #4
 	subs	x6, x6, #1
-	and	v31.16b, v0.16b, v30.16b
-	and	v16.16b, v1.16b, v30.16b
-	ushr	v0.16b, v0.16b, #4
-	ushr	v1.16b, v1.16b, #4
-	eor	v18.16b, v17.16b, v31.16b
-	eor	v20.16b, v19.16b, v16.16b
-	and	v25.16b, v2.16b, v30.16b
-	and	v26.16b, v3.16b, v30.16b
+	and	v0.16b, v0.16b, v30.16b
+	and	v1.16b, v1.16b, v30.16b
+	and	v2.16b, v2.16b, v30.16b
+	eor	v18.16b, v17.16b, v0.16b
+	eor	v20.16b, v19.16b, v1.16b
+	ushr	v26.16b, v3.16b, #4
 	stur	q18, [x0]
+	and	v3.16b, v3.16b, v30.16b
 	stur	q20, [x0, #9]
 	ldur	q21, [x0, #25]
 	ldur	q23, [x0, #34]
-	ushr	v2.16b, v2.16b, #4
-	ushr	v3.16b, v3.16b, #4
-	and	v18.16b, v4.16b, v30.16b
-	and	v19.16b, v5.16b, v30.16b
-	ushr	v4.16b, v4.16b, #4
-	ushr	v5.16b, v5.16b, #4
-	eor	v22.16b, v21.16b, v0.16b
-	eor	v24.16b, v23.16b, v1.16b
+	ushr	v18.16b, v4.16b, #4
+	and	v4.16b, v4.16b, v30.16b
+	ushr	v19.16b, v5.16b, #4
+	and	v5.16b, v5.16b, v30.16b
+	eor	v22.16b, v21.16b, v31.16b
+	eor	v24.16b, v23.16b, v16.16b
 	stur	q22, [x0, #25]
 	stur	q24, [x0, #34]
 	ldur	q27, [x0, #50]
 	ldur	q29, [x0, #59]
-	eor	v28.16b, v27.16b, v25.16b
-	eor	v31.16b, v29.16b, v26.16b
+	eor	v28.16b, v27.16b, v2.16b
+	ushr	v27.16b, v7.16b, #4
+	eor	v31.16b, v29.16b, v3.16b
+	ushr	v3.16b, v6.16b, #4
 	stur	q28, [x0, #50]
+	and	v6.16b, v6.16b, v30.16b
+	and	v7.16b, v7.16b, v30.16b
 	stur	q31, [x0, #59]
 	ldur	q0, [x0, #75]
 	ldur	q1, [x0, #84]
-	eor	v16.16b, v0.16b, v2.16b
-	eor	v17.16b, v1.16b, v3.16b
-	and	v3.16b, v6.16b, v30.16b
+	eor	v16.16b, v0.16b, v25.16b
+	eor	v17.16b, v1.16b, v26.16b
 	stur	q16, [x0, #75]
-	and	v30.16b, v7.16b, v30.16b
 	stur	q17, [x0, #84]
 	ldur	q20, [x0, #100]
 	ldur	q22, [x0, #109]
-	ushr	v6.16b, v6.16b, #4
-	ushr	v7.16b, v7.16b, #4
-	eor	v21.16b, v20.16b, v18.16b
-	eor	v23.16b, v22.16b, v19.16b
+	eor	v21.16b, v20.16b, v4.16b
+	eor	v23.16b, v22.16b, v5.16b
 	stur	q21, [x0, #100]
 	stur	q23, [x0, #109]
 	ldur	q24, [x0, #125]
 	ldur	q2, [x0, #134]
-	eor	v25.16b, v24.16b, v4.16b
-	eor	v26.16b, v2.16b, v5.16b
+	eor	v25.16b, v24.16b, v18.16b
+	eor	v26.16b, v2.16b, v19.16b
 	stur	q25, [x0, #125]
 	stur	q26, [x0, #134]
-	ldur	q27, [x0, #150]
+	ldur	q30, [x0, #150]
 	ldur	q29, [x0, #159]
-	eor	v28.16b, v27.16b, v3.16b
-	eor	v31.16b, v29.16b, v30.16b
+	eor	v28.16b, v30.16b, v6.16b
+	eor	v31.16b, v29.16b, v7.16b
 	stur	q28, [x0, #150]
 	stur	q31, [x0, #159]
 	ldur	q0, [x0, #175]
 	ldur	q1, [x0, #184]
-	eor	v16.16b, v0.16b, v6.16b
-	eor	v17.16b, v1.16b, v7.16b
+	eor	v16.16b, v0.16b, v3.16b
+	eor	v17.16b, v1.16b, v27.16b
 	stur	q16, [x0, #175]
 	stur	q17, [x0, #184]
 	add	x0, x0, #200
