@@ -589,6 +589,8 @@ MUTANTS = {
     "interleaved_offset": Mutant("interleaved_offset", "gf16m_rowdot_ptbli_6x5x5"),
     # transposed_offset: the same in the transposed form of 8×4 factors
     "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
+    # transposed_overread: a lone 8×4 factor de-interleaved as a pair (64 bytes, not 32)
+    "transposed_overread": Mutant("transposed_overread", "gf16m_rowdot_ptblt_8x4x8"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
     # weights_nibble: the weighted sums parted 3 bits apart, not 4 (tables.part)
@@ -624,6 +626,10 @@ def mutant_patches(kind):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows",
                                   lambda self, yk, width, indices=None, offset=0: real(self, yk, width, indices))]
+    if kind == "transposed_overread":
+        real = tables_gather.LeftTables.deinterleaved_rows
+        return [mock.patch.object(tables_gather.LeftTables, "deinterleaved_rows",
+                                  lambda self, yk, width, offset: real(self, yk, 2, offset))]
     if kind == "interleaved_overread":
         real = tables_gather.LeftTables.run
         return [mock.patch.object(tables_gather.LeftTables, "run",
@@ -771,6 +777,16 @@ def test_transposed_offset_mutant_is_caught(dot_runner, mutant_runners):
     args = (shape, 2, stride, ystride, 4, records, pair_table_bytes(8, 4))
     assert run_dot(dot_runner, "gf16m_rowdot_ptblt_8x4x8", *args) == want
     assert run_dot(mutant_runners[1], "transposed_offset", *args) != want
+
+
+def test_transposed_overread_mutant_is_caught(mutant_runners):
+    """A lone 8×4 right factor read as a pair runs into the guard page after Y."""
+    shape = (8, 4, 8)
+    records, stride, ystride = transposed_records(shape, 1, 1, 1, 10)
+    result = run_qemu(mutant_runners[1], ["transposed_overread", *shape, 1, stride, ystride, 1,
+                                          pair_table_bytes(8, 4)],
+                      b"".join(acc + x + y for acc, x, y, _ in records), check=False)
+    assert_harness_verdict(result, "segv")
 
 
 def test_interleaved_overread_mutants_are_caught(mutant_runners):
