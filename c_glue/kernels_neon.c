@@ -29,6 +29,9 @@
 /* the same with the right factors interleaved in runs (l = 5, unstacked) */
 #define SNOVA_NEON_PTBLI_(p, l) snova_gf16m_rowdot_ptbli_##p##x##l##x##l
 #define SNOVA_NEON_PTBLI(p, l) SNOVA_NEON_PTBLI_(p, l)
+/* the wide form with the right factors as unpack_runs writes them (l = 4, unstacked) */
+#define SNOVA_NEON_PTBLWI_(p, l) snova_gf16m_rowdot_ptblwi_##p##x##l##x##l
+#define SNOVA_NEON_PTBLWI(p, l) SNOVA_NEON_PTBLWI_(p, l)
 /* the equations' weighted sums of the r x r Z sums, eight terms a run, named by their bytes */
 #define SNOVA_NEON_WSUM_(s) snova_gf16m_rowdot_ptbl_8x1x##s
 #define SNOVA_NEON_WSUM(s) SNOVA_NEON_WSUM_(s)
@@ -199,6 +202,17 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
          * extra band loses on the others (apple-a15: 80 against 75). */
         if (snova_wide_runs_pay(midr))
             chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+#if !SNOVA_STACKED
+        /* verification's public map unpacked into runs, whose rows load as they
+         * are: on the out-of-order cores, whose vector pipes an LD4 holds
+         * (llvm-mca cycles per run of eight by 8 x 4: cortex-a72 64 against
+         * 72, neoverse-n1 32 against 36, apple-a15 21.4 against 26.7). On
+         * cortex-a55 the pair loads cost more than the LD4 (152 against 123). */
+        if (!snova_little_core(midr)) {
+            chosen.unpack_runs = snova_gf16m_unpack_runs_r4;
+            chosen.rowdot_ptlr = SNOVA_NEON_PTBLWI(SNOVA_NEON_TBL_ROWS, SNOVA_L);
+        }
+#endif
 #endif
         /* the equations' sums of Z by their weights' pair tables (llvm-mca cycles
          * per 8 x 8 Z_ab and term: 6.1 against 14 by PMUL on cortex-a55, 4.0

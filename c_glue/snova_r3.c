@@ -197,13 +197,49 @@ struct pubmap {
 
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
-static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+/* Where verification takes the public map's blocks in runs of four, unpacked so
+ * from their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of the
+ * unstacked l = 4 pair, (4, 8) */
+#if defined(SNOVA_NEON) && L == 4 && !SNOVA_STACKED
+#define PUBLIC_RUNS 1
+#else
+#define PUBLIC_RUNS 0
+#endif
+
+static int public_in_runs(kern_t *k) {
+    return PUBLIC_RUNS && k->unpack_runs != NULL;
+}
+
+#if PUBLIC_RUNS
+/* The public map's block rows, packed at the start of pm as the keystream left
+ * them, unpacked in place into runs (kernels.h unpack_runs). Elements start at
+ * twice their packed offset, at or after them as the kernel allows, and it
+ * takes rows from the last: the parts go from the last too, so that none
+ * overwrites packed bytes not yet read. */
+static void unpack_public_runs(kern_t *k, struct pubmap *pm) {
+    uint8_t *raw = (uint8_t *)pm;
+    k->unpack_runs(raw + offsetof(struct pubmap, P21), raw + offsetof(struct pubmap, P21) / 2, V, M1 * O);
+    k->unpack_runs(raw + offsetof(struct pubmap, P12), raw + offsetof(struct pubmap, P12) / 2, O, M1 * V);
+    k->unpack_runs(raw, raw, V, M1 * V);
+}
+#endif
+
+/* in_runs: each block row as unpack_runs writes it (verification, public_in_runs) */
+static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES], int in_runs) {
     uint8_t *raw = (uint8_t *)pm;
 #if SNOVA_AES
     k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
 #else
-    (void)k;
     snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
+#endif
+#if PUBLIC_RUNS
+    if (in_runs) {
+        unpack_public_runs(k, pm);
+        return;
+    }
+#else
+    (void)k;
+    (void)in_runs;
 #endif
     snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES); /* one element per byte, in place */
 }
@@ -301,7 +337,7 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
-    if (k->rowdot_rlr_rep != NULL || k->rowdot_llr_rep != NULL)
+    if (k->rowdot_rlr_rep != NULL) /* for the Z sums (quad_z); signing's G2 sees to its own */
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_ptll != NULL)
@@ -332,16 +368,22 @@ static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t 
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
  * P + j*ystride + c*l^2 as stored, P as right_factors gives it (interleaved, its
- * rows are RUNS_BYTES(nc) apart instead); stacked, a = 0 stands for all l
+ * rows are RUNS_BYTES(nc) apart instead), or each row of P as unpack_runs wrote
+ * it where in_runs (kernels.h rowdot_ptlr); stacked, a = 0 stands for all l
  * factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair tables of
  * Ut's rows or the product tables of its elements where the backend has a table
  * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
-                      int nj, int nc) {
+                      int nj, int nc, int in_runs) {
 #if INTERLEAVED
     if (k->interleave_runs != NULL)
         ystride = RUNS_BYTES(nc);
 #endif
+    if (in_runs) {
+        k->rowdot_ptlr(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+                       (size_t)nc);
+        return;
+    }
     if (k->rowdot_ptll != NULL) {
         k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
                        (size_t)nc);
@@ -356,11 +398,13 @@ static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0,
 
 /* T_AT(i, a, c0+c) += sum_{j < nj} Ut[j0+j][a] P[j][c] for the nj x nc block P of
  * public matrix i (rows j0.., columns c0..), every a: stacked, the l factors
- * Ut[j][.] of a block are one (l r) x l left factor and P is read once */
-static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0) {
-    const uint8_t *y = right_factors(k, w, P[0], (size_t)nc * LSQ, nj, nc);
+ * Ut[j][.] of a block are one (l r) x l left factor and P is read once. in_runs:
+ * P's rows as unpack_runs wrote them (verification's, public_in_runs). */
+static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, int nc, int j0, int c0,
+                       int in_runs) {
+    const uint8_t *y = in_runs ? P[0] : right_factors(k, w, P[0], (size_t)nc * LSQ, nj, nc);
     for (int a = 0; a < (SNOVA_STACKED ? 1 : L); a++)
-        ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, y, (size_t)nc * LSQ, nj, nc);
+        ut_rowdot(k, w, T_AT(w, i, a, c0), a, j0, y, (size_t)nc * LSQ, nj, nc, in_runs);
 }
 
 /* Z[i] from T[i], for the n variables in use. yttab: their Yt as fixed_factor
@@ -468,7 +512,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
     if (ws == NULL)
         return -1;
 
-    expand_public(k, &ws->pm, seed);
+    expand_public(k, &ws->pm, seed, 0);
     gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12, t12tab);
@@ -541,6 +585,12 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
     struct quad_ws *w = &ws->qw;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
+#if SIGN_G2_BY_F21
+    /* G2's right factors replicated where the kernel table takes them so, unless
+     * quad_prepare replicated them for the Z sums already */
+    if (k->rowdot_llr_rep != NULL && k->rowdot_rlr_rep == NULL)
+        replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)V * L * L, R);
+#endif
     for (int i = 0; i < M1; i++) {
 #if T_SQUARE_ROWS
         rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
@@ -559,7 +609,7 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #else
         const uint8_t *p12 = right_factors(k, w, ws->pm.P12[i][0][0], O * LSQ, V, O);
         for (int a = 0; a < L; a++)
-            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O);
+            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
 #endif
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++) {
@@ -625,7 +675,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     const uint8_t *sk_seed = sk + SNOVA_PK_SEED_BYTES;
     uint8_t ok = 0;
 
-    expand_public(k, &ws->pm, sk);
+    expand_public(k, &ws->pm, sk, 0);
     gen_t12(k, ws->T12, sk_seed);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
 #if SIGN_G2_BY_F21
@@ -650,7 +700,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 #endif
         memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {
-            quad_block(k, &ws->qw, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
+            quad_block(k, &ws->qw, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, 0);
             quad_z(k, &ws->qw, i, V, yttab);
         }
         quad_equations(k, &ws->qw, ws->fvv, c);
@@ -716,22 +766,27 @@ static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
     signed_hash(ws->hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
 #endif
     snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
-    expand_public(k, &ws->pm, pk);
-    snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    const int in_runs = public_in_runs(k);
+    expand_public(k, &ws->pm, pk, in_runs);
+    if (in_runs)
+        k->unpack_runs((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, O, M1 * O);
+    else
+        snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     return 0;
 }
 
 /* the public map at the signature into ws->out */
 static void evaluate(kern_t *k, struct verify_ws *ws) {
+    const int in_runs = public_in_runs(k);
     gen_s_powers(k, ws->spow);
 
     quad_prepare(k, &ws->w, ws->X, N, ws->spow);
     memset(ws->w.T, 0, sizeof(ws->w.T));
     for (int i = 0; i < M1; i++) {
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0);
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V);
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0);
-        quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, in_runs);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V, in_runs);
+        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0, in_runs);
+        quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V, in_runs);
         quad_z(k, &ws->w, i, N, NULL);
     }
     quad_equations(k, &ws->w, ws->out, abq());

@@ -211,6 +211,12 @@ class KernelBuilder:
         self.emit(mnemonic, Reg(dst, view), Reg(a, view), Reg(b, view), defs=[dst], uses=[a, b], cls="gpr_alu")
         return dst
 
+    def mul(self, a, b, dst=None) -> VReg:
+        """mul xd, a, b: the low 64 bits of the product."""
+        dst = dst or self.x("mul")
+        self.emit("mul", Reg(dst, "x"), Reg(a, "x"), Reg(b, "x"), defs=[dst], uses=[a, b], cls="gpr_mul")
+        return dst
+
     def adr(self, label, dst=None) -> VReg:
         dst = dst or self.x("adr")
         self.emit("adr", Reg(dst, "x"), Label(label), defs=[dst], cls="gpr_addr")
@@ -452,6 +458,13 @@ class KernelBuilder:
         bytes at base); post: base += post (16, 4)."""
         self.emit("ld4", TableLane(tuple(regs), size, index), Mem(base, post, post=bool(post)),
                   defs=list(regs) + ([base] if post else []), uses=[*regs, base], cls="load_vec_lane", mem="load")
+
+    def store2(self, regs, base, arr="16b", post=0):
+        """st2 {a.<arr>, b.<arr>}, [base]: the two registers' lanes interleaved (a's
+        lane i at 2i, b's at 2i + 1), a register group; post: base += post afterwards."""
+        self.group(regs)
+        self.emit("st2", Table(tuple(regs), arr), Mem(base, post, post=bool(post)),
+                  defs=[base] if post else [], uses=[*regs, base], cls="store_vec", mem="store")
 
     def store4(self, regs, base):
         """st4 {a.4s, b.4s, c.4s, d.4s}, [base]: the inverse of load4."""

@@ -229,6 +229,7 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
      | {"gf16m_mul_4x8x4", "gf16m_dot_1x1x32", "gf16m_dot_1x1x64", "gf16m_add_r4", "gf16m_linsys_l4r8"}
      | {"gf16m_mul_tables", "gf16m_rowdot_tbl_4x4x4", "gf16m_rowdot_rtbl_4x4x4"}
      | {"gf16m_mul_pair_tables", "gf16m_rowdot_ptbl_8x4x4", "gf16m_rowdot_ptblw_8x4x4"}
+     | {"gf16m_unpack_runs_r4", "gf16m_rowdot_ptblwi_8x4x4"}
      | {"gf16m_rowdot_rrep_r4", "gf16m_rowdot_rrep_8x4x4", "gf16m_rowdot_rrep_4x4x8"}
      | {"gf16m_rowdot_ptblt_8x4x8", "gf16m_transpose_r8", "gf16m_rowdot_ptbl_8x1x64"}
      | {name.replace("r5", "r4") for name in FORMS_R5}),

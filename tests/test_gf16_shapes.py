@@ -15,7 +15,7 @@ from unittest import mock
 import pytest
 
 from generator.kernels import (KernelSpec, folded, gf16, gf16_kernels, linsys, matrix, tables, tables_gather,
-                               tables_weights)
+                               tables_weights, unpack)
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
 from tests.aarch64 import BUILD, HARNESS, OUT, assert_harness_verdict, assembled, cross_build, run_qemu
@@ -106,6 +106,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbli_*.S")} == {f"gf16m_rowdot_ptbli_{table_name(s)}"
                                                                     for s in INTERLEAVED_SHAPES}
     assert (OUT / "gf16m_interleave_runs_r5.S").exists()
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblwi_*.S")} == {"gf16m_rowdot_ptblwi_8x4x4"}
+    assert (OUT / "gf16m_unpack_runs_r4.S").exists()
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
     assert {p.stem for p in OUT.glob("gf16m_linsys_l*.S")} == {f"gf16m_linsys_l{l}r{r}" for l, r in SYSTEMS}
@@ -495,6 +497,74 @@ def test_interleave_runs_match_model(gf16_runner, n):
     assert run_interleave(gf16_runner, "gf16m_interleave_runs_r5", n, xs) == [model_interleave(x, n) for x in xs]
 
 
+def model_unpack_runs(packed, n, rows):
+    """rows rows of n 4×4 blocks packed two elements a byte (element 2t the low
+    nibble of byte t) as gf16m_unpack_runs_r4 writes them: per row, runs of
+    eight (row m of blocks 0..3 at 32m, of blocks 4..7 at 32m + 16), a run of
+    four (row m at 16m), the n mod 4 left over as stored."""
+    elements = bytes(v for byte in packed for v in (byte & 15, byte >> 4))
+    out = bytearray()
+    for j in range(rows):
+        row = elements[16 * n * j:16 * n * (j + 1)]
+        block = lambda c: row[16 * c:16 * c + 16]
+        first = 0
+        for width in [8] * (n // 8) + [4] * (n % 8 // 4):
+            for m in range(4):
+                for half in range(0, width, 4):
+                    out += b"".join(block(first + half + c)[4 * m:4 * m + 4] for c in range(4))
+            first += width
+        out += row[16 * first:]
+    return bytes(out)
+
+
+def runs_records(n, count, cases, seed):
+    """left_given_records of the wide paired form with each row Y_k of n 4×4
+    matrices as gf16m_unpack_runs_r4 writes it, 3 bytes of garbage after it."""
+    records, stride, ystride = left_given_records("ptblw_", (8, 4, 4), n, count, cases, seed)
+    pack = lambda y: bytes(a | b << 4 for a, b in zip(y[::2], y[1::2]))
+    runs = lambda y, k: model_unpack_runs(pack(y[k * ystride:k * ystride + 16 * n]), n, 1)
+    return recoded(records, 2, count, 16 * n + 3, 16 * n, runs, seed), stride, 16 * n + 3
+
+
+# ROWDOT_RUNS and rows that leave a run of four, and every leftover, after the runs of eight
+RUNS_ROWS = ROWDOT_RUNS + [(4, 2), (5, 1), (13, 2), (14, 3), (38, 1)]
+
+
+@pytest.mark.parametrize("n, count", RUNS_ROWS)
+def test_runs_rowdot_matches_model(dot_runner, n, count):
+    """gf16m_rowdot_ptblwi_8x4x4: rowdot's sums from the left factors' pair tables
+    and the public map's blocks as gf16m_unpack_runs_r4 writes them."""
+    records, stride, ystride = runs_records(n, count, 8, hash(("ptblwi", n)) & 0xFFFF)
+    got = run_dot(dot_runner, "gf16m_rowdot_ptblwi_8x4x4", (8, 4, 4), count, stride, ystride, n, records,
+                  pair_table_bytes(8, 4), yrow=16 * n)
+    assert got == [r[3] for r in records]
+
+
+def unpack_inputs(n, rows, seed):
+    """Packed rows of n blocks: every byte value in every position, and random ones."""
+    size = 8 * n * rows
+    ramp = (bytes(range(256)) * (size // 256 + 1))[:size]
+    return [ramp, ramp[::-1]] + [random.Random(seed).randbytes(size) for _ in range(4)]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 8, 12, 13, 15, 16, 17, 29, 38])
+@pytest.mark.parametrize("rows", [1, 3])
+def test_unpack_runs_match_model(gf16_runner, n, rows):
+    """gf16m_unpack_runs_r4: every row width's runs and leftovers, flush against
+    the guard pages (the runner's exact sizes: the 8n bytes a row are all it may
+    read), and in place (output and input at one address)."""
+    xs = unpack_inputs(n, rows, n * rows)
+    size = 16 * n * rows
+    want = [model_unpack_runs(x, n, rows) for x in xs]
+    out = run_qemu(gf16_runner, ["gf16m_unpack_runs_r4", "separate", 0, f"{size},{size // 2}", f"{n},{rows}"],
+                   b"".join(xs)).stdout
+    assert [out[i * size:(i + 1) * size] for i in range(len(xs))] == want
+    garbage = random.Random(n).randbytes(size // 2)
+    out = run_qemu(gf16_runner, ["gf16m_unpack_runs_r4", "alias_a", 0, f"{size},{size}", f"{n},{rows}"],
+                   b"".join(x + garbage for x in xs)).stdout
+    assert [out[i * size:(i + 1) * size] for i in range(len(xs))] == want
+
+
 @pytest.mark.parametrize("r", [4, 5, 6, 8])
 @pytest.mark.parametrize("count", [1, 2, 16])
 def test_transposes_match_model(gf16_runner, r, count):
@@ -591,6 +661,16 @@ MUTANTS = {
     "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
     # transposed_overread: a lone 8×4 factor de-interleaved as a pair (64 bytes, not 32)
     "transposed_overread": Mutant("transposed_overread", "gf16m_rowdot_ptblt_8x4x8"),
+    # runs_groups: the runs' rowdot gives a run of eight's second group of four the
+    # first group's rows
+    "runs_groups": Mutant("runs_groups", "gf16m_rowdot_ptblwi_8x4x4"),
+    # unpack_nibbles: the unpacker stores each byte's high nibble first
+    "unpack_nibbles": Mutant("unpack_nibbles", "gf16m_unpack_runs_r4"),
+    # unpack_overread: its leftover read 8 bytes long
+    "unpack_overread": Mutant("unpack_overread", "gf16m_unpack_runs_r4"),
+    # unpack_early_store: its leftover's pieces each stored as soon as loaded,
+    # which unpacking in place overwrites the next piece's bytes before its load
+    "unpack_early_store": Mutant("unpack_early_store", "gf16m_unpack_runs_r4"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
     # weights_nibble: the weighted sums parted 3 bits apart, not 4 (tables.part)
@@ -630,6 +710,24 @@ def mutant_patches(kind):
         real = tables_gather.LeftTables.deinterleaved_rows
         return [mock.patch.object(tables_gather.LeftTables, "deinterleaved_rows",
                                   lambda self, yk, width, offset: real(self, yk, 2, offset))]
+    if kind == "runs_groups":
+        real = tables.interleaved_rows
+        return [mock.patch.object(tables, "interleaved_rows",
+                                  lambda b, yk, groups, step: (lambda rows: [rows[0]] * len(rows))(
+                                      real(b, yk, groups, step)))]
+    if kind == "unpack_nibbles":
+        real = unpack.nibbles
+        return [mock.patch.object(unpack, "nibbles", lambda *args: real(*args)[::-1])]
+    if kind == "unpack_overread":
+        return [mock.patch.object(unpack, "pieces", lambda size, real=unpack.pieces: real(size + 8))]
+    if kind == "unpack_early_store":
+        def early(b, x_ptr, out_ptr, width, mask):
+            view, starts = unpack.pieces(width * unpack.PACKED_BLOCK)
+            arr = "16b" if view == "q" else "8b"
+            for start in starts:
+                out = b.gop_imm("add", "x", out_ptr, 2 * start)
+                b.store2(unpack.nibbles(b, b.load(view, x_ptr, start), mask, arr), out, arr)
+        return [mock.patch.object(unpack, "unpack_leftover", early)]
     if kind == "interleaved_overread":
         real = tables_gather.LeftTables.run
         return [mock.patch.object(tables_gather.LeftTables, "run",
@@ -787,6 +885,27 @@ def test_transposed_overread_mutant_is_caught(mutant_runners):
                                           pair_table_bytes(8, 4)],
                       b"".join(acc + x + y for acc, x, y, _ in records), check=False)
     assert_harness_verdict(result, "segv")
+
+
+def test_runs_mutants_are_caught(dot_runner, mutant_runners):
+    """The runs' rowdot and the unpacker pass the records their mutants fail: a
+    run of eight's second group reading the first's rows, nibbles stored high
+    first, a leftover read past its row's last byte (segv), and one whose
+    pieces are stored as soon as loaded, in place."""
+    records, stride, ystride = runs_records(9, 2, 4, 11)
+    want = [r[3] for r in records]
+    args = ((8, 4, 4), 2, stride, ystride, 9, records, pair_table_bytes(8, 4))
+    assert run_dot(dot_runner, "gf16m_rowdot_ptblwi_8x4x4", *args, yrow=16 * 9) == want
+    assert run_dot(mutant_runners[1], "runs_groups", *args, yrow=16 * 9) != want
+    x = unpack_inputs(3, 1, 12)[2]
+    out = run_qemu(mutant_runners[0], ["unpack_nibbles", "separate", 0, "48,24", "3,1"], x).stdout
+    assert out != model_unpack_runs(x, 3, 1)
+    result = run_qemu(mutant_runners[0], ["unpack_overread", "separate", 0, "48,24", "3,1"], x, check=False)
+    assert_harness_verdict(result, "segv")
+    out = run_qemu(mutant_runners[0], ["unpack_early_store", "separate", 0, "48,24", "3,1"], x).stdout
+    assert out == model_unpack_runs(x, 3, 1)
+    out = run_qemu(mutant_runners[0], ["unpack_early_store", "alias_a", 0, "48,48", "3,1"], x + bytes(24)).stdout
+    assert out != model_unpack_runs(x, 3, 1)
 
 
 def test_interleaved_overread_mutants_are_caught(mutant_runners):

@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..features import ARCH
 from . import (aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather,
-               tables_right, tables_weights, transpose)
+               tables_right, tables_weights, transpose, unpack)
 from . import folded as folded_form   # (rowdot_kernel has a flag named folded)
 
 RANKS = (2, 3, 4, 5, 6, 8)
@@ -322,23 +322,46 @@ def mul_pair_tables_kernel(l, rows=None) -> KernelSpec:
 def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec:
     """rowdot_tables_kernel with the left factor's rows in pairs (an odd p's last
     row paired with a zero row); `wide` (l = 4): in runs of eight right factors,
-    for the cores where loads cost most (tables.WIDE_RUN); `interleaved` (l =
-    5): the right factors' runs as interleave_runs_kernel writes them, two a
-    table load."""
-    describe = (partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide) if l == tables.L
-                else partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True,
-                             interleaved=interleaved, runs=tables_gather.SHARED_LOAD_RUNS if interleaved else 1))
+    for the cores where loads cost most (tables.WIDE_RUN); `interleaved`: the
+    right factors' runs as unpack_runs_kernel (l = 4) or interleave_runs_kernel
+    (l = 5, two runs a table load) writes them."""
+    if l == tables.L:
+        describe = partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide, interleaved=interleaved)
+    else:
+        describe = partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True,
+                           interleaved=interleaved, runs=tables_gather.SHARED_LOAD_RUNS if interleaved else 1)
+    if not interleaved:
+        where = f"at y + k*ystride + {l * l}c"
+    elif l == tables.L:
+        where = (f"a row of n at y + k*ystride as gf16m_unpack_runs_r{l} writes it (runs of {unpack.RUN}, one of "
+                 f"{unpack.HALF_RUN}, the n mod {unpack.HALF_RUN} left over as stored)")
+    else:
+        where = (f"in runs of {tables_gather.run_length(l)} as gf16m_interleave_runs_r{l} writes them, run g of "
+                 f"Y_k at y + k*ystride + {tables_gather.interleaved_run_bytes(l)}g")
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
-    run = tables_gather.run_length(l)
-    where = (f"in runs of {run} as gf16m_interleave_runs_r{l} writes them, run g of Y_k at y + k*ystride + "
-             f"{tables_gather.interleaved_run_bytes(l)}g" if interleaved else f"at y + k*ystride + {l * l}c")
+    # scheduled for the in-order little cores: the forms they take, and l = 4's
+    # interleaved wide one (llvm-mca on cortex-a72: 64 cycles a run against 65
+    # by the generic model's schedule; the same on the other out-of-order cores)
+    little = wide or interleaved
     return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide, interleaved=interleaved),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
                      f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup{runs}: acc[c] ({p}x{l}, at acc + "
                      f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
                      f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] "
                      f"{where} (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
-                     describe, cpu=LITTLE_CORE if wide or interleaved else "")
+                     describe, cpu=LITTLE_CORE if little else "")
+
+
+def unpack_runs_kernel() -> KernelSpec:
+    l, run, half = tables.L, unpack.RUN, unpack.HALF_RUN
+    return gf16_spec(f"gf16m_unpack_runs_r{l}", ("out", "x", "n", "rows"),
+                     f"GF(16) {l}x{l} matrices from packed nibbles (element 2t the low nibble of byte t) in runs for "
+                     f"the interleaved paired rowdot: rows rows of n blocks packed at x ({unpack.PACKED_BLOCK}n bytes "
+                     f"a row) to out ({unpack.BLOCK}n bytes a row), each row as {run * l * l}-byte runs of {run} (row "
+                     f"m of blocks 0..3 at 32m, of blocks 4..7 at 32m + 16, lane {l}c + j = element (m, j)), then a "
+                     f"run of {half} where n mod {run} >= {half} (row m at 16m), then the n mod {half} left over as "
+                     f"stored; reads exactly the packed bytes, writes twice as many; n and rows may be 0; out may "
+                     f"overlap x only if it starts at or after x (an unpack in place)", unpack.describe_unpack_runs)
 
 
 # Terms a run of the equations' weighted sums takes (tables_weights.py): their
@@ -444,6 +467,11 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels.append(rowdot_pair_weights_kernel(r))
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
+                    if l == tables.L and (l, r) not in STACKED_PAIRS:
+                        # (4, 8)'s public map unpacked into runs of four in verification,
+                        # loaded as it is by the out-of-order cores' forms
+                        kernels += [unpack_runs_kernel(),
+                                    rowdot_pair_tables_kernel(l, rows, wide=True, interleaved=True)]
                     if (l, r) in Z_TRANSPOSED_PAIRS:
                         # the Z sums, transposed, by the same pair tables, and their
                         # transposes back

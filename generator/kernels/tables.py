@@ -223,13 +223,27 @@ def load_rows(b, yk, width, step, transposed=False):
     return rows
 
 
+def interleaved_rows(b, yk, groups, step):
+    """Rows 0..3 of each of a run's `groups` groups of four right factors as
+    unpack_runs wrote them (one group: row m at 16m; two: row m of each at 32m
+    and 32m + 16), loaded as they are. yk advances past them, then by `step`."""
+    if groups == 1:
+        rows = [load_tables(b, yk, 0, L)]
+    else:
+        pairs = [b.load_pair("q", yk, 2 * TABLE * m) for m in range(L)]
+        rows = [[pair[g] for pair in pairs] for g in range(groups)]
+    b.gop_imm("add", "x", yk, groups * WIDTH * L * L, dst=yk)
+    b.gop("add", "x", yk, step, dst=yk)
+    return rows
+
+
 def groups_of(width, size=WIDTH):
     """A run's `width` right factors in groups of at most `size` (WIDTH: one LD4
     and one set of sum registers each)."""
     return [min(size, width - c) for c in range(0, width, size)]
 
 
-def table_run(b, p, band, width, params, name, region, paired=False, transposed=False):
+def table_run(b, p, band, width, params, name, region, paired=False, transposed=False, interleaved=False):
     """acc[c] += Σ_k X_k·Y_k[c] for the `width` matrices at the current acc and y,
     band by band: the band's sums stay in registers across its loop over k; per
     k and row (row pair where `paired`), the four tables of the row (two LDP),
@@ -255,8 +269,11 @@ def table_run(b, p, band, width, params, name, region, paired=False, transposed=
             accs = [[sums.row(i) for i in range(rows)] for sums in groups]
         yk, k = b.mov_x(y_ptr), b.mov_x(count)
         loop = b.start_block(name + suffix, mca_region=region and region + suffix)
-        ys = [load_rows(b, yk, sums.width, step if g == len(groups) - 1 else None, transposed)
-              for g, sums in enumerate(groups)]
+        if interleaved and width % WIDTH == 0:
+            ys = interleaved_rows(b, yk, len(groups), step)
+        else:
+            ys = [load_rows(b, yk, sums.width, step if g == len(groups) - 1 else None, transposed)
+                  for g, sums in enumerate(groups)]
         for u in range(len(accs[0])):
             tables = [*b.load_pair("q", tk, u * L * TABLE), *b.load_pair("q", tk, u * L * TABLE + 2 * TABLE)]
             for group_accs, group_ys in zip(accs, ys):
@@ -294,21 +311,24 @@ def table_band(p, paired=False, width=WIDTH):
     return min(p, 16 if paired else 8)
 
 
-def describe_rowdot_tables(b, p, paired=False, transposed=False, wide=False):
+def describe_rowdot_tables(b, p, paired=False, transposed=False, wide=False, interleaved=False):
     """acc[c] += Σ_{k < count} X_k·Y_k[c] for c < n, X_k a p×4 matrix given as its
     4p product tables at tab + k·tstride (element (i, m)'s at 16(4i + m)) or,
     `paired` (p even), its 2p pair tables (rows 2q and 2q + 1, column m at
     16(4q + m)), Y_k[c] the 4×4 matrices at y + k·ystride + 16c (`transposed`:
-    the transposes of those), acc[c] p×4 at acc + 4pc. Runs of four loop
+    the transposes of those; `interleaved`, with `wide`: a row of them as
+    unpack_runs writes it), acc[c] p×4 at acc + 4pc. Runs of four loop
     (`wide`: of eight, then one of four); the n mod 4 left over go in one run.
     count >= 1; n may be 0."""
+    assert wide or not interleaved, "unpack_runs writes runs of eight"
     acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count, n = b.params
     params = (acc_ptr, tab_ptr, t_stride, y_ptr, y_stride, count)
-    region = rowdot_tables_name(L, p, paired, transposed=transposed, wide=wide)
+    region = rowdot_tables_name(L, p, paired, transposed=transposed, wide=wide, interleaved=interleaved)
     run = WIDE_RUN if wide else WIDTH
 
     def emit_run(width, name, region=None):
-        table_run(b, p, table_band(p, paired, width), width, params, name, region, paired, transposed)
+        table_run(b, p, table_band(p, paired, width), width, params, name, region, paired, transposed,
+                  interleaved)
 
     def advance(width):
         b.gop_imm("add", "x", acc_ptr, width * p * L, dst=acc_ptr)
