@@ -432,6 +432,16 @@ class KernelBuilder:
         return dst
 
     # --- four-element structures (used by kernels/tables.py) ----------------------------
+    def load2(self, base, post=0, arr="4s"):
+        """ld2 {a.4s, b.4s}, [base]: 8 words de-interleaved, word 2i into lane i of a
+        and word 2i + 1 into lane i of b; post: base += post afterwards (32). A
+        register group."""
+        regs = [self.v("ld2") for _ in range(2)]
+        self.group(regs)
+        self.emit("ld2", Table(tuple(regs), arr), Mem(base, post, post=bool(post)),
+                  defs=regs + ([base] if post else []), uses=[base], cls="load_vec_multi", mem="load")
+        return regs
+
     def load4(self, base, post=0, arr="4s"):
         """ld4 {a.4s, b.4s, c.4s, d.4s}, [base]: 16 words de-interleaved, word 4i+m into
         lane i of register m (arr "16b": 64 bytes, byte 4i+m); post: base += post

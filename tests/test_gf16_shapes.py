@@ -671,6 +671,10 @@ MUTANTS = {
     # unpack_early_store: its leftover's pieces each stored as soon as loaded,
     # which unpacking in place overwrites the next piece's bytes before its load
     "unpack_early_store": Mutant("unpack_early_store", "gf16m_unpack_runs_r4"),
+    # pair_fold: the pair tables' doubling drops x^4 instead of folding it back
+    "pair_fold": Mutant("pair_fold", "gf16m_mul_pair_tables"),
+    # pair_transpose: two tables of a group of sixteen swapped
+    "pair_transpose": Mutant("pair_transpose", "gf16m_mul_pair_tables"),
     # interleaved_overread: a leftover of at most three right factors read as a run more
     "interleaved_overread": Mutant("interleaved_overread", "gf16m_rowdot_ptbli_6x5x5"),
     # weights_nibble: the weighted sums parted 3 bits apart, not 4 (tables.part)
@@ -728,6 +732,13 @@ def mutant_patches(kind):
                 out = b.gop_imm("add", "x", out_ptr, 2 * start)
                 b.store2(unpack.nibbles(b, b.load(view, x_ptr, start), mask, arr), out, arr)
         return [mock.patch.object(unpack, "unpack_leftover", early)]
+    if kind == "pair_fold":
+        return [mock.patch.object(tables, "times_x", lambda b, packed, ones, rest: b.vop(
+            "and", "16b", b.shift("shl", packed, 1), rest, "vec_logic"))]
+    if kind == "pair_transpose":
+        real = tables.transposed_bytes
+        return [mock.patch.object(tables, "transposed_bytes",
+                                  lambda b, rows: (lambda t: [*t[:14], t[15], t[14]])(real(b, rows)))]
     if kind == "interleaved_overread":
         real = tables_gather.LeftTables.run
         return [mock.patch.object(tables_gather.LeftTables, "run",
@@ -885,6 +896,18 @@ def test_transposed_overread_mutant_is_caught(mutant_runners):
                                           pair_table_bytes(8, 4)],
                       b"".join(acc + x + y for acc, x, y, _ in records), check=False)
     assert_harness_verdict(result, "segv")
+
+
+@pytest.mark.parametrize("kind", ["pair_fold", "pair_transpose"])
+def test_pair_table_mutants_are_caught(gf16_runner, mutant_runners, kind):
+    """The pair tables' maker passes the rows its mutants fail: a doubling that
+    drops x^4 instead of folding it back, two tables of a group swapped (five
+    pairs: a group of four and one left over)."""
+    x = random_matrices(random.Random(5), 1, 40)[0]
+    args = ["separate", 0, "320,40", 5]
+    want = b"".join(model_pair_tables(x[8 * q:8 * q + 8], 4) for q in range(5))
+    assert run_qemu(gf16_runner, ["gf16m_mul_pair_tables", *args], x).stdout == want
+    assert run_qemu(mutant_runners[0], [kind, *args], x).stdout != want
 
 
 def test_runs_mutants_are_caught(dot_runner, mutant_runners):

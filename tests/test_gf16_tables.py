@@ -60,12 +60,13 @@ def test_mul_tables_match_model(gf16_runner, n):
     assert run_tables(gf16_runner, "gf16m_mul_tables", xs) == [model_tables(x) for x in xs]
 
 
-@pytest.mark.parametrize("q, pairs", [(4, 1), (4, 2), (4, 3), (4, 64), (4, 42 * 4 * 8 // 2),
+@pytest.mark.parametrize("q, pairs", [(4, 1), (4, 2), (4, 3), (4, 4), (4, 5), (4, 7), (4, 64), (4, 42 * 4 * 8 // 2),
                                       (5, 1), (5, 3), (5, 44 * 5 * 8 // 2)])
 def test_mul_pair_tables_match_model(gf16_runner, q, pairs):
     """Every element value in both rows of a pair, random rows of q elements, from
     one pair to the most a Round 3 set asks for (n l r / 2 of SNOVA_III_K, 42 · 4 ·
-    8 / 2, and of SNOVA_V_K, 44 · 5 · 8 / 2)."""
+    8 / 2, and of SNOVA_V_K, 44 · 5 · 8 / 2); for q = 4, groups of four pairs
+    and every leftover after them."""
     rng = random.Random(pairs)
     n = 2 * q * pairs
     ramp = (bytes(range(16)) * (n // 16 + 1))[:n]

@@ -128,10 +128,26 @@ def describe_mul_pair_tables(b, l=L, rows=None):
         b.b_cond("ne", loop)
 
     done = b.block_label("done")
-    b.cbz(n, done)
-    if rows is None or rows % 2 == 0:
+    if l == L and (rows is None or rows % 2 == 0):
+        # four pairs a group by doubling, the n mod 4 left over one by one
+        groups, left = b.gop_imm("lsr", "x", n, 2), b.gop_imm("and", "x", n, GROUP_PAIRS - 1)
+        tail = b.block_label("tail")
+        b.cbz(groups, tail)
+        loop = b.start_block("groups", mca_region=pair_tables_name(l))
+        tables = group_tables(b, x_ptr)
+        for first in range(0, len(tables), 2):
+            b.store_pair("q", tables[first], tables[first + 1], tab_ptr, first * TABLE)
+        b.gop_imm("add", "x", tab_ptr, GROUP_PAIRS * L * TABLE, dst=tab_ptr)
+        b.gop_imm("subs", "x", groups, 1, dst=groups, sets_flags=True)
+        b.b_cond("ne", loop)
+        b.start_block("tail")
+        b.cbz(left, done)
+        pairs_loop(left, "loop", None)
+    elif rows is None or rows % 2 == 0:
+        b.cbz(n, done)
         pairs_loop(n, "loop", pair_tables_name(l))
     else:
+        b.cbz(n, done)
         matrix = b.start_block("matrix")
         pairs_loop(b.mov_imm(rows // 2), "pairs", pair_tables_name(l, rows))
         b.start_block("last_row")
@@ -141,6 +157,53 @@ def describe_mul_pair_tables(b, l=L, rows=None):
         b.b_cond("ne", matrix)
     b.start_block("done")
     b.ret()
+
+
+# Row pairs of 4-element rows whose 16 pair tables describe_mul_pair_tables makes
+# at once (group_tables)
+GROUP_PAIRS = 4
+
+
+def times_x(b, packed, ones, rest):
+    """Both nibbles of every byte times x in GF(16) (x^4 + x + 1): shifted up one
+    bit within the nibble, x^4 (the top bit) folded back as x + 1. ones: a
+    register of 0x11, rest: of 0xEE."""
+    top = b.vop("and", "16b", b.shift("ushr", packed, NIBBLE - 1), ones, "vec_logic")
+    shifted = b.vop("and", "16b", b.shift("shl", packed, 1), rest, "vec_logic")
+    return b.eor(b.eor(shifted, top), b.shift("shl", top, 1))
+
+
+def transposed_bytes(b, rows):
+    """The 16×16 bytes of 16 registers transposed (register t of the result holds
+    byte t of every input, in order): TRN of bytes, halfwords, words, then
+    doublewords, pairing registers 1, 2, 4 and 8 apart."""
+    for size, arr in ((1, "16b"), (2, "8h"), (4, "4s"), (8, "2d")):
+        out = list(rows)
+        for y in range(16):
+            if y // size % 2 == 0:
+                out[y] = b.permute("trn1", rows[y], rows[y + size], arr)
+                out[y + size] = b.permute("trn2", rows[y], rows[y + size], arr)
+        rows = out
+    return rows
+
+
+def group_tables(b, x_ptr):
+    """The 16 pair tables of the four row pairs at x_ptr (32 bytes; x_ptr moves
+    past them), in order. LD2 parts the even rows from the odd ones, so that SLI
+    packs lane 4q + m = x[2q][m] | x[2q+1][m] << 4; its products by y = 1, 2, 4,
+    8 are doublings (times_x), by the other y sums of those; lane t of the
+    register of y is table t's byte y, which a transpose puts in order. No
+    multiplication, no lookup: constant time."""
+    even, odd = b.load2(x_ptr, 2 * GROUP_PAIRS * L)
+    doubled = [b.shift_insert("sli", even, odd, NIBBLE, "16b")]
+    ones, rest = b.movi(0x11), b.movi(0xEE)
+    for _ in range(NIBBLE - 1):
+        doubled.append(times_x(b, doubled[-1], ones, rest))
+    by_y = [b.movi(0)]
+    for y in range(1, 16):
+        top = 1 << (y.bit_length() - 1)
+        by_y.append(doubled[top.bit_length() - 1] if y == top else b.eor(by_y[y - top], by_y[top]))
+    return transposed_bytes(b, by_y)
 
 
 # Right factors per run of the main loop: one LD4 fills the four row registers.
