@@ -46,10 +46,6 @@ typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t 
  * the folded rowdot's row patterns (generator/kernels/folded.py: 32 bytes per
  * row of five elements, at least 2 rows). */
 typedef void (*snova_rows_form_fn)(uint8_t *out, const uint8_t *x, size_t rows);
-/* rows rows of n l x l blocks from their packed nibbles (row j's l^2 n / 2
- * bytes at x + j l^2 n / 2) into a layout a rowdot reads (row j at out + j l^2
- * n); out may overlap x only if it starts at or after x (in place). */
-typedef void (*snova_unpack_rows_fn)(uint8_t *out, const uint8_t *x, size_t n, size_t rows);
 /* zero IV, BE32 counter in bytes 12..15 from 0, raw keystream */
 typedef void (*snova_aes128_ctr_prng_fn)(uint8_t *out, size_t len, const uint8_t key[16]);
 /* AES-256 of `blocks` 16-byte blocks from in to out (FIPS 197), key wiped from
@@ -127,14 +123,15 @@ struct snova_kernels {
      * block, which meet the same blocks, do not gather their rows l times */
     snova_gf16_mul_tables_fn interleave_runs;
     /* Where set (l = 4 unstacked: r = 8, with rowdot_ptll; the out-of-order
-     * cores), verification unpacks the public map's block rows by unpack_runs
-     * (each row of n blocks as runs of eight, 128 bytes each with row m of
-     * blocks 0..3 at 32 m and of blocks 4..7 at 32 m + 16, then a run of four
-     * where n mod 8 >= 4, row m at 16 m, then the n mod 4 left over as stored)
-     * and multiplies them by rowdot_ptlr, rowdot_ptll taking its right factors
-     * so: their rows load as they are, where rowdot_ptll de-interleaves them
-     * (LD4) for every factor X^t S^a */
-    snova_unpack_rows_fn unpack_runs;
+     * cores), verification unpacks each block row of a public matrix by
+     * unpack_runs(out, packed, n) (the row's n blocks from their 8 n packed
+     * bytes into runs of eight, 128 bytes each with row m of blocks 0..3 at 32 m
+     * and of blocks 4..7 at 32 m + 16, then a run of four where n mod 8 >= 4,
+     * row m at 16 m, then the n mod 4 left over as stored) and multiplies them
+     * by rowdot_ptlr, rowdot_ptll taking its right factors so: their rows load
+     * as they are, where rowdot_ptll de-interleaves them (LD4) for every
+     * factor X^t S^a */
+    snova_gf16_mul_tables_fn unpack_runs;
     snova_gf16m_rowdot_fn rowdot_ptlr;
     /* the Z sums of Round 3's l = 4 pairs, transposed: rowdot_ptll's pair tables
      * times the transposes of the r x l blocks of T, acc[c] (Z_ab^t, for a = c):

@@ -197,8 +197,8 @@ struct pubmap {
 
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
-/* Where verification takes the public map's blocks in runs of four, unpacked so
- * from their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of the
+/* Where verification takes the public map's blocks in runs, unpacked so from
+ * their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of the
  * unstacked l = 4 pair, (4, 8) */
 #if defined(SNOVA_NEON) && L == 4 && !SNOVA_STACKED
 #define PUBLIC_RUNS 1
@@ -210,37 +210,19 @@ static int public_in_runs(kern_t *k) {
     return PUBLIC_RUNS && k->unpack_runs != NULL;
 }
 
-#if PUBLIC_RUNS
-/* The public map's block rows, packed at the start of pm as the keystream left
- * them, unpacked in place into runs (kernels.h unpack_runs). Elements start at
- * twice their packed offset, at or after them as the kernel allows, and it
- * takes rows from the last: the parts go from the last too, so that none
- * overwrites packed bytes not yet read. */
-static void unpack_public_runs(kern_t *k, struct pubmap *pm) {
-    uint8_t *raw = (uint8_t *)pm;
-    k->unpack_runs(raw + offsetof(struct pubmap, P21), raw + offsetof(struct pubmap, P21) / 2, V, M1 * O);
-    k->unpack_runs(raw + offsetof(struct pubmap, P12), raw + offsetof(struct pubmap, P12) / 2, O, M1 * V);
-    k->unpack_runs(raw, raw, V, M1 * V);
-}
-#endif
-
-/* in_runs: each block row as unpack_runs writes it (verification, public_in_runs) */
-static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES], int in_runs) {
-    uint8_t *raw = (uint8_t *)pm;
+/* the keystream of the public map (P11, P12, P21), packed */
+static void public_keystream(kern_t *k, uint8_t raw[SNOVA_PUB_BYTES], const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
 #if SNOVA_AES
     k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
 #else
+    (void)k;
     snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
 #endif
-#if PUBLIC_RUNS
-    if (in_runs) {
-        unpack_public_runs(k, pm);
-        return;
-    }
-#else
-    (void)k;
-    (void)in_runs;
-#endif
+}
+
+static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+    uint8_t *raw = (uint8_t *)pm;
+    public_keystream(k, raw, seed);
     snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES); /* one element per byte, in place */
 }
 
@@ -512,7 +494,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
     if (ws == NULL)
         return -1;
 
-    expand_public(k, &ws->pm, seed, 0);
+    expand_public(k, &ws->pm, seed);
     gen_t12(k, ws->T12, seed + SNOVA_PK_SEED_BYTES);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
     compute_f12(k, M1, ws->F12, ws->pm.P11, ws->pm.P12, ws->T12, t12tab);
@@ -675,7 +657,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     const uint8_t *sk_seed = sk + SNOVA_PK_SEED_BYTES;
     uint8_t ok = 0;
 
-    expand_public(k, &ws->pm, sk, 0);
+    expand_public(k, &ws->pm, sk);
     gen_t12(k, ws->T12, sk_seed);
     const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
 #if SIGN_G2_BY_F21
@@ -736,11 +718,26 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
 /* verification                                                               */
 
 struct verify_ws {
-    struct pubmap pm;
-    gf16m P22[M1][O][O];
+    /* the public map: P11, P12 and P21 in pm and P22, as stored; or, where it is
+     * taken in runs (public_in_runs), each public matrix whole, its n block rows
+     * [P11 P12] and [P21 P22] each as unpack_runs writes a row */
+    union {
+        struct {
+            struct pubmap pm;
+            gf16m P22[M1][O][O];
+        };
+        gf16m whole[M1][N][N];
+    };
     gf16m spow[L];
     mlr X[N];
-    struct quad_ws w;
+    union {
+        struct quad_ws w;
+#if PUBLIC_RUNS
+        /* P11, P12 and P21 packed, before whole takes them: the room of the
+         * quadratic forms' workspace, not in use yet */
+        uint8_t keystream[SNOVA_PUB_BYTES];
+#endif
+    };
     mrl out[O];
     uint8_t hash[SNOVA_HASH_NIBBLES];
 #if SNOVA_HASH_PK
@@ -749,8 +746,30 @@ struct verify_ws {
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
+#if PUBLIC_RUNS
+/* The public map into ws->whole: its keystream into ws->keystream, then each
+ * block row of a public matrix, [P11 P12] or [P21 P22] (P22 from the key),
+ * gathered packed and unpacked into runs whole, so that one rowdot call covers
+ * a public matrix in runs of eight blocks, where by quadrants its leftovers
+ * cost more */
+static void load_public_runs(kern_t *k, struct verify_ws *ws, const uint8_t *pk) {
+    enum { PACKED = LSQ / 2 }; /* bytes of a packed block */
+    public_keystream(k, ws->keystream, pk);
+    const uint8_t *p11 = ws->keystream, *p12 = p11 + offsetof(struct pubmap, P12) / 2,
+                  *p21 = p11 + offsetof(struct pubmap, P21) / 2, *p22 = pk + SNOVA_PK_SEED_BYTES;
+    uint8_t row[N * PACKED];
+    for (int i = 0; i < M1; i++)
+        for (int j = 0; j < N; j++) {
+            const int top = j < V, r = top ? i * V + j : i * O + j - V;
+            memcpy(row, (top ? p11 : p21) + (size_t)r * V * PACKED, V * PACKED);
+            memcpy(row + V * PACKED, (top ? p12 : p22) + (size_t)r * O * PACKED, O * PACKED);
+            k->unpack_runs(ws->whole[i][j][0], row, N);
+        }
+}
+#endif
+
 /* the target into ws->hash, the signature into ws->X, the public map into
- * ws->pm and ws->P22; -1 if the signature or key is malformed */
+ * ws->pm and ws->P22, or ws->whole; -1 if the signature or key is malformed */
 static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
                        const uint8_t *pk) {
     /* an odd number of elements leaves a high nibble that must be zero */
@@ -766,12 +785,14 @@ static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
     signed_hash(ws->hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
 #endif
     snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
-    const int in_runs = public_in_runs(k);
-    expand_public(k, &ws->pm, pk, in_runs);
-    if (in_runs)
-        k->unpack_runs((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, O, M1 * O);
-    else
-        snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+#if PUBLIC_RUNS
+    if (public_in_runs(k)) {
+        load_public_runs(k, ws, pk);
+        return 0;
+    }
+#endif
+    expand_public(k, &ws->pm, pk);
+    snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     return 0;
 }
 
@@ -783,10 +804,14 @@ static void evaluate(kern_t *k, struct verify_ws *ws) {
     quad_prepare(k, &ws->w, ws->X, N, ws->spow);
     memset(ws->w.T, 0, sizeof(ws->w.T));
     for (int i = 0; i < M1; i++) {
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, in_runs);
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V, in_runs);
-        quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0, in_runs);
-        quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V, in_runs);
+        if (in_runs) {
+            quad_block(k, &ws->w, i, ws->whole[i][0], N, N, 0, 0, 1);
+        } else {
+            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, 0);
+            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V, 0);
+            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0, 0);
+            quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V, 0);
+        }
         quad_z(k, &ws->w, i, N, NULL);
     }
     quad_equations(k, &ws->w, ws->out, abq());

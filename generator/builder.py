@@ -211,12 +211,6 @@ class KernelBuilder:
         self.emit(mnemonic, Reg(dst, view), Reg(a, view), Reg(b, view), defs=[dst], uses=[a, b], cls="gpr_alu")
         return dst
 
-    def mul(self, a, b, dst=None) -> VReg:
-        """mul xd, a, b: the low 64 bits of the product."""
-        dst = dst or self.x("mul")
-        self.emit("mul", Reg(dst, "x"), Reg(a, "x"), Reg(b, "x"), defs=[dst], uses=[a, b], cls="gpr_mul")
-        return dst
-
     def adr(self, label, dst=None) -> VReg:
         dst = dst or self.x("adr")
         self.emit("adr", Reg(dst, "x"), Label(label), defs=[dst], cls="gpr_addr")

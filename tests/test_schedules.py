@@ -9,7 +9,7 @@ SCHEDULES = Path(__file__).resolve().parent.parent / "generator" / "schedules"
 # The instruction classes the generator uses; every model defines each of them
 # (a "<class>_q" entry, for the 128-bit form, is optional).
 BASE_CLASSES = [
-    "gpr_alu", "gpr_alu_shift", "gpr_ror", "gpr_addr", "gpr_cmp", "gpr_mul", "branch",
+    "gpr_alu", "gpr_alu_shift", "gpr_ror", "gpr_addr", "gpr_cmp", "branch",
     "load_gpr", "store_gpr", "load_vec", "load_vec_pair", "load_vec_multi", "load_vec_lane", "store_vec",
     "store_vec_lane",
     "vec_logic", "vec_sha3", "vec_shift", "vec_alu", "vec_movi", "vec_mov",

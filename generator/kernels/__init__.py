@@ -354,14 +354,13 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
 
 def unpack_runs_kernel() -> KernelSpec:
     l, run, half = tables.L, unpack.RUN, unpack.HALF_RUN
-    return gf16_spec(f"gf16m_unpack_runs_r{l}", ("out", "x", "n", "rows"),
+    return gf16_spec(f"gf16m_unpack_runs_r{l}", ("out", "x", "n"),
                      f"GF(16) {l}x{l} matrices from packed nibbles (element 2t the low nibble of byte t) in runs for "
-                     f"the interleaved paired rowdot: rows rows of n blocks packed at x ({unpack.PACKED_BLOCK}n bytes "
-                     f"a row) to out ({unpack.BLOCK}n bytes a row), each row as {run * l * l}-byte runs of {run} (row "
-                     f"m of blocks 0..3 at 32m, of blocks 4..7 at 32m + 16, lane {l}c + j = element (m, j)), then a "
-                     f"run of {half} where n mod {run} >= {half} (row m at 16m), then the n mod {half} left over as "
-                     f"stored; reads exactly the packed bytes, writes twice as many; n and rows may be 0; out may "
-                     f"overlap x only if it starts at or after x (an unpack in place)", unpack.describe_unpack_runs)
+                     f"the interleaved paired rowdot: the row of n blocks packed at x ({unpack.PACKED_BLOCK}n bytes) "
+                     f"to out as {run * l * l}-byte runs of {run} (row m of blocks 0..3 at 32m, of blocks 4..7 at 32m "
+                     f"+ 16, lane {l}c + j = element (m, j)), then a run of {half} where n mod {run} >= {half} (row m "
+                     f"at 16m), then the n mod {half} left over as stored; reads exactly the {unpack.PACKED_BLOCK}n "
+                     f"bytes, writes {unpack.BLOCK}n; n may be 0; out must not overlap x", unpack.describe_unpack_runs)
 
 
 # Terms a run of the equations' weighted sums takes (tables_weights.py): their

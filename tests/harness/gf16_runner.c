@@ -1,10 +1,10 @@
 /* Runs one GF(16) kernel on records read from stdin and writes the results to
  * stdout, for the Python tests to compare with their model.
  *
- *   gf16_runner <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,bytes,...> [count[,count]]  < records
+ *   gf16_runner <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,bytes,...> [count]  < records
  *
  * The kernel takes one pointer argument per entry of the byte list (its
- * operand's size), then, if given, the integer counts. Argument <output> is
+ * operand's size), then, if given, the integer count. Argument <output> is
  * written: the matrix kernels take (a, b, c) with output 2, the result-first
  * forms (c, a, b) and the signing-system kernels (coef, lx, B, A, rx[, count])
  * output 0; with "+" the output is also read (c += ...). A record is the bytes
@@ -33,7 +33,6 @@
 FAULTY_KERNELS(DECLARE)
 
 #define MAX_OPERANDS 5
-#define MAX_COUNTS 2
 
 static const struct { const char *name; void (*fn)(void); } kernels[] = {
 #define ENTRY(name) { #name, name },
@@ -47,8 +46,8 @@ struct call {
     int operands, output, dst;    /* dst: the argument that receives the result */
     int inout;                    /* the output is read before it is written */
     size_t bytes[MAX_OPERANDS];
-    int counts;
-    uint64_t count[MAX_COUNTS];
+    int has_count;
+    uint64_t count;
 };
 
 /* Whether operand i has bytes in a record, and whether they are placed in it
@@ -78,11 +77,11 @@ static void run_one(const struct call *k, enum guard_side side, guarded_page pag
         if (in_record(k, i))
             in += k->bytes[i];
     }
-    uint64_t x[MAX_OPERANDS + MAX_COUNTS] = { 0 };
+    uint64_t x[MAX_OPERANDS + 1] = { 0 };
     for (int i = 0; i < k->operands; i++)
         x[i] = (uint64_t)(i == k->output ? arg[k->dst] : arg[i]);
-    for (int c = 0; c < k->counts; c++)
-        x[k->operands + c] = k->count[c];
+    if (k->has_count)
+        x[k->operands] = k->count;
     check_canaries(test_call_checked((void *)k->fn, x[0], x[1], x[2], x[3], x[4], x[5], 0), "kernel");
     memcpy(out, arg[k->dst], k->bytes[k->output]);
     in = inputs;
@@ -104,8 +103,7 @@ static void run_one(const struct call *k, enum guard_side side, guarded_page pag
 
 static int usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,...> [count[,count]]\n",
-            argv0);
+    fprintf(stderr, "usage: %s <kernel> <separate|alias_a|alias_b> <output>[+] <bytes,...> [count]\n", argv0);
     return 2;
 }
 
@@ -120,18 +118,16 @@ int main(int argc, char **argv)
     size_t k = 0, nk = sizeof kernels / sizeof kernels[0];
     while (k < nk && strcmp(kernels[k].name, argv[1]) != 0)
         k++;
-    struct call call = { .output = atoi(argv[3]), .inout = strchr(argv[3], '+') != NULL };
+    struct call call = { .output = atoi(argv[3]), .inout = strchr(argv[3], '+') != NULL, .has_count = argc == 6 };
     for (char *p = argv[4]; *p && call.operands < MAX_OPERANDS; p += *p == ',')
         call.bytes[call.operands++] = strtoul(p, &p, 10);
-    for (char *p = argc == 6 ? argv[5] : ""; *p && call.counts < MAX_COUNTS; p += *p == ',')
-        call.count[call.counts++] = strtoull(p, &p, 10);
+    call.count = call.has_count ? strtoull(argv[5], NULL, 10) : 0;
     call.dst = call.output;
     for (int i = 0, inputs_seen = 0; mode && i < call.operands; i++)
         if (i != call.output && ++inputs_seen == mode)
             call.dst = i;
     if (k == nk || mode == 3 || call.output < 0 || call.output >= call.operands
-        || call.bytes[call.dst] != call.bytes[call.output] || (mode && call.dst == call.output)
-        || call.operands + call.counts > MAX_OPERANDS + 1) {
+        || call.bytes[call.dst] != call.bytes[call.output] || (mode && call.dst == call.output)) {
         fprintf(stderr, "unknown kernel %s, or bad operands or mode for it\n", argv[1]);
         return usage(argv[0]);
     }
