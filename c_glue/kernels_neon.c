@@ -207,7 +207,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
          * are: on the out-of-order cores, whose vector pipes an LD4 holds
          * (llvm-mca cycles per run of eight by 8 x 4: cortex-a72 64 against
          * 72, neoverse-n1 32 against 36, apple-a15 21.4 against 26.7). On
-         * cortex-a55 the pair loads cost more than the LD4 (152 against 123). */
+         * cortex-a55 the pair loads cost more than the LD4 (127 against 123). */
         if (!snova_little_core(midr)) {
             chosen.unpack_runs = snova_gf16m_unpack_runs_r4;
             chosen.rowdot_ptlr = SNOVA_NEON_PTBLWI(SNOVA_NEON_TBL_ROWS, SNOVA_L);

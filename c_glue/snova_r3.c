@@ -747,6 +747,8 @@ struct verify_ws {
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
 #if PUBLIC_RUNS
+_Static_assert(SNOVA_PUB_BYTES <= sizeof(struct quad_ws), "the keystream waits in the quadratic forms' room");
+
 /* The public map into ws->whole: its keystream into ws->keystream, then each
  * block row of a public matrix, [P11 P12] or [P21 P22] (P22 from the key),
  * gathered packed and unpacked into runs whole, so that one rowdot call covers
