@@ -439,7 +439,7 @@ def test_rank3_tables_on_cortex_a72(set_name):
 # which go by pair tables, and for G2), and the signature's left
 # factors' paired table form that every core takes (ptbl: l = 4, and l = 5's
 # stacked 25×5 with its odd last row), and (4, 8)'s verification by the public map
-# unpacked into runs, which the out-of-order cores take (ptlr).
+# unpacked into runs (ptlr).
 FIXED_FACTOR_FORMS = {
     "snova-r3-v-s": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"], "ptbl": ["snova_gf16m_rowdot_ptbl_25x5x5"]},
     "snova-r2-24-5-5": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"]},
@@ -450,9 +450,9 @@ FIXED_FACTOR_FORMS = {
     "snova-r3-iii-b": {"ptbl": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
 }
 # which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little) the
-# patterned ones and not the runs, max (tables) the paired table form and the
-# runs; and every one Yt's replicas
-FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl", "ptlr"), "cortex-a53": ("psq", "yrep", "ptbl"),
+# patterned ones, max (tables) the paired table form; and every one Yt's
+# replicas and the runs
+FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl", "ptlr"), "cortex-a53": ("psq", "yrep", "ptbl", "ptlr"),
             "max": ("yrep", "ptbl", "ptlr")}
 
 

@@ -339,9 +339,9 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
         where = (f"in runs of {tables_gather.run_length(l)} as gf16m_interleave_runs_r{l} writes them, run g of "
                  f"Y_k at y + k*ystride + {tables_gather.interleaved_run_bytes(l)}g")
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
-    # scheduled for the in-order little cores: the forms they take, and l = 4's
-    # interleaved wide one (llvm-mca on cortex-a72: 64 cycles a run against 65
-    # by the generic model's schedule; the same on the other out-of-order cores)
+    # scheduled for the in-order little cores: the forms they take (l = 4's
+    # interleaved wide one too, which on cortex-a72 it also suits: llvm-mca 64
+    # cycles a run against 65 by the generic model's schedule)
     little = wide or interleaved
     return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide, interleaved=interleaved),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
@@ -467,8 +467,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
                     if l == tables.L and (l, r) not in STACKED_PAIRS:
-                        # (4, 8)'s public map unpacked into runs of four in verification,
-                        # loaded as it is by the out-of-order cores' forms
+                        # (4, 8)'s public map unpacked into runs in verification, loaded
+                        # as it is
                         kernels += [unpack_runs_kernel(),
                                     rowdot_pair_tables_kernel(l, rows, wide=True, interleaved=True)]
                     if (l, r) in Z_TRANSPOSED_PAIRS:
