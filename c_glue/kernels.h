@@ -122,8 +122,8 @@ struct snova_kernels {
      * each its l rows of 16 bytes, so that the l factors X^t S^a of a signature
      * block, which meet the same blocks, do not gather their rows l times */
     snova_gf16_mul_tables_fn interleave_runs;
-    /* Where set (l = 4 unstacked: r = 8, with rowdot_ptll; every core with
-     * Advanced SIMD), verification unpacks each block row of a public matrix by
+    /* Where set (l = 4, with rowdot_ptll; every core with Advanced SIMD),
+     * verification unpacks each block row of a public matrix by
      * unpack_runs(out, packed, n) (the row's n blocks from their 8 n packed
      * bytes into runs of eight, 128 bytes each with row m of blocks 0..3 at 32 m
      * and of blocks 4..7 at 32 m + 16, then a run of four where n mod 8 >= 4,

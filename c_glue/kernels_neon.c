@@ -29,7 +29,7 @@
 /* the same with the right factors interleaved in runs (l = 5, unstacked) */
 #define SNOVA_NEON_PTBLI_(p, l) snova_gf16m_rowdot_ptbli_##p##x##l##x##l
 #define SNOVA_NEON_PTBLI(p, l) SNOVA_NEON_PTBLI_(p, l)
-/* the wide form with the right factors as unpack_runs writes them (l = 4, unstacked) */
+/* the wide form with the right factors as unpack_runs writes them (l = 4) */
 #define SNOVA_NEON_PTBLWI_(p, l) snova_gf16m_rowdot_ptblwi_##p##x##l##x##l
 #define SNOVA_NEON_PTBLWI(p, l) SNOVA_NEON_PTBLWI_(p, l)
 /* the equations' weighted sums of the r x r Z sums, eight terms a run, named by their bytes */
@@ -202,16 +202,15 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
          * extra band loses on the others (apple-a15: 80 against 75). */
         if (snova_wide_runs_pay(midr))
             chosen.rowdot_ptll = SNOVA_NEON_PTBLW(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#if !SNOVA_STACKED
         /* verification's public matrices whole, unpacked into runs whose rows
          * load as they are (llvm-mca cycles per run of eight by 8 x 4:
          * cortex-a72 64 against 72, neoverse-n1 32 against 36, apple-a15 21.4
          * against 26.7, cortex-a55 127 against 123, where the whole matrices'
          * fewer leftovers still make snova-r3-i-k verification 8.9% faster
-         * than by quadrants) */
+         * than by quadrants; by the stacked 24 x 4: 192 against 215, 96 against
+         * 105, 64 against 75, 381 against 381) */
         chosen.unpack_runs = snova_gf16m_unpack_runs_r4;
         chosen.rowdot_ptlr = SNOVA_NEON_PTBLWI(SNOVA_NEON_TBL_ROWS, SNOVA_L);
-#endif
 #endif
         /* the equations' sums of Z by their weights' pair tables (llvm-mca cycles
          * per 8 x 8 Z_ab and term: 6.1 against 14 by PMUL on cortex-a55, 4.0

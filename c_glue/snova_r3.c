@@ -198,9 +198,8 @@ struct pubmap {
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
 /* Where verification takes the public map's blocks in runs, unpacked so from
- * their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of the
- * unstacked l = 4 pair, (4, 8) */
-#if defined(SNOVA_NEON) && L == 4 && !SNOVA_STACKED
+ * their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of l = 4 */
+#if defined(SNOVA_NEON) && L == 4
 #define PUBLIC_RUNS 1
 #else
 #define PUBLIC_RUNS 0
@@ -733,8 +732,9 @@ struct verify_ws {
     union {
         struct quad_ws w;
 #if PUBLIC_RUNS
-        /* P11, P12 and P21 packed, before whole takes them: the room of the
-         * quadratic forms' workspace, not in use yet */
+        /* P11, P12 and P21 packed, before whole takes them: in the room of
+         * the quadratic forms' workspace, not in use yet (all of it, but for
+         * snova-r3-iii-s a few KB more) */
         uint8_t keystream[SNOVA_PUB_BYTES];
 #endif
     };
@@ -747,8 +747,6 @@ struct verify_ws {
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
 #if PUBLIC_RUNS
-_Static_assert(SNOVA_PUB_BYTES <= sizeof(struct quad_ws), "the keystream waits in the quadratic forms' room");
-
 /* The public map into ws->whole: its keystream into ws->keystream, then each
  * block row of a public matrix, [P11 P12] or [P21 P22] (P22 from the key),
  * gathered packed and unpacked into runs whole, so that one rowdot call covers

@@ -196,6 +196,12 @@ void snova_gf16m_rowdot_ptbl_8x1x16(uint8_t *acc, const uint8_t *tab, size_t tst
 /* GF(16) 16x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 4x4 matrices from packed nibbles (element 2t the low nibble of byte t) in runs for the interleaved paired rowdot: the row of n blocks packed at x (8n bytes) to out as 128-byte runs of 8 (row m of blocks 0..3 at 32m, of blocks 4..7 at 32m + 16, lane 4c + j = element (m, j)), then a run of 4 where n mod 8 >= 4 (row m at 16m), then the n mod 4 left over as stored; reads exactly the 8n bytes, writes 16n; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_unpack_runs_r4(uint8_t *out, const uint8_t *x, size_t n);
+
+/* GF(16) 16x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] a row of n at y + k*ystride as gf16m_unpack_runs_r4 writes it (runs of 8, one of 4, the n mod 4 left over as stored) (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblwi_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 16x4 times the transposes of 4x4 matrices by paired table lookup: acc[c] (16x4, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 8 row pairs at tab + k*tstride, Y_k[c] (4x4) at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_16x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -262,6 +268,9 @@ void snova_gf16m_rowdot_ptbl_8x1x25(uint8_t *acc, const uint8_t *tab, size_t tst
 /* GF(16) 20x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* GF(16) 20x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (20x4, at acc + 80c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] a row of n at y + k*ystride as gf16m_unpack_runs_r4 writes it (runs of 8, one of 4, the n mod 4 left over as stored) (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblwi_20x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* GF(16) 20x4 times the transposes of 5x4 matrices by paired table lookup: acc[c] (20x5, at acc + 100c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 10 row pairs at tab + k*tstride, Y_k[c] (5x4) at y + k*ystride + 20c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_20x4x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -327,6 +336,9 @@ void snova_gf16m_rowdot_ptbl_8x1x36(uint8_t *acc, const uint8_t *tab, size_t tst
 
 /* GF(16) 24x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 24x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (24x4, at acc + 96c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] a row of n at y + k*ystride as gf16m_unpack_runs_r4 writes it (runs of 8, one of 4, the n mod 4 left over as stored) (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblwi_24x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* GF(16) 24x4 times the transposes of 6x4 matrices by paired table lookup: acc[c] (24x6, at acc + 144c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables of its 12 row pairs at tab + k*tstride, Y_k[c] (6x4) at y + k*ystride + 24c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_24x4x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
@@ -396,9 +408,6 @@ void snova_gf16m_rowdot_ptbl_8x1x64(uint8_t *acc, const uint8_t *tab, size_t tst
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] at y + k*ystride + 16c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblw_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
-/* GF(16) 4x4 matrices from packed nibbles (element 2t the low nibble of byte t) in runs for the interleaved paired rowdot: the row of n blocks packed at x (8n bytes) to out as 128-byte runs of 8 (row m of blocks 0..3 at 32m, of blocks 4..7 at 32m + 16, lane 4c + j = element (m, j)), then a run of 4 where n mod 8 >= 4 (row m at 16m), then the n mod 4 left over as stored; reads exactly the 8n bytes, writes 16n; n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_unpack_runs_r4(uint8_t *out, const uint8_t *x, size_t n);
 
 /* GF(16) 8x4 times 4x4 matrices by paired table lookup (runs of eight right factors, each table loaded once for eight): acc[c] (8x4, at acc + 32c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables of its 4 row pairs at tab + k*tstride, Y_k[c] a row of n at y + k*ystride as gf16m_unpack_runs_r4 writes it (runs of 8, one of 4, the n mod 4 left over as stored) (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblwi_8x4x4(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);

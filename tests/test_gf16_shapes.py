@@ -106,7 +106,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbli_*.S")} == {f"gf16m_rowdot_ptbli_{table_name(s)}"
                                                                     for s in INTERLEAVED_SHAPES}
     assert (OUT / "gf16m_interleave_runs_r5.S").exists()
-    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblwi_*.S")} == {"gf16m_rowdot_ptblwi_8x4x4"}
+    assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblwi_*.S")} == {f"gf16m_rowdot_ptblwi_{table_name(s)}"
+                                                                     for s in WIDE_SHAPES}
     assert (OUT / "gf16m_unpack_runs_r4.S").exists()
     for p in (6, 8):
         assert {f"gf16m_{f}_r{p}" for f in ("mul", "dot", "rowdot")} <= {p.stem for p in OUT.glob("*.S")}
@@ -513,10 +514,10 @@ def model_unpack_runs(packed, n):
     return bytes(out + row[16 * first:])
 
 
-def runs_records(n, count, cases, seed):
+def runs_records(shape, n, count, cases, seed):
     """left_given_records of the wide paired form with each row Y_k of n 4×4
     matrices as gf16m_unpack_runs_r4 writes it, 3 bytes of garbage after it."""
-    records, stride, ystride = left_given_records("ptblw_", (8, 4, 4), n, count, cases, seed)
+    records, stride, ystride = left_given_records("ptblw_", shape, n, count, cases, seed)
     pack = lambda y: bytes(a | b << 4 for a, b in zip(y[::2], y[1::2]))
     runs = lambda y, k: model_unpack_runs(pack(y[k * ystride:k * ystride + 16 * n]), n)
     return recoded(records, 2, count, 16 * n + 3, 16 * n, runs, seed), stride, 16 * n + 3
@@ -527,12 +528,13 @@ RUNS_ROWS = ROWDOT_RUNS + [(4, 2), (5, 1), (13, 2), (14, 3), (38, 1)]
 
 
 @pytest.mark.parametrize("n, count", RUNS_ROWS)
-def test_runs_rowdot_matches_model(dot_runner, n, count):
-    """gf16m_rowdot_ptblwi_8x4x4: rowdot's sums from the left factors' pair tables
+@pytest.mark.parametrize("shape", WIDE_SHAPES, ids=table_name)
+def test_runs_rowdot_matches_model(dot_runner, shape, n, count):
+    """gf16m_rowdot_ptblwi_*: rowdot's sums from the left factors' pair tables
     and the public map's blocks as gf16m_unpack_runs_r4 writes them."""
-    records, stride, ystride = runs_records(n, count, 8, hash(("ptblwi", n)) & 0xFFFF)
-    got = run_dot(dot_runner, "gf16m_rowdot_ptblwi_8x4x4", (8, 4, 4), count, stride, ystride, n, records,
-                  pair_table_bytes(8, 4), yrow=16 * n)
+    records, stride, ystride = runs_records(shape, n, count, 8, hash(("ptblwi", shape, n)) & 0xFFFF)
+    got = run_dot(dot_runner, f"gf16m_rowdot_ptblwi_{table_name(shape)}", shape, count, stride, ystride, n,
+                  records, pair_table_bytes(*shape[:2]), yrow=16 * n)
     assert got == [r[3] for r in records]
 
 
@@ -891,7 +893,7 @@ def test_runs_mutants_are_caught(dot_runner, mutant_runners):
     """The runs' rowdot and the unpacker pass the records their mutants fail: a
     run of eight's second group reading the first's rows, nibbles stored high
     first, a leftover read past the row's last byte (segv)."""
-    records, stride, ystride = runs_records(9, 2, 4, 11)
+    records, stride, ystride = runs_records((8, 4, 4), 9, 2, 4, 11)
     want = [r[3] for r in records]
     args = ((8, 4, 4), 2, stride, ystride, 9, records, pair_table_bytes(8, 4))
     assert run_dot(dot_runner, "gf16m_rowdot_ptblwi_8x4x4", *args, yrow=16 * 9) == want

@@ -466,9 +466,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                     kernels.append(rowdot_pair_weights_kernel(r))
                     if l == tables.L:
                         kernels.append(rowdot_pair_tables_kernel(l, rows, wide=True))
-                    if l == tables.L and (l, r) not in STACKED_PAIRS:
-                        # (4, 8)'s public map unpacked into runs in verification, loaded
-                        # as it is
+                    if l == tables.L:
+                        # the public map unpacked into runs in verification, loaded as it is
                         kernels += [unpack_runs_kernel(),
                                     rowdot_pair_tables_kernel(l, rows, wide=True, interleaved=True)]
                     if (l, r) in Z_TRANSPOSED_PAIRS:
