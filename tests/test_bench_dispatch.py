@@ -115,6 +115,19 @@ def test_committed_l5_profiles_fold_where_tables_do_not_pay():
                 assert [c for c in CPUS if kernel in profiles[c]["paired"]] == list(CPUS), (s, op, kernel)
 
 
+def test_committed_l4_verification_runs_the_public_map_in_runs():
+    """Round 3's l = 4 sets verify by whole public matrices unpacked into runs
+    (gf16m_unpack_runs_r4, gf16m_rowdot_ptblwi_<p>x4x4) on every core, and sign
+    without them."""
+    neon = json.loads((ROOT / "bench/results.json").read_text())["results"][NEON]
+    l4 = {f"snova-r3-{level}-{size}{aes}": rows for level in ("i", "iii") for size, rows in
+          (("k", 8), ("b", 24), ("s", 16 if level == "i" else 20)) for aes in ("", "-aes")}
+    for s, rows in l4.items():
+        runs = {"snova_gf16m_unpack_runs_r4", f"snova_gf16m_rowdot_ptblwi_{rows}x4x4"}
+        assert all(runs <= set(neon[s]["verify"]["profiles"][c]["paired"]) for c in CPUS), s
+        assert not any(runs & set(neon[s]["sign"]["profiles"][c]["paired"]) for c in CPUS), s
+
+
 def test_committed_v_s_profiles_pair_the_stacked_factors():
     """`snova-r3-v-s`'s signing and verification multiply by its stacked 25×5
     factors' pair tables (ptbl_25x5x5, the odd last row paired with zeros) on
@@ -185,9 +198,9 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     """verify of snova-r3-i-s (SHAKE128 expands its public map): with the per-core
     choice the cores without SHA3 run the general-register Keccak (cortex-a55 without
     the vector forms; neoverse-n1 four states a call, so its 238 counter-mode blocks
-    end with two), the paired table-form products run on every core (cortex-a55
-    and cortex-a72 in wide runs; and no
-    single-table one: verification multiplies by the signature's factors only)
+    end with two), the paired table-form products run on every core (in wide
+    runs, the public map unpacked into runs for them; and no single-table one:
+    verification multiplies by the signature's factors only)
     and every profile passes; given the emulator's choice, as the benchmark did
     before, the three cores without SHA3 are reported."""
     def measured(plan):
@@ -200,10 +213,9 @@ def test_each_core_profile_runs_its_own_choice_and_without_it_is_caught(progs):
     assert profiles["neoverse-n1"]["keccak"] == ["snova_keccakf1600_carried", "snova_keccakf1600_x2",
                                                  "snova_keccakf1600_x4"]
     assert profiles["cortex-a55"]["keccak"] == ["snova_keccakf1600_carried", "snova_keccakf1600_x3_gpr"]
-    quadratic = {c: f"snova_gf16m_rowdot_ptbl{'w' if c in ('cortex-a55', 'cortex-a72') else ''}_16x4x4"
-                 for c in CPUS}
-    assert all(profiles[c]["paired"] == sorted(["snova_gf16m_mul_pair_tables", quadratic[c],
-                                                "snova_gf16m_rowdot_ptblt_16x4x4", "snova_gf16m_rowdot_ptbl_8x1x16"])
+    assert all(profiles[c]["paired"] == sorted(["snova_gf16m_mul_pair_tables", "snova_gf16m_rowdot_ptblwi_16x4x4",
+                                                "snova_gf16m_unpack_runs_r4", "snova_gf16m_rowdot_ptblt_16x4x4",
+                                                "snova_gf16m_rowdot_ptbl_8x1x16"])
                and not profiles[c]["tables"] for c in CPUS)
     data, _ = measured([([], CPUS)])
     assert [line.split(":")[0] for line in misplaced(data)] == [f"{NEON} {SET} verify {c}" for c in NO_SHA3]
