@@ -95,9 +95,21 @@ struct abq {
 
 static struct abq abq_table;
 
+/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair, or pair_t
+ * where the kernel table sums Z transposed */
+static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
+#if SNOVA_Z_TRANSPOSED
+    if (k->rowdot_ptzt != NULL)
+        return c->pair_t[t];
+#else
+    (void)k;
+#endif
+    return c->pair[t];
+}
+
 #if WEIGHT_TABLES
-/* t->wtab, t->runs and t->slot from the weights (pair, or pair_t where quad_z
- * transposes Z), public matrix by matrix, its terms in the equations' order */
+/* t->wtab, t->runs and t->slot from the weights (z_weights), public matrix by
+ * matrix, its terms in the equations' order */
 static void weight_tables(kern_t *k, struct abq *t) {
     uint8_t product[16][16]; /* product[w][y] = w y, the table of weight w */
     int count[M1] = { 0 };
@@ -106,12 +118,7 @@ static void weight_tables(kern_t *k, struct abq *t) {
             product[w][y] = gf16_mul((uint8_t)w, (uint8_t)y);
     for (int term = 0; term < NTERMS; term++) {
         const int i = (term / ALPHA + term % ALPHA) % M1, n = count[i]++;
-#if SNOVA_Z_TRANSPOSED
-        const uint8_t *weights = k->rowdot_ptzt != NULL ? t->pair_t[term] : t->pair[term];
-#else
-        const uint8_t *weights = t->pair[term];
-        (void)k;
-#endif
+        const uint8_t *weights = z_weights(k, t, term);
         t->slot[term] = (uint16_t)(i * WEIGHT_RUNS * WEIGHT_RUN + n);
         for (int z = 0; z < L * L; z++) {
             uint8_t *tab = t->wtab[i][n / WEIGHT_RUN][z][n % WEIGHT_RUN / 2];
@@ -440,11 +447,7 @@ static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c
     if (k->rowdot_wsum != NULL)
         return w->wsums[c->slot[t]];
 #endif
-#if SNOVA_Z_TRANSPOSED
-    lincomb(k, w->s, w->Z[i][0], RSQ, k->rowdot_ptzt != NULL ? c->pair_t[t] : c->pair[t], L * L, RSQ);
-#else
-    lincomb(k, w->s, w->Z[i][0], RSQ, c->pair[t], L * L, RSQ);
-#endif
+    lincomb(k, w->s, w->Z[i][0], RSQ, z_weights(k, c, t), L * L, RSQ);
     return w->s;
 }
 
