@@ -34,11 +34,12 @@ def nibbles(b, packed, mask, arr):
 
 
 def unpack_run(b, x_ptr, out_ptr, blocks, mask):
-    """The run of `blocks` (eight or four) at x_ptr into its rows at out_ptr."""
+    """The run of `blocks` (eight or four) at x_ptr into its rows at out_ptr; both
+    move past it."""
     arr = "16b" if blocks == RUN else "8b"
-    rows = b.load4(x_ptr, arr="8h" if blocks == RUN else "4h")
-    for m, packed in enumerate(rows):
-        b.store2(nibbles(b, packed, mask, arr), out_ptr, arr, post=blocks * L if m < L - 1 else 0)
+    rows = b.load4(x_ptr, blocks * PACKED_BLOCK, arr="8h" if blocks == RUN else "4h")
+    for packed in rows:
+        b.store2(nibbles(b, packed, mask, arr), out_ptr, arr, post=blocks * L)
 
 
 def unpack_leftover(b, x_ptr, out_ptr, width, mask):
@@ -60,16 +61,12 @@ def describe_unpack_runs(b):
     runs = b.gop_imm("lsr", "x", n, 3)
     b.cbz(runs, b.block_label("half"))
     loop = b.start_block("full", mca_region="gf16m_unpack_runs_r4")
-    unpack_run(b, x_ptr, b.mov_x(out_ptr), RUN, mask)
-    b.gop_imm("add", "x", x_ptr, RUN * PACKED_BLOCK, dst=x_ptr)
-    b.gop_imm("add", "x", out_ptr, RUN * BLOCK, dst=out_ptr)
+    unpack_run(b, x_ptr, out_ptr, RUN, mask)
     b.gop_imm("subs", "x", runs, 1, dst=runs, sets_flags=True)
     b.b_cond("ne", loop)
     b.start_block("half")
     b.tbz(n, 2, b.block_label("partial"))
     b.start_block("run4")
-    unpack_run(b, x_ptr, b.mov_x(out_ptr), HALF_RUN, mask)
-    b.gop_imm("add", "x", x_ptr, HALF_RUN * PACKED_BLOCK, dst=x_ptr)
-    b.gop_imm("add", "x", out_ptr, HALF_RUN * BLOCK, dst=out_ptr)
+    unpack_run(b, x_ptr, out_ptr, HALF_RUN, mask)
     leftover_run(b, n, "done", lambda width: unpack_leftover(b, x_ptr, out_ptr, width, mask))
     b.ret()

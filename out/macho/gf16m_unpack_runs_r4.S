@@ -15,32 +15,26 @@ _snova_gf16m_unpack_runs_r4:
 	cbz	x9, L_snova_gf16m_unpack_runs_r4_half
 L_snova_gf16m_unpack_runs_r4_full:
 	// LLVM-MCA-BEGIN gf16m_unpack_runs_r4
-	ld4	{v1.8h, v2.8h, v3.8h, v4.8h}, [x1]
-	mov	x10, x0
-	add	x1, x1, #64
-	add	x0, x0, #128
+	ld4	{v1.8h, v2.8h, v3.8h, v4.8h}, [x1], #64
 	subs	x9, x9, #1
 	ushr	v6.16b, v1.16b, #4
 	and	v5.16b, v1.16b, v0.16b
 	ushr	v17.16b, v2.16b, #4
 	and	v16.16b, v2.16b, v0.16b
-	st2	{v5.16b, v6.16b}, [x10], #32
+	st2	{v5.16b, v6.16b}, [x0], #32
 	ushr	v19.16b, v3.16b, #4
 	and	v18.16b, v3.16b, v0.16b
-	st2	{v16.16b, v17.16b}, [x10], #32
+	st2	{v16.16b, v17.16b}, [x0], #32
 	ushr	v21.16b, v4.16b, #4
 	and	v20.16b, v4.16b, v0.16b
-	st2	{v18.16b, v19.16b}, [x10], #32
-	st2	{v20.16b, v21.16b}, [x10]
+	st2	{v18.16b, v19.16b}, [x0], #32
+	st2	{v20.16b, v21.16b}, [x0], #32
 	b.ne	L_snova_gf16m_unpack_runs_r4_full
 	// LLVM-MCA-END
 L_snova_gf16m_unpack_runs_r4_half:
 	tbz	x2, #2, L_snova_gf16m_unpack_runs_r4_partial
 L_snova_gf16m_unpack_runs_r4_run4:
-	ld4	{v22.4h, v23.4h, v24.4h, v25.4h}, [x1]
-	mov	x11, x0
-	add	x1, x1, #32
-	add	x0, x0, #64
+	ld4	{v22.4h, v23.4h, v24.4h, v25.4h}, [x1], #32
 	ushr	v27.8b, v22.8b, #4
 	and	v26.8b, v22.8b, v0.8b
 	ushr	v29.8b, v23.8b, #4
@@ -49,23 +43,23 @@ L_snova_gf16m_unpack_runs_r4_run4:
 	and	v30.8b, v24.8b, v0.8b
 	ushr	v2.8b, v25.8b, #4
 	and	v1.8b, v25.8b, v0.8b
-	st2	{v26.8b, v27.8b}, [x11], #16
-	st2	{v28.8b, v29.8b}, [x11], #16
-	st2	{v30.8b, v31.8b}, [x11], #16
-	st2	{v1.8b, v2.8b}, [x11]
+	st2	{v26.8b, v27.8b}, [x0], #16
+	st2	{v28.8b, v29.8b}, [x0], #16
+	st2	{v30.8b, v31.8b}, [x0], #16
+	st2	{v1.8b, v2.8b}, [x0], #16
 L_snova_gf16m_unpack_runs_r4_partial:
 	tbz	x2, #1, L_snova_gf16m_unpack_runs_r4_bit0
 	tbz	x2, #0, L_snova_gf16m_unpack_runs_r4_run2
 L_snova_gf16m_unpack_runs_r4_run3:
 	ldr	q7, [x1]
-	add	x12, x0, #16
+	add	x10, x0, #16
 	ushr	v4.16b, v7.16b, #4
 	and	v3.16b, v7.16b, v0.16b
 	st2	{v3.16b, v4.16b}, [x0]
 	ldur	q5, [x1, #8]
 	ushr	v17.16b, v5.16b, #4
 	and	v16.16b, v5.16b, v0.16b
-	st2	{v16.16b, v17.16b}, [x12]
+	st2	{v16.16b, v17.16b}, [x10]
 	b	L_snova_gf16m_unpack_runs_r4_done
 L_snova_gf16m_unpack_runs_r4_run2:
 	ldr	q6, [x1]
