@@ -95,7 +95,7 @@ struct snova_kernels {
      * Q1 and Q2) as sums of scaled powers of S */
     snova_gf16m_dot_fn scale_ll;
     snova_gf16m_rowdot_fn rowdot_llr, rowdot_rll, rowdot_rlr, rowdot_rrl;
-    /* (l r x l)(l x l), and (l r x l)(l x r) where SNOVA_Z_STACKED: the l r x l
+    /* (l r x l)(l x l), and (l r x l)(l x r) for the Z sums: the l r x l
      * left factor is l r x l matrices stacked */
     snova_gf16m_rowdot_fn rowdot_sll, rowdot_slr;
     snova_gf16m_linsys_lr_fn linsys_lr;

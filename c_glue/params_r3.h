@@ -27,16 +27,12 @@
  * block stacked into one (l r) x l left factor (kernels.h rowdot_sll): those the
  * generator has a stacked kernel for (generator/kernels STACKED_PAIRS). */
 #define SNOVA_STACKED ((SNOVA_L == 4 && SNOVA_R >= 4 && SNOVA_R <= 6) || (SNOVA_L == 5 && SNOVA_R == 5))
-/* The stacked shapes whose Z sums (T times Yt) take the stacked factor too, one
- * (l r) x l times l x r product per Yt block (kernels.h rowdot_slr): l = 4. For
- * (5, 5), 25x5x5 against five 5x5 products measured 1.2% slower verification on
- * cortex-a72 and a55 (1.5% faster on neoverse-n1). */
-#define SNOVA_Z_STACKED (SNOVA_STACKED && SNOVA_L == 4)
 /* The pairs whose Z sums the NEON kernel table can take transposed, by the
  * signature's factors' pair tables times T's blocks read transposed (kernels.h
- * rowdot_ptzt): the stacked l = 4 ones, and (4, 8) one b at a time (generator/
- * kernels Z_TRANSPOSED_PAIRS) */
-#define SNOVA_Z_TRANSPOSED (SNOVA_Z_STACKED || (SNOVA_L == 4 && SNOVA_R == 8))
+ * rowdot_ptzt): the stacked ones, and (4, 8) and (5, 6) one b at a time
+ * (generator/kernels Z_TRANSPOSED_PAIRS). Stacked, a table without it takes the
+ * stacked factor (kernels.h rowdot_slr). */
+#define SNOVA_Z_TRANSPOSED (SNOVA_STACKED || (SNOVA_L == 4 && SNOVA_R == 8) || (SNOVA_L == 5 && SNOVA_R == 6))
 
 /* nibbles drawn from the public seed: P11, P12 and P21 of every public matrix */
 #define SNOVA_PUB_NIBBLES (SNOVA_M1 * (SNOVA_V * SNOVA_V + 2 * SNOVA_V * SNOVA_O) * SNOVA_LSQ)

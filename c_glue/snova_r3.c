@@ -32,7 +32,7 @@
 #define NTERMS (O * ALPHA) /* (equation, a) pairs */
 /* Where Z_ab sits among the l^2 matrices Z of a public matrix (quad_z): b-major
  * where Z's l factors are stacked (one (l r) x r product per b), else a-major */
-#if SNOVA_Z_STACKED
+#if SNOVA_STACKED
 #define Z_INDEX(a, b) ((b) * L + (a))
 #else
 #define Z_INDEX(a, b) ((a) * L + (b))
@@ -396,7 +396,7 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
 }
 
 /* Z[i] from T[i], for the n variables in use. yttab: their Yt as fixed_factor
- * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. With SNOVA_Z_STACKED, the l
+ * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. Stacked, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
 #if SNOVA_Z_TRANSPOSED
@@ -423,7 +423,7 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
     }
 #endif
     memset(w->Z[i], 0, sizeof(w->Z[i]));
-#if SNOVA_Z_STACKED
+#if SNOVA_STACKED
     (void)yttab;
     k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
 #elif T_SQUARE_ROWS

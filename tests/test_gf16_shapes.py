@@ -406,9 +406,10 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
 
 # The Z sums' form: pair tables times the transposes of s×q right factors (the
 # blocks of T), for the stacked l = 4 pairs: 24×4·4×6, 20×4·4×5, and 16×4·4×4
-# (LD4 by bytes, lane loads for the leftover runs), and (4, 8)'s 8×4·4×8 (two runs
-# a table load).
-TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4), (8, 4, 8)]
+# (LD4 by bytes, lane loads for the leftover runs), (4, 8)'s 8×4·4×8 (two runs
+# a table load), and rank 5's from windows: (5, 5)'s stacked 25×5·5×5 (an odd
+# last row) and (5, 6)'s 6×5·5×6 (two runs a table load).
+TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4), (8, 4, 8), (25, 5, 5), (6, 5, 6)]
 
 
 def transposed(m, rows, cols):
@@ -649,6 +650,10 @@ MUTANTS = {
     "interleaved_offset": Mutant("interleaved_offset", "gf16m_rowdot_ptbli_6x5x5"),
     # transposed_offset: the same in the transposed form of 8×4 factors
     "transposed_offset": Mutant("transposed_offset", "gf16m_rowdot_ptblt_8x4x8"),
+    # transposed_offset_r5: and of 6×5 ones, whose rows come from windows
+    "transposed_offset_r5": Mutant("transposed_offset_r5", "gf16m_rowdot_ptblt_6x5x6"),
+    # transposed_rows_r5: that form takes a run's rows 1 and 2 swapped
+    "transposed_rows_r5": Mutant("transposed_rows_r5", "gf16m_rowdot_ptblt_6x5x6"),
     # transposed_overread: a lone 8×4 factor de-interleaved as a pair (64 bytes, not 32)
     "transposed_overread": Mutant("transposed_overread", "gf16m_rowdot_ptblt_8x4x8"),
     # runs_groups: the runs' rowdot gives a run of eight's second group of four the
@@ -689,11 +694,11 @@ def mutant_patches(kind):
         return [mock.patch.object(folded, "SECOND_FROM", 16)]
     if kind == "pattern_stride":
         return [mock.patch.object(folded, "PATTERN_BYTES", 16)]
-    if kind == "interleaved_rows":
+    if kind in ("interleaved_rows", "transposed_rows_r5"):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows", lambda self, *args:
                                   (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, *args)))]
-    if kind in ("interleaved_offset", "transposed_offset"):
+    if kind in ("interleaved_offset", "transposed_offset", "transposed_offset_r5"):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows",
                                   lambda self, yk, width, indices=None, offset=0: real(self, yk, width, indices))]
@@ -856,15 +861,17 @@ def test_weight_mutants_are_caught(dot_runner, mutant_runners):
     assert_harness_verdict(result, "segv")
 
 
-def test_transposed_offset_mutant_is_caught(dot_runner, mutant_runners):
-    """The real transposed form of 8×4 factors passes the records the mutant, whose
-    second run of a table load reads the first run's right factors, fails."""
-    shape = (8, 4, 8)
+@pytest.mark.parametrize("kind, shape", [("transposed_offset", (8, 4, 8)), ("transposed_offset_r5", (6, 5, 6)),
+                                         ("transposed_rows_r5", (6, 5, 6))])
+def test_transposed_mutants_are_caught(dot_runner, mutant_runners, kind, shape):
+    """The real transposed forms pass the records the mutants fail: the second run
+    of a table load reading the first run's right factors, or a run's rows 1 and
+    2 swapped."""
     records, stride, ystride = transposed_records(shape, 4, 2, 4, 9)
     want = [r[3] for r in records]
-    args = (shape, 2, stride, ystride, 4, records, pair_table_bytes(8, 4))
-    assert run_dot(dot_runner, "gf16m_rowdot_ptblt_8x4x8", *args) == want
-    assert run_dot(mutant_runners[1], "transposed_offset", *args) != want
+    args = (shape, 2, stride, ystride, 4, records, pair_table_bytes(*shape[:2]))
+    assert run_dot(dot_runner, f"gf16m_rowdot_ptblt_{table_name(shape)}", *args) == want
+    assert run_dot(mutant_runners[1], kind, *args) != want
 
 
 def test_transposed_overread_mutant_is_caught(mutant_runners):

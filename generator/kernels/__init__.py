@@ -76,11 +76,16 @@ REPLICATED_RANKS = (4,)
 REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 # The pairs whose Z sums go by the signature's factors' pair tables times T's
 # blocks read transposed (rowdot_pair_tables_transposed_kernel), then are
-# transposed back: the stacked l = 4 pairs, and (4, 8), whose 8×4 factors take
-# them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
+# transposed back: the stacked pairs, and (4, 8) and (5, 6), whose r×l factors
+# take them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
 # Yt's replicas: neoverse-n1 44 against 134, apple-a15 24 against 64,
-# cortex-a72 100 against 142, cortex-a55 142 against 210).
-Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8))
+# cortex-a72 100 against 142, cortex-a55 142 against 210). Rank 5's transposes
+# come from windows of T's blocks (tables_gather.LeftTables.transposed_rows);
+# against the PMUL products, verification of snova-r3-v-b takes 5.9% fewer
+# estimated cycles on cortex-a72, 6.5% on cortex-a55, 9.9% on neoverse-n1 and
+# 8.6% on apple-a15, of v-s 2.5% to 9.3%. (5, 8)'s 40-byte blocks need three
+# windows each.
+Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6))
 
 
 # The in-order little cores' machine model, which schedules the pair-table forms

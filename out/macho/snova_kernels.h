@@ -433,6 +433,9 @@ void snova_gf16m_rowdot_tbl_5x5x5(uint8_t *acc, const uint8_t *tab, size_t tstri
 /* GF(16) 5x5 matrices times fixed 5x5 matrices by table lookup: acc[r][c] (at acc + 25(r*n + c)) += sum over k < count of X[r][k] * T_k[c] for r < rows and c < n, X[r][k] at x + r*xrow + 25k, T_k[c] given as the gf16m_mul_tables of its 25 elements at tab + 400(k*n + c); rows a multiple of 3, count >= 1; acc must not overlap X or the tables. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rtbl_5x5x5(uint8_t *acc, const uint8_t *x, size_t xrow, const uint8_t *tab, size_t count, size_t n, size_t rows);
 
+/* GF(16) 25x5 times the transposes of 5x5 matrices by paired table lookup: acc[c] (25x5, at acc + 125c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 12 row pairs at tab + k*tstride, Y_k[c] (5x5) at y + k*ystride + 25c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblt_25x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA Round 3 signing system, l = 5, r = 5: coef[row][col] (25x25 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*5+vf; lx, B (5x5), A (5x5), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
@@ -489,6 +492,9 @@ void snova_gf16m_rowdot_ptbli_6x5x5(uint8_t *acc, const uint8_t *tab, size_t tst
 
 /* GF(16) 5x5 matrices in runs of 3 for the interleaved rowdots: run g of the n at x (one after the other) to out + 80g, row m of the run at out + 80g + 16m, lane 5c + j = x[3g + c][m][j] and every other lane zero; reads exactly the 25n bytes, writes 80 per run (the n mod 3 left over in one); n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_interleave_runs_r5(uint8_t *out, const uint8_t *x, size_t n);
+
+/* GF(16) 6x5 times the transposes of 6x5 matrices by paired table lookup: acc[c] (6x6, at acc + 36c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 3 row pairs at tab + k*tstride, Y_k[c] (6x5) at y + k*ystride + 30c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblt_6x5x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 6: coef[row][col] (30x30 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*6+vf; lx, B (6x5), A (6x6), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
