@@ -161,10 +161,10 @@ struct snova_kernels {
     /* rowdot_rll with its l x l right factors given so (Round 3's T T12, l = 4,
      * r != l); NULL where rowdot_rrep is */
     snova_gf16m_rowdot_fn rowdot_rll_rep;
-    /* rowdot_rlr and rowdot_llr with their l x r right factors (the signature's
-     * Yt) given replicated as replicate_rows makes them: Round 3 with r = 8,
-     * on every core with Advanced SIMD; NULL elsewhere */
-    snova_gf16m_rowdot_fn rowdot_rlr_rep, rowdot_llr_rep;
+    /* rowdot_llr with its l x r right factors (the signature's Yt) given
+     * replicated as replicate_rows makes them: Round 3 with r = 8, on every core
+     * with Advanced SIMD; NULL elsewhere */
+    snova_gf16m_rowdot_fn rowdot_llr_rep;
     /* l = 5, where table lookups do not pay: the rows of a matrix of 5-element
      * rows as the folded form's row patterns (ROW_PATTERN_BYTES, snova_common.h,
      * per row), and rowdot_tsq's counterpart, the rowdot of 5 x 5 left factors

@@ -250,13 +250,9 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 #endif
         }
 #if SNOVA_ROUND == 3 && SNOVA_R == 8
-        /* the r = 8 sets' l x 8 Yt, replicated once a signature, on every core
-         * (verification of snova-r3-v-k: -1.3% on neoverse-n1, -2.4% on
-         * apple-a15, -0.4% on cortex-a55, against the PMUL form); l = 4 takes
-         * its Z sums by pair tables (rowdot_ptzt above), G2 only so */
-#if !SNOVA_Z_TRANSPOSED
-        chosen.rowdot_rlr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_R, SNOVA_L, SNOVA_R);
-#endif
+        /* G2's products by the r = 8 sets' l x 8 Yt, replicated once a
+         * signature, on every core (the Z sums go by pair tables, rowdot_ptzt
+         * above) */
         chosen.rowdot_llr_rep = SNOVA_NEON_SHAPE_FN(rowdot_rrep, SNOVA_L, SNOVA_L, SNOVA_R);
 #endif
         chosen.gf16_solve = snova_gf16_solve;

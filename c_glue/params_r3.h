@@ -29,10 +29,10 @@
 #define SNOVA_STACKED ((SNOVA_L == 4 && SNOVA_R >= 4 && SNOVA_R <= 6) || (SNOVA_L == 5 && SNOVA_R == 5))
 /* The pairs whose Z sums the NEON kernel table can take transposed, by the
  * signature's factors' pair tables times T's blocks read transposed (kernels.h
- * rowdot_ptzt): the stacked ones, and (4, 8) and (5, 6) one b at a time
- * (generator/kernels Z_TRANSPOSED_PAIRS). Stacked, a table without it takes the
- * stacked factor (kernels.h rowdot_slr). */
-#define SNOVA_Z_TRANSPOSED (SNOVA_STACKED || (SNOVA_L == 4 && SNOVA_R == 8) || (SNOVA_L == 5 && SNOVA_R == 6))
+ * rowdot_ptzt): every pair with l = 4 or 5, the stacked ones in one call, the
+ * others one b at a time (generator/kernels Z_TRANSPOSED_PAIRS). Stacked, a
+ * table without it takes the stacked factor (kernels.h rowdot_slr). */
+#define SNOVA_Z_TRANSPOSED (SNOVA_L >= 4)
 
 /* nibbles drawn from the public seed: P11, P12 and P21 of every public matrix */
 #define SNOVA_PUB_NIBBLES (SNOVA_M1 * (SNOVA_V * SNOVA_V + 2 * SNOVA_V * SNOVA_O) * SNOVA_LSQ)

@@ -235,9 +235,9 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rlr_rep,
- * rowdot_llr_rep): a 16-byte register per row; NEON builds of the r = 8 sets
- * only, one byte elsewhere */
+/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_llr_rep): a
+ * 16-byte register per row; NEON builds of the r = 8 sets only, one byte
+ * elsewhere */
 #if defined(SNOVA_NEON) && R == 8
 #define YT_REPLICA_BYTES (16 * L)
 #else
@@ -325,8 +325,6 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
         for (int a = 0; a < L; a++)
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
-    if (k->rowdot_rlr_rep != NULL) /* for the Z sums (quad_z); signing's G2 sees to its own */
-        replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)n * L * L, R);
     /* made once, used by every public matrix and block column */
     if (k->rowdot_ptll != NULL)
         k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
@@ -430,13 +428,8 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
     rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
 #else
     (void)yttab;
-    for (int a = 0; a < L; a++) {
-        if (k->rowdot_rlr_rep != NULL)
-            k->rowdot_rlr_rep(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->ytrep[0][0],
-                              L * YT_REPLICA_BYTES, (size_t)n, L);
-        else
-            k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
-    }
+    for (int a = 0; a < L; a++)
+        k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
 #endif
 }
 
@@ -570,9 +563,8 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
 #if SIGN_G2_BY_F21
-    /* G2's right factors replicated where the kernel table takes them so, unless
-     * quad_prepare replicated them for the Z sums already */
-    if (k->rowdot_llr_rep != NULL && k->rowdot_rlr_rep == NULL)
+    /* G2's right factors replicated where the kernel table takes them so */
+    if (k->rowdot_llr_rep != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)V * L * L, R);
 #endif
     for (int i = 0; i < M1; i++) {

@@ -49,9 +49,8 @@ PATTERNED_SHAPES = [(5, 5, 5)]
 # pairs (4, r)); the replicas of a 4×4 matrix are the same for all of them
 REPLICATED_SHAPES = [(4, 4, 4), (5, 4, 4), (6, 4, 4), (8, 4, 4)]
 # and the products by the signature's l×8 Yt blocks given replicated: G2's l×l·l×8
-# (the pairs (4, 8) and (5, 8)) and the Z sums' 8×5·5×8 ((4, 8)'s go by pair
-# tables, TRANSPOSED_SHAPES)
-REPLICATED_SHAPES += [(4, 4, 8), (8, 5, 8), (5, 5, 8)]
+# (the pairs (4, 8) and (5, 8); their Z sums go by pair tables, TRANSPOSED_SHAPES)
+REPLICATED_SHAPES += [(4, 4, 8), (5, 5, 8)]
 # and the form by left factors given as the pair tables of their rows: the Round 3
 # pairs (4, r)'s r×4·4×4, or (4r)×4·4×4 where stacked, and (5, 5)'s stacked 25×5
 # (an odd last row, two bands of rows)
@@ -408,8 +407,9 @@ def test_left_given_rowdot_matches_model(dot_runner, form, shape, n, count):
 # blocks of T), for the stacked l = 4 pairs: 24×4·4×6, 20×4·4×5, and 16×4·4×4
 # (LD4 by bytes, lane loads for the leftover runs), (4, 8)'s 8×4·4×8 (two runs
 # a table load), and rank 5's from windows: (5, 5)'s stacked 25×5·5×5 (an odd
-# last row) and (5, 6)'s 6×5·5×6 (two runs a table load).
-TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4), (8, 4, 8), (25, 5, 5), (6, 5, 6)]
+# last row), and (5, 6)'s 6×5·5×6 and (5, 8)'s 8×5·5×8 (two runs a table load;
+# three windows a 40-byte block).
+TRANSPOSED_SHAPES = [(24, 4, 6), (20, 4, 5), (16, 4, 4), (8, 4, 8), (25, 5, 5), (6, 5, 6), (8, 5, 8)]
 
 
 def transposed(m, rows, cols):

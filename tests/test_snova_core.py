@@ -435,8 +435,8 @@ def test_rank3_tables_on_cortex_a72(set_name):
 # The products by factors fixed for a key or a signature, in the forms the kernel
 # table takes where table lookups do not pay, by the names of snova_bench's
 # `kernels` line: psq (T12's 5×5 blocks as row patterns, every round), yrep (the
-# signature's l×8 Yt replicated, every core: for the Z sums, none for (4, 8)'s,
-# which go by pair tables, and for G2), and the signature's left
+# signature's l×8 Yt replicated for G2, every core; the Z sums go by pair
+# tables), and the signature's left
 # factors' paired table form that every core takes (ptbl: l = 4, and l = 5's
 # stacked 25×5 with its odd last row), and (4, 8)'s verification by the public map
 # unpacked into runs (ptlr).
@@ -444,8 +444,8 @@ FIXED_FACTOR_FORMS = {
     "snova-r3-v-s": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"], "ptbl": ["snova_gf16m_rowdot_ptbl_25x5x5"]},
     "snova-r2-24-5-5": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"]},
     "snova-r3-v-k": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"],
-                     "yrep": ["snova_gf16m_rowdot_rrep_8x5x8", "snova_gf16m_rowdot_rrep_5x5x8"]},
-    "snova-r3-i-k": {"yrep": [None, "snova_gf16m_rowdot_rrep_4x4x8"],
+                     "yrep": ["snova_gf16m_rowdot_rrep_5x5x8"]},
+    "snova-r3-i-k": {"yrep": ["snova_gf16m_rowdot_rrep_4x4x8"],
                      "ptbl": ["snova_gf16m_rowdot_ptbl_8x4x4"], "ptlr": ["snova_gf16m_rowdot_ptblwi_8x4x4"]},
     "snova-r3-iii-b": {"ptbl": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
 }

@@ -85,7 +85,7 @@ REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 # estimated cycles on cortex-a72, 6.5% on cortex-a55, 9.9% on neoverse-n1 and
 # 8.6% on apple-a15, of v-s 2.5% to 9.3%. (5, 8)'s 40-byte blocks need three
 # windows each.
-Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6))
+Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
 
 
 # The in-order little cores' machine model, which schedules the pair-table forms

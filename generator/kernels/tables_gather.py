@@ -90,6 +90,12 @@ def window_start(start, size):
     return min(start, size - 16)
 
 
+def factor_windows(size):
+    """The first bytes of the 16-byte windows covering a factor of `size` bytes:
+    every 16 bytes, the last one ending at its last byte."""
+    return [window_start(start, size) for start in range(0, size, 16)]
+
+
 def band_windows(s, r0, rows):
     """The 16-byte pieces (first byte) covering a band's rows of one p×s result."""
     view, starts = pieces(s * rows)
@@ -188,31 +194,30 @@ class LeftTables:
         return rows
 
     def transposed_rows(self, yk, width, offset=0):
-        """right_rows of the transposes of s×l matrices (16 to 32 bytes each): row m
-        lane s·c + j = Y_c[j][m], from two windows per factor, its first 16 bytes
-        and its last 16: per row one TBL over the windows of factors 0 and 1 (a
-        group of four) and, for a third factor, one over its two and an EOR; the
-        run at yk + offset."""
+        """right_rows of the transposes of s×l matrices (more than 16 bytes each):
+        row m lane s·c + j = Y_c[j][m], from the 16-byte windows covering each
+        factor (factor_windows), per row one TBL over each group of four
+        windows and EORs of those; the run at yk + offset."""
         b, l, s, size = self.b, self.l, self.s, self.l * self.s
-        assert 16 < size <= 32, (l, s)
+        assert size > 16, (l, s)
         if l == 4 and size == 32:
             return self.deinterleaved_rows(yk, width, offset)
-        windows = [b.load("q", yk, offset + start) for c in range(width)
-                   for start in (size * c, size * c + size - 16)]
-        tables = [windows[:4], windows[4:]]
+        starts = factor_windows(size)
+        windows = [b.load("q", yk, offset + size * c + start) for c in range(width) for start in starts]
+        tables = [windows[g:g + 4] for g in range(0, len(windows), 4)]
         for group in tables:
-            if group:
-                b.group(group)
+            b.group(group)
         rows = []
         for m in range(l):
-            lanes = [[NO_LANE] * 16, [NO_LANE] * 16]
+            lanes = [[NO_LANE] * 16 for _ in tables]
             for c in range(width):
                 for j in range(s):
                     byte = l * j + m
-                    within = byte if byte < 16 else byte - (size - 16) + 16
-                    lanes[c // 2][s * c + j] = 32 * (c % 2) + within
+                    w = next(w for w, start in enumerate(starts) if start <= byte < start + 16)
+                    window = len(starts) * c + w
+                    lanes[window // 4][s * c + j] = 16 * (window % 4) + byte - starts[w]
             terms = [b.tbl(group, self.constants(f"t{width}_row{m}_{h}", [bytes(lanes[h])])[0])
-                     for h, group in enumerate(tables) if group]
+                     for h, group in enumerate(tables)]
             rows.append(xor_tree(b, terms, "16b"))
         return rows
 

@@ -541,9 +541,6 @@ void snova_gf16m_rowdot_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, co
 /* GF(16) 8x8 times 8x5 matrices (result 8x5): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*40 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
-/* GF(16) 8x5 times 5x8 matrices (result 8x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (80 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*80 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_rrep_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
 /* GF(16) 5x5 times 5x8 matrices (result 5x8): acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] given replicated (80 bytes: bytes 16i to 16i+15 hold row i of Y_k[c] 2 times) at y + k*ystride + c*80 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_rrep_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
@@ -552,6 +549,9 @@ void snova_gf16m_rowdot_fold_8x5x5(uint8_t *acc, const uint8_t *x, size_t xstrid
 
 /* GF(16) 8x5 times 5x5 matrices by paired table lookup: acc[c] (8x5, at acc + 40c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] in runs of 3 as gf16m_interleave_runs_r5 writes them, run g of Y_k at y + k*ystride + 80g (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptbli_8x5x5(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* GF(16) 8x5 times the transposes of 8x5 matrices by paired table lookup: acc[c] (8x8, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] (8x5) at y + k*ystride + 40c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptblt_8x5x8(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 8: coef[row][col] (40x40 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*8+vf; lx, B (8x5), A (8x8), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
