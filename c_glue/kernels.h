@@ -133,12 +133,16 @@ struct snova_kernels {
      * factor X^t S^a */
     snova_gf16_mul_tables_fn unpack_runs;
     snova_gf16m_rowdot_fn rowdot_ptlr;
-    /* the Z sums of Round 3's l = 4 pairs, transposed: rowdot_ptll's pair tables
-     * times the transposes of the r x l blocks of T, acc[c] (Z_ab^t, for a = c):
-     * of every b at once for the stacked pairs ((l r) x l tables, (l r) x r
-     * results), of one b for r = 8 (r x l and r x r); set with rowdot_ptll for
-     * those pairs (params_r3.h SNOVA_Z_TRANSPOSED), NULL elsewhere */
+    /* the Z sums of Round 3's l = 4 and 5 pairs, transposed: rowdot_ptll's pair
+     * tables times the transposes of the r x l blocks of T, acc[c] (Z_ab^t, for
+     * a = c): of every b at once for the stacked pairs ((l r) x l tables, (l r)
+     * x r results), of one b for the others (r x l and r x r); those of
+     * SNOVA_Z_RUNS take the transposes as interleave_zt(out, x, n) writes the n
+     * blocks of one k (runs of 16 / r, each its l rows of 16 bytes), the others
+     * T's blocks as stored; set with rowdot_ptll for those pairs (params_r3.h
+     * SNOVA_Z_TRANSPOSED), NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
+    snova_gf16_mul_tables_fn interleave_zt;
     /* the equations' weighted sums of a public matrix's l^2 sums Z_ab (r x r),
      * eight terms at a time, their weights given as the pair tables of two
      * terms' weights (16 bytes a pair, Z_ab's eight weights at tab + k*tstride):

@@ -41,6 +41,11 @@
 #define SNOVA_NEON_TRANSPOSE(r) SNOVA_NEON_TRANSPOSE_(r)
 #define SNOVA_NEON_PTBLT_(p, l, s) snova_gf16m_rowdot_ptblt_##p##x##l##x##s
 #define SNOVA_NEON_PTBLT(p, l, s) SNOVA_NEON_PTBLT_(p, l, s)
+/* the same over T's transposes interleaved in runs (SNOVA_Z_RUNS), and their interleaver */
+#define SNOVA_NEON_ZT_RUNS_(r, l) snova_gf16m_rowdot_ptbli_##r##x##l##x##r
+#define SNOVA_NEON_ZT_RUNS(r, l) SNOVA_NEON_ZT_RUNS_(r, l)
+#define SNOVA_NEON_ZT_INTERLEAVE_(r, l) snova_gf16m_interleave_transposes_##r##x##l
+#define SNOVA_NEON_ZT_INTERLEAVE(r, l) SNOVA_NEON_ZT_INTERLEAVE_(r, l)
 #if SNOVA_L == 4
 #define SNOVA_NEON_PAIR_TABLES snova_gf16m_mul_pair_tables
 #elif SNOVA_L == 5 && SNOVA_R == 5
@@ -224,6 +229,20 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
          * against the PMUL products: snova-r3-v-b verification 5.9% to 9.9%
          * fewer estimated cycles, v-s 2.5% to 9.3%) */
         chosen.rowdot_ptzt = SNOVA_NEON_PTBLT(SNOVA_NEON_TBL_ROWS, SNOVA_L, SNOVA_R);
+#if SNOVA_Z_RUNS
+        /* T's transposes gathered once per k into runs instead of once per k and
+         * b (llvm-mca cycles per k and b for r = 6: 60 against 105 on
+         * cortex-a72, 30 against 45 on neoverse-n1, 20 against 23.4 on
+         * apple-a15, the runs' 25 / 9.5 / 7 per run of two once per k on top;
+         * snova-r3-v-k verification -4.0% / -2.8% / -1.0%, v-b -2.6% / -1.3% /
+         * -0.3%), except on the in-order little cores, where the products cost
+         * the same either way (127 cycles on cortex-a55) and the runs come on
+         * top (v-b +0.9%) */
+        if (!snova_little_core(midr)) {
+            chosen.rowdot_ptzt = SNOVA_NEON_ZT_RUNS(SNOVA_R, SNOVA_L);
+            chosen.interleave_zt = SNOVA_NEON_ZT_INTERLEAVE(SNOVA_R, SNOVA_L);
+        }
+#endif
         chosen.transpose_rr = SNOVA_NEON_TRANSPOSE(SNOVA_R);
 #endif
 #endif

@@ -258,6 +258,12 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 #define RUNS_ROOM 1
 #endif
 
+#if SNOVA_Z_RUNS
+/* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_zt):
+ * runs of 16 / r blocks, each its l rows of 16 bytes */
+#define ZT_RUNS_BYTES ((L + 16 / R - 1) / (16 / R) * 16 * L)
+#endif
+
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
     /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
@@ -279,6 +285,9 @@ struct quad_ws {
 #endif
 #if SNOVA_Z_TRANSPOSED && !SNOVA_STACKED
     mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptzt takes it (quad_z) */
+#endif
+#if SNOVA_Z_RUNS
+    uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_zt */
 #endif
     mrl xt;
     mrr s;
@@ -402,7 +411,8 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
      * tables (quad_prepare) times T's blocks read transposed, every a in one
      * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
      * call covers every b too ((l r) x r results); else one call per b, over T
-     * copied k-major. */
+     * copied k-major, whose transposes are first gathered into runs where the
+     * kernel table has interleave_zt (once per k, not once per k and b). */
     if (k->rowdot_ptzt != NULL) {
         memset(w->zt, 0, sizeof(w->zt));
 #if SNOVA_STACKED
@@ -412,9 +422,19 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
         for (int j = 0; j < n; j++)
             for (int a = 0; a < L; a++)
                 memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
+        const uint8_t *y = w->tk[0][0];
+        size_t ystride = L * LR;
+#if SNOVA_Z_RUNS
+        if (k->interleave_zt != NULL) {
+            for (int j = 0; j < n; j++)
+                k->interleave_zt(w->ztruns[j], w->tk[j][0], L);
+            y = w->ztruns[0];
+            ystride = ZT_RUNS_BYTES;
+        }
+#endif
         for (int b = 0; b < L; b++)
-            k->rowdot_ptzt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, w->tk[0][0],
-                           L * LR, (size_t)n, L);
+            k->rowdot_ptzt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
+                           (size_t)n, L);
 #endif
         k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
         return;

@@ -253,6 +253,7 @@ FORMS_R5 = {"gf16m_mac_r5", "gf16m_mul_at_r5", "gf16m_mul_bt_r5", "gf16m_mac_at_
                                                 "gf16m_rowdot_fold_8x5x5", "gf16m_fold_patterns",
                                                 "gf16m_rowdot_fold_pat_r5", "gf16m_rowdot_rrep_5x5x8",
                                                 "gf16m_rowdot_ptblt_8x5x8", "gf16m_transpose_r8",
+                                                "gf16m_interleave_transposes_8x5", "gf16m_rowdot_ptbli_8x5x8",
                                                 "gf16m_mul_tables", "gf16m_rowdot_tbl_5x5x5",
                                                 "gf16m_rowdot_rtbl_5x5x5", "gf16m_mul_pair_tables_r5",
                                                 "gf16m_rowdot_ptbli_8x5x5", "gf16m_interleave_runs_r5",

@@ -60,8 +60,11 @@ PAIRED_SHAPES = [(8, 4, 4), (16, 4, 4), (20, 4, 4), (24, 4, 4), (25, 5, 5)]
 WEIGHT_SHAPES = [(8, 1, 16), (8, 1, 25), (8, 1, 36), (8, 1, 64)]
 # the l = 4 ones also in runs of eight right factors (the in-order little cores')
 WIDE_SHAPES = [s for s in PAIRED_SHAPES if s[1] == 4]
-# and (5, 6), (5, 8)'s r×5·5×5 with the right factors interleaved in runs
-INTERLEAVED_SHAPES = [(6, 5, 5), (8, 5, 5)]
+# and (5, 6), (5, 8)'s r×5·5×5 with the right factors interleaved in runs, and
+# their Z sums' r×5·5×r over T's transposes so interleaved
+INTERLEAVED_SHAPES = [(6, 5, 5), (8, 5, 5), (6, 5, 6), (8, 5, 8)]
+# the interleavers of T's r×5 blocks' transposes for those (r, l)
+INTERLEAVED_TRANSPOSES = [(6, 5), (8, 5)]
 MUL_SHAPES = pair_dims(lambda l, r: [(l, r, l)])
 # scalars times l×r and r×r matrices, and Round 2's rank 3 (scalars times 3×3, no Round 3 pair)
 DOT_SHAPES = sorted(pair_dims(lambda l, r: [(1, 1, l * r), (1, 1, r * r)]) + [(1, 1, 9)])
@@ -105,6 +108,8 @@ def test_out_has_exactly_the_shapes_the_pairs_need():
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptbli_*.S")} == {f"gf16m_rowdot_ptbli_{table_name(s)}"
                                                                     for s in INTERLEAVED_SHAPES}
     assert (OUT / "gf16m_interleave_runs_r5.S").exists()
+    assert {p.stem for p in OUT.glob("gf16m_interleave_transposes_*.S")} == {
+        f"gf16m_interleave_transposes_{r}x{l}" for r, l in INTERLEAVED_TRANSPOSES}
     assert {p.stem for p in OUT.glob("gf16m_rowdot_ptblwi_*.S")} == {f"gf16m_rowdot_ptblwi_{table_name(s)}"
                                                                      for s in WIDE_SHAPES}
     assert (OUT / "gf16m_unpack_runs_r4.S").exists()
@@ -439,17 +444,18 @@ def test_transposed_right_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
-def model_interleave(y, n, l=5):
-    """n consecutive l×l matrices as gf16m_interleave_runs_r<l> writes them: runs
-    of 16 // l, each its l rows of 16 bytes, lane l·c + j of row m = Y_c[m][j],
-    the other lanes zero."""
-    run, out = 16 // l, bytearray()
+def model_interleave(y, n, l=5, s=None):
+    """n consecutive l×s matrices (s = l unless given) as the interleavers write
+    them: runs of 16 // s, each its l rows of 16 bytes, lane s·c + j of row m =
+    Y_c[m][j], the other lanes zero."""
+    s = s or l
+    run, out = 16 // s, bytearray()
     for first in range(0, n, run):
         for m in range(l):
             row = bytearray(16)
             for c in range(min(run, n - first)):
-                start = (first + c) * l * l + m * l
-                row[l * c:l * c + l] = y[start:start + l]
+                start = (first + c) * l * s + m * s
+                row[s * c:s * c + s] = y[start:start + s]
             out += row
     return bytes(out)
 
@@ -459,8 +465,8 @@ def interleaved_records(shape, n, count, cases, seed):
     interleaved, 3 bytes of garbage after it; the strides and the bytes of Y_k."""
     _, q, s = shape
     records, stride, ystride = left_given_records("ptbl_", shape, n, count, cases, seed)
-    size = len(model_interleave(bytes(n * q * s), n, q))
-    runs = lambda y, k: model_interleave(y[k * ystride:k * ystride + n * q * s], n, q)
+    size = len(model_interleave(bytes(n * q * s), n, q, s))
+    runs = lambda y, k: model_interleave(y[k * ystride:k * ystride + n * q * s], n, q, s)
     return recoded(records, 2, count, size + 3, size, runs, seed), stride, size + 3, size
 
 
@@ -479,9 +485,9 @@ def test_interleaved_right_rowdot_matches_model(dot_runner, shape, n, count):
     assert got == [r[3] for r in records]
 
 
-def run_interleave(runner, kernel, n, xs):
-    size = len(model_interleave(bytes(25 * n), n))
-    out = run_qemu(runner, [kernel, "separate", 0, f"{size},{25 * n}", n], b"".join(xs)).stdout
+def run_interleave(runner, kernel, n, xs, l=5, s=None):
+    size, given = len(model_interleave(bytes(l * (s or l) * n), n, l, s)), l * (s or l) * n
+    out = run_qemu(runner, [kernel, "separate", 0, f"{size},{given}", n], b"".join(xs)).stdout
     assert len(out) == size * len(xs)
     return [out[i * size:(i + 1) * size] for i in range(len(xs))]
 
@@ -497,6 +503,27 @@ def test_interleave_runs_match_model(gf16_runner, n):
     ramp = (bytes(range(16)) * (size // 16 + 1))[:size]
     xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, size)
     assert run_interleave(gf16_runner, "gf16m_interleave_runs_r5", n, xs) == [model_interleave(x, n) for x in xs]
+
+
+def model_interleave_transposes(x, n, r, l):
+    """n consecutive r×l matrices as gf16m_interleave_transposes_<r>x<l> writes
+    them: model_interleave of their transposes."""
+    return model_interleave(b"".join(transposed(x[r * l * c:r * l * (c + 1)], r, l) for c in range(n)), n, l, r)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 46])
+@pytest.mark.parametrize("r, l", INTERLEAVED_TRANSPOSES)
+def test_interleave_transposes_match_model(gf16_runner, r, l, n):
+    """gf16m_interleave_transposes_<r>x<l>: T's blocks' transposes in runs, every
+    element value in every position, random rows of n blocks (runs of two and the
+    leftover; one k's l blocks; up to SNOVA_V_K's n), flush against the guard
+    pages."""
+    rng = random.Random(n * r)
+    size = r * l * n
+    ramp = (bytes(range(16)) * (size // 16 + 1))[:size]
+    xs = [ramp, ramp[::-1]] + random_matrices(rng, 6, size)
+    got = run_interleave(gf16_runner, f"gf16m_interleave_transposes_{r}x{l}", n, xs, l, r)
+    assert got == [model_interleave_transposes(x, n, r, l) for x in xs]
 
 
 def model_unpack_runs(packed, n):
@@ -654,6 +681,9 @@ MUTANTS = {
     "transposed_offset_r5": Mutant("transposed_offset_r5", "gf16m_rowdot_ptblt_6x5x6"),
     # transposed_rows_r5: that form takes a run's rows 1 and 2 swapped
     "transposed_rows_r5": Mutant("transposed_rows_r5", "gf16m_rowdot_ptblt_6x5x6"),
+    # interleave_transposes_rows: the interleaver of those transposes writes a
+    # run's rows 1 and 2 swapped
+    "interleave_transposes_rows": Mutant("interleave_transposes_rows", "gf16m_interleave_transposes_6x5"),
     # transposed_overread: a lone 8×4 factor de-interleaved as a pair (64 bytes, not 32)
     "transposed_overread": Mutant("transposed_overread", "gf16m_rowdot_ptblt_8x4x8"),
     # runs_groups: the runs' rowdot gives a run of eight's second group of four the
@@ -694,7 +724,7 @@ def mutant_patches(kind):
         return [mock.patch.object(folded, "SECOND_FROM", 16)]
     if kind == "pattern_stride":
         return [mock.patch.object(folded, "PATTERN_BYTES", 16)]
-    if kind in ("interleaved_rows", "transposed_rows_r5"):
+    if kind in ("interleaved_rows", "transposed_rows_r5", "interleave_transposes_rows"):
         real = tables_gather.LeftTables.right_rows
         return [mock.patch.object(tables_gather.LeftTables, "right_rows", lambda self, *args:
                                   (lambda rows: [rows[0], rows[2], rows[1], *rows[3:]])(real(self, *args)))]
@@ -872,6 +902,15 @@ def test_transposed_mutants_are_caught(dot_runner, mutant_runners, kind, shape):
     args = (shape, 2, stride, ystride, 4, records, pair_table_bytes(*shape[:2]))
     assert run_dot(dot_runner, f"gf16m_rowdot_ptblt_{table_name(shape)}", *args) == want
     assert run_dot(mutant_runners[1], kind, *args) != want
+
+
+def test_interleave_transposes_mutant_is_caught(gf16_runner, mutant_runners):
+    """The real interleaver of 6×5 blocks' transposes passes the blocks the
+    mutant, writing a run's rows 1 and 2 swapped, fails."""
+    xs = random_matrices(random.Random(11), 2, 3 * 30)
+    want = [model_interleave_transposes(x, 3, 6, 5) for x in xs]
+    assert run_interleave(gf16_runner, "gf16m_interleave_transposes_6x5", 3, xs, 5, 6) == want
+    assert run_interleave(mutant_runners[0], "interleave_transposes_rows", 3, xs, 5, 6) != want
 
 
 def test_transposed_overread_mutant_is_caught(mutant_runners):

@@ -485,6 +485,24 @@ def test_fixed_factor_forms_by_cpu(set_name):
         check_kats_on_cpu(set_name, "cortex-a53")
 
 
+@pytest.mark.parametrize("set_name, r", [("snova-r3-v-b", 6), ("snova-r3-v-k", 8)])
+def test_z_sums_in_runs_but_on_little_cores(set_name, r):
+    """The unstacked l = 5 sets sum Z over T's transposes interleaved into runs
+    (gf16m_rowdot_ptbli_<r>x5x<r>) on every core but the in-order little ones,
+    which read T's blocks transposed (gf16m_rowdot_ptblt_<r>x5x<r>): the
+    `kernels` line's ptzt names the first under qemu -cpu cortex-a72 and max,
+    the second under cortex-a53; the known answers hold under both cores."""
+    bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
+    make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
+    address = {name: at for at, name in function_starts(str(bench))}
+    for cpu, form in (("cortex-a72", "ptbli"), ("max", "ptbli"), ("cortex-a53", "ptblt")):
+        line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
+                              env={}, check=True).stdout.split()
+        assert int(line[line.index("ptzt") + 1], 16) == address[f"snova_gf16m_rowdot_{form}_{r}x5x{r}"], cpu
+    check_kats_on_cpu(set_name)
+    check_kats_on_cpu(set_name, "cortex-a53")
+
+
 @pytest.mark.parametrize("set_name, rll", [("snova-r3-i-s", None), ("snova-r3-i-b", "snova_gf16m_rowdot_rrep_6x4x4")])
 def test_replicated_right_factors_on_cortex_a72(set_name, rll):
     """The l = 4 products by a fixed right factor take it replicated

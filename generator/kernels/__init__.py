@@ -86,6 +86,11 @@ REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 # 8.6% on apple-a15, of v-s 2.5% to 9.3%. (5, 8)'s 40-byte blocks need three
 # windows each.
 Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
+# Of those, the ones taken one b at a time whose transposes come from windows:
+# also gathered once per k into runs (interleave_transposes_kernel) instead of
+# once per k and b, then multiplied as the interleaved form takes them (the
+# kernel table's choice on all but the in-order little cores).
+Z_RUNS_PAIRS = ((5, 6), (5, 8))
 
 
 # The in-order little cores' machine model, which schedules the pair-table forms
@@ -398,6 +403,33 @@ def interleave_runs_kernel(l) -> KernelSpec:
                      partial(tables_gather.describe_interleave_runs, l=l))
 
 
+def interleave_transposes_kernel(l, r) -> KernelSpec:
+    run, size = tables_gather.run_length(r), tables_gather.interleaved_run_bytes(l)
+    return gf16_spec(tables_gather.interleave_runs_name(l, r), ("out", "x", "n"),
+                     f"the transposes of GF(16) {r}x{l} matrices in runs of {run} for the interleaved rowdots: run g "
+                     f"of the n at x (one after the other) to out + {size}g, row m of the run at out + {size}g + 16m, "
+                     f"lane {r}c + j = x[{run}g + c][j][m] and every other lane zero; reads exactly the {l * r}n "
+                     f"bytes, writes {size} per run (the n mod {run} left over in one); n may be 0; out must not "
+                     f"overlap x", partial(tables_gather.describe_interleave_runs, l=l, r=r))
+
+
+def rowdot_pair_tables_transposes_in_runs_kernel(l, r) -> KernelSpec:
+    """The Z sums of Z_RUNS_PAIRS: the pair tables of the signature's r×l factors
+    times T's transposes as interleave_transposes_kernel writes them, two runs a
+    table load."""
+    run, size = tables_gather.run_length(r), tables_gather.interleaved_run_bytes(l)
+    return gf16_spec(tables.rowdot_tables_name(l, r, True, r, interleaved=True),
+                     ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
+                     f"GF(16) {r}x{l} times {l}x{r} matrices by paired table lookup: acc[c] ({r}x{r}, at acc + "
+                     f"{r * r}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
+                     f"{tables.pair_tables_name(l)} of its {r // 2} row pairs at tab + k*tstride, Y_k[c] in runs of "
+                     f"{run} as {tables_gather.interleave_runs_name(l, r)} writes them (the transposes of {r}x{l} "
+                     f"matrices), run g of Y_k at y + k*ystride + {size}g (strides in bytes); count >= 1; acc must "
+                     f"not overlap the tables or any Y_k[c]",
+                     partial(tables_gather.describe_rowdot_left_tables, l=l, p=r, paired=True, s=r, interleaved=True,
+                             runs=tables_gather.SHARED_LOAD_RUNS), cpu=LITTLE_CORE)
+
+
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
     """The Z sums, transposed: the pair tables of the signature's factors ((l·r)×l
     where stacked, else r×l, one b at a time) times the transposes of r×l
@@ -479,6 +511,10 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         # the Z sums, transposed, by the same pair tables, and their
                         # transposes back
                         kernels += [rowdot_pair_tables_transposed_kernel(l, r), transpose_kernel(r)]
+                    if (l, r) in Z_RUNS_PAIRS:
+                        # and over T's transposes in runs
+                        kernels += [interleave_transposes_kernel(l, r),
+                                    rowdot_pair_tables_transposes_in_runs_kernel(l, r)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 

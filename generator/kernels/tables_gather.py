@@ -350,22 +350,28 @@ def describe_rowdot_left_tables(b, l, p, paired=False, s=None, transposed=False,
     b.ret()
 
 
+def interleave_runs_name(l, r=None):
+    """gf16m_interleave_runs_r<l>, or for the transposes of r×l matrices
+    gf16m_interleave_transposes_<r>x<l>; kernel and mca region alike."""
+    return f"gf16m_interleave_transposes_{r}x{l}" if r else f"gf16m_interleave_runs_r{l}"
+
+
 def interleaved_run_bytes(l):
     """Bytes of a run of right factors as interleave_runs writes it: l rows of 16."""
     return 16 * l
 
 
-def describe_interleave_runs(b, l):
-    """out = the n l×l matrices at x (one after the other) in runs of 16 // l,
-    each run its l rows (interleaved_run_bytes), lane l·c + j of row m =
-    Y_c[m][j] and every other lane zero; the n mod 16 // l left over in one
-    run. The rows come from windows of the run's bytes (LeftTables.windows):
-    exactly the n·l² bytes are read, and ⌈n / (16 // l)⌉ runs written. n may be
-    0."""
+def describe_interleave_runs(b, l, r=None):
+    """out = the n l×l matrices at x (one after the other), or given r the
+    transposes of n r×l ones, in runs of 16 // s (s = r, or l), each run its l
+    rows (interleaved_run_bytes), lane s·c + j of row m = Y_c[m][j] and every
+    other lane zero; the n mod 16 // s left over in one run. The rows come from
+    windows of the run's bytes (LeftTables.windows, or transposed_rows): exactly
+    the n·l·s bytes are read, and ⌈n / (16 // s)⌉ runs written. n may be 0."""
     out_ptr, x_ptr, n = b.params
-    shared = LeftTables(b, l, l)
-    run = run_length(l)
-    indices = shared.window_indices(run)    # loop invariant: loaded once
+    shared = LeftTables(b, l, l, s=r, transposed=r is not None)
+    run = run_length(shared.s)
+    indices = shared.window_indices(run)    # loop invariant: loaded once (None: transposed)
 
     def emit_run(width, name, region):
         b.start_block(name, mca_region=region)
@@ -377,7 +383,7 @@ def describe_interleave_runs(b, l):
 
     def advance():
         b.gop_imm("add", "x", out_ptr, interleaved_run_bytes(l), dst=out_ptr)
-        b.gop_imm("add", "x", x_ptr, run * l * l, dst=x_ptr)
+        b.gop_imm("add", "x", x_ptr, run * l * shared.s, dst=x_ptr)
 
-    in_runs(b, n, run, emit_run, advance, f"gf16m_interleave_runs_r{l}")
+    in_runs(b, n, run, emit_run, advance, interleave_runs_name(l, r))
     b.ret()

@@ -496,6 +496,12 @@ void snova_gf16m_interleave_runs_r5(uint8_t *out, const uint8_t *x, size_t n);
 /* GF(16) 6x5 times the transposes of 6x5 matrices by paired table lookup: acc[c] (6x6, at acc + 36c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 3 row pairs at tab + k*tstride, Y_k[c] (6x5) at y + k*ystride + 30c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_6x5x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
+/* the transposes of GF(16) 6x5 matrices in runs of 2 for the interleaved rowdots: run g of the n at x (one after the other) to out + 80g, row m of the run at out + 80g + 16m, lane 6c + j = x[2g + c][j][m] and every other lane zero; reads exactly the 30n bytes, writes 80 per run (the n mod 2 left over in one); n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_interleave_transposes_6x5(uint8_t *out, const uint8_t *x, size_t n);
+
+/* GF(16) 6x5 times 5x6 matrices by paired table lookup: acc[c] (6x6, at acc + 36c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 3 row pairs at tab + k*tstride, Y_k[c] in runs of 2 as gf16m_interleave_transposes_6x5 writes them (the transposes of 6x5 matrices), run g of Y_k at y + k*ystride + 80g (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbli_6x5x6(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
 /* SNOVA Round 3 signing system, l = 5, r = 6: coef[row][col] (30x30 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*6+vf; lx, B (6x5), A (6x6), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
@@ -552,6 +558,12 @@ void snova_gf16m_rowdot_ptbli_8x5x5(uint8_t *acc, const uint8_t *tab, size_t tst
 
 /* GF(16) 8x5 times the transposes of 8x5 matrices by paired table lookup: acc[c] (8x8, at acc + 64c) += sum over k < count of X_k * Y_k[c]^t for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] (8x5) at y + k*ystride + 40c (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_rowdot_ptblt_8x5x8(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
+
+/* the transposes of GF(16) 8x5 matrices in runs of 2 for the interleaved rowdots: run g of the n at x (one after the other) to out + 80g, row m of the run at out + 80g + 16m, lane 8c + j = x[2g + c][j][m] and every other lane zero; reads exactly the 40n bytes, writes 80 per run (the n mod 2 left over in one); n may be 0; out must not overlap x. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_interleave_transposes_8x5(uint8_t *out, const uint8_t *x, size_t n);
+
+/* GF(16) 8x5 times 5x8 matrices by paired table lookup: acc[c] (8x8, at acc + 64c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the gf16m_mul_pair_tables_r5 of its 4 row pairs at tab + k*tstride, Y_k[c] in runs of 2 as gf16m_interleave_transposes_8x5 writes them (the transposes of 8x5 matrices), run g of Y_k at y + k*ystride + 80g (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
+void snova_gf16m_rowdot_ptbli_8x5x8(uint8_t *acc, const uint8_t *tab, size_t tstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
 
 /* SNOVA Round 3 signing system, l = 5, r = 8: coef[row][col] (40x40 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*8+vf; lx, B (8x5), A (8x8), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r8(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);

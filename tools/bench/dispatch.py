@@ -86,7 +86,8 @@ KECCAK = ("keccak",)
 TABLES = ("_tbl_", "_rtbl_", "mul_tables")   # the table-form products and the tables they read
 # Round 3's products by pair tables, every core, and the public map's blocks interleaved or
 # unpacked into runs for them
-PAIRED = ("_ptbl_", "_ptblt_", "_ptblw_", "_ptbli_", "_ptblwi_", "pair_tables", "interleave_runs", "unpack_runs")
+PAIRED = ("_ptbl_", "_ptblt_", "_ptblw_", "_ptbli_", "_ptblwi_", "pair_tables", "interleave_runs",
+          "interleave_transposes", "unpack_runs")
 FOLDED = ("_fold_",)                          # the l = 5 sets' folded r x l products
 REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated right factors
 

@@ -34,7 +34,9 @@
  * rowdot_rll_rep (products by replicated right factors, or none), rowdot_psq
  * (T12's blocks as row patterns), rowdot_llr_rep (the signature's Yt
  * replicated), rowdot_ptll (left factors as pair tables) and
- * rowdot_ptlr (verification's public map unpacked into runs, or not), and
+ * rowdot_ptlr (verification's public map unpacked into runs, or not),
+ * rowdot_ptzt (the Z sums' transposed form, over T's transposes in runs or
+ * not), and
  * exits, so that the caller can tell which cores get the same kernels.
  */
 #include <stdint.h>
@@ -114,12 +116,12 @@ int main(int argc, char **argv) {
         const struct snova_kernels *k = snova_kernels();
 #define ADDR(f) ((unsigned long long)(uintptr_t)(f))
         printf("%s keccak %llx %llx %llx %llx %d tables %d rll %llx runs %llx rrep %llx %llx psq %llx yrep %llx "
-               "ptbl %llx ptlr %llx\n",
+               "ptbl %llx ptlr %llx ptzt %llx\n",
                k->name, ADDR(k->keccakf1600), ADDR(k->keccakf1600_x2), ADDR(k->keccakf1600_x3),
                ADDR(k->keccakf1600_x4), k->keccak_ways,
                k->gf16_mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->interleave_runs), ADDR(k->rowdot_rrep),
                ADDR(k->rowdot_rll_rep), ADDR(k->rowdot_psq), ADDR(k->rowdot_llr_rep),
-               ADDR(k->rowdot_ptll), ADDR(k->rowdot_ptlr));
+               ADDR(k->rowdot_ptll), ADDR(k->rowdot_ptlr), ADDR(k->rowdot_ptzt));
 #undef ADDR
         return 0;
     }
