@@ -76,8 +76,8 @@ REPLICATED_RANKS = (4,)
 REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 # The pairs whose Z sums go by the signature's factors' pair tables times T's
 # blocks read transposed (rowdot_pair_tables_transposed_kernel), then are
-# transposed back: the stacked pairs, and (4, 8) and (5, 6), whose r×l factors
-# take them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
+# transposed back: the stacked pairs, and (4, 8), (5, 6) and (5, 8), whose r×l
+# factors take them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
 # Yt's replicas: neoverse-n1 44 against 134, apple-a15 24 against 64,
 # cortex-a72 100 against 142, cortex-a55 142 against 210). Rank 5's transposes
 # come from windows of T's blocks (tables_gather.LeftTables.transposed_rows);
