@@ -87,7 +87,7 @@ REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
 # windows each.
 Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
 # Of those, the ones taken one b at a time whose transposes come from windows:
-# also gathered once per k into runs (interleave_transposes_kernel) instead of
+# also gathered once per k into runs (interleave_runs_kernel(l, r)) instead of
 # once per k and b, then multiplied as the interleaved form takes them (the
 # kernel table's choice on all but the in-order little cores).
 Z_RUNS_PAIRS = ((5, 6), (5, 8))
@@ -329,16 +329,18 @@ def mul_pair_tables_kernel(l, rows=None) -> KernelSpec:
                      f"overlap x", partial(tables.describe_mul_pair_tables, l=l, rows=rows))
 
 
-def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec:
+def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False, s=None) -> KernelSpec:
     """rowdot_tables_kernel with the left factor's rows in pairs (an odd p's last
     row paired with a zero row); `wide` (l = 4): in runs of eight right factors,
     for the cores where loads cost most (tables.WIDE_RUN); `interleaved`: the
     right factors' runs as unpack_runs_kernel (l = 4) or interleave_runs_kernel
-    (l = 5, two runs a table load) writes them."""
+    (l = 5, two runs a table load) writes them. s (l = 5, interleaved): l×s
+    right factors, the transposes of T's s×l blocks (the Z sums of
+    Z_RUNS_PAIRS) as interleave_runs_kernel(l, s) writes them."""
     if l == tables.L:
         describe = partial(tables.describe_rowdot_tables, p=p, paired=True, wide=wide, interleaved=interleaved)
     else:
-        describe = partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True,
+        describe = partial(tables_gather.describe_rowdot_left_tables, l=l, p=p, paired=True, s=s,
                            interleaved=interleaved, runs=tables_gather.SHARED_LOAD_RUNS if interleaved else 1)
     if not interleaved:
         where = f"at y + k*ystride + {l * l}c"
@@ -346,17 +348,18 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False) -> KernelSpec
         where = (f"a row of n at y + k*ystride as gf16m_unpack_runs_r{l} writes it (runs of {unpack.RUN}, one of "
                  f"{unpack.HALF_RUN}, the n mod {unpack.HALF_RUN} left over as stored)")
     else:
-        where = (f"in runs of {tables_gather.run_length(l)} as gf16m_interleave_runs_r{l} writes them, run g of "
-                 f"Y_k at y + k*ystride + {tables_gather.interleaved_run_bytes(l)}g")
+        where = (f"in runs of {tables_gather.run_length(s or l)} as {tables_gather.interleave_runs_name(l, s)} "
+                 f"writes them, run g of Y_k at y + k*ystride + {tables_gather.interleaved_run_bytes(l)}g")
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
     # scheduled for the in-order little cores: the forms they take (l = 4's
     # interleaved wide one too, which on cortex-a72 it also suits: llvm-mca 64
     # cycles a run against 65 by the generic model's schedule)
     little = wide or interleaved
-    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, wide=wide, interleaved=interleaved),
+    cols = s or l
+    return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, s=s, wide=wide, interleaved=interleaved),
                      ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
-                     f"GF(16) {p}x{l} times {l}x{l} matrices by paired table lookup{runs}: acc[c] ({p}x{l}, at acc + "
-                     f"{l * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
+                     f"GF(16) {p}x{l} times {l}x{cols} matrices by paired table lookup{runs}: acc[c] ({p}x{cols}, at "
+                     f"acc + {cols * p}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
                      f"{tables.pair_tables_name(l, p)} of its {-(-p // 2)} row pairs at tab + k*tstride, Y_k[c] "
                      f"{where} (strides in bytes); count >= 1; acc must not overlap the tables or any Y_k[c]",
                      describe, cpu=LITTLE_CORE if little else "")
@@ -393,41 +396,19 @@ def rowdot_pair_weights_kernel(r) -> KernelSpec:
                      partial(tables_weights.describe_rowdot_pair_weights, p=p, s=s))
 
 
-def interleave_runs_kernel(l) -> KernelSpec:
-    run, size = tables_gather.run_length(l), tables_gather.interleaved_run_bytes(l)
-    return gf16_spec(f"gf16m_interleave_runs_r{l}", ("out", "x", "n"),
-                     f"GF(16) {l}x{l} matrices in runs of {run} for the interleaved rowdots: run g of the n at x "
-                     f"(one after the other) to out + {size}g, row m of the run at out + {size}g + 16m, lane {l}c + j "
-                     f"= x[{run}g + c][m][j] and every other lane zero; reads exactly the {l * l}n bytes, writes "
-                     f"{size} per run (the n mod {run} left over in one); n may be 0; out must not overlap x",
-                     partial(tables_gather.describe_interleave_runs, l=l))
-
-
-def interleave_transposes_kernel(l, r) -> KernelSpec:
-    run, size = tables_gather.run_length(r), tables_gather.interleaved_run_bytes(l)
+def interleave_runs_kernel(l, r=None) -> KernelSpec:
+    """The public map's l×l blocks in runs for the interleaved rowdots or, given
+    r, the transposes of T's r×l blocks (the Z sums of Z_RUNS_PAIRS)."""
+    s = r or l
+    run, size = tables_gather.run_length(s), tables_gather.interleaved_run_bytes(l)
+    what, lane = (f"the transposes of GF(16) {r}x{l} matrices", "[j][m]") if r else (f"GF(16) {l}x{l} matrices",
+                                                                                     "[m][j]")
     return gf16_spec(tables_gather.interleave_runs_name(l, r), ("out", "x", "n"),
-                     f"the transposes of GF(16) {r}x{l} matrices in runs of {run} for the interleaved rowdots: run g "
-                     f"of the n at x (one after the other) to out + {size}g, row m of the run at out + {size}g + 16m, "
-                     f"lane {r}c + j = x[{run}g + c][j][m] and every other lane zero; reads exactly the {l * r}n "
-                     f"bytes, writes {size} per run (the n mod {run} left over in one); n may be 0; out must not "
-                     f"overlap x", partial(tables_gather.describe_interleave_runs, l=l, r=r))
-
-
-def rowdot_pair_tables_transposes_in_runs_kernel(l, r) -> KernelSpec:
-    """The Z sums of Z_RUNS_PAIRS: the pair tables of the signature's r×l factors
-    times T's transposes as interleave_transposes_kernel writes them, two runs a
-    table load."""
-    run, size = tables_gather.run_length(r), tables_gather.interleaved_run_bytes(l)
-    return gf16_spec(tables.rowdot_tables_name(l, r, True, r, interleaved=True),
-                     ("acc", "tab", "tstride", "y", "ystride", "count", "n"),
-                     f"GF(16) {r}x{l} times {l}x{r} matrices by paired table lookup: acc[c] ({r}x{r}, at acc + "
-                     f"{r * r}c) += sum over k < count of X_k * Y_k[c] for c < n, X_k given as the "
-                     f"{tables.pair_tables_name(l)} of its {r // 2} row pairs at tab + k*tstride, Y_k[c] in runs of "
-                     f"{run} as {tables_gather.interleave_runs_name(l, r)} writes them (the transposes of {r}x{l} "
-                     f"matrices), run g of Y_k at y + k*ystride + {size}g (strides in bytes); count >= 1; acc must "
-                     f"not overlap the tables or any Y_k[c]",
-                     partial(tables_gather.describe_rowdot_left_tables, l=l, p=r, paired=True, s=r, interleaved=True,
-                             runs=tables_gather.SHARED_LOAD_RUNS), cpu=LITTLE_CORE)
+                     f"{what} in runs of {run} for the interleaved rowdots: run g of the n at x (one after the other) "
+                     f"to out + {size}g, row m of the run at out + {size}g + 16m, lane {s}c + j = x[{run}g + c]{lane} "
+                     f"and every other lane zero; reads exactly the {l * s}n bytes, writes {size} per run (the n mod "
+                     f"{run} left over in one); n may be 0; out must not overlap x",
+                     partial(tables_gather.describe_interleave_runs, l=l, r=r))
 
 
 def rowdot_pair_tables_transposed_kernel(l, r) -> KernelSpec:
@@ -513,8 +494,8 @@ def pair_kernels(pairs=PAIRS, families=RANK_FAMILIES):
                         kernels += [rowdot_pair_tables_transposed_kernel(l, r), transpose_kernel(r)]
                     if (l, r) in Z_RUNS_PAIRS:
                         # and over T's transposes in runs
-                        kernels += [interleave_transposes_kernel(l, r),
-                                    rowdot_pair_tables_transposes_in_runs_kernel(l, r)]
+                        kernels += [interleave_runs_kernel(l, r),
+                                    rowdot_pair_tables_kernel(l, r, interleaved=True, s=r)]
             selected.update((k.name, k) for k in kernels)
     return list(selected.values())
 
