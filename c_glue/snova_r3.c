@@ -24,6 +24,18 @@
 #include "core.h"
 #include "snova_common.h"
 
+/* The variant plan's data-layout flags for this shape (out/snova_plan.h): in NEON
+ * builds those of the slots the plan's rows fill; the portable kernel table fills
+ * none of them. */
+#if defined(SNOVA_NEON)
+#include "snova_plan.h"
+#else
+#define SNOVA_PLAN_PUBLIC_RUNS 0
+#define SNOVA_PLAN_INTERLEAVED 0
+#define SNOVA_PLAN_WEIGHT_TABLES 0
+#define SNOVA_PLAN_YT_REPLICAS 0
+#endif
+
 #define M1 SNOVA_M1
 #define R SNOVA_R
 #define LR SNOVA_LR
@@ -47,9 +59,9 @@ typedef uint8_t mrr[RSQ];
 /* the constant part of the public map: A, B, Q1, Q2                          */
 
 /* Where the kernel table sums Z by the pair tables of the equations' weights
- * (kernels.h rowdot_wsum: NEON builds, l > 2), each public matrix's terms go in
- * runs of WEIGHT_RUN, the last padded with zero weights */
-#if defined(SNOVA_NEON) && L > 2
+ * (kernels.h rowdot_wsum), each public matrix's terms go in runs of WEIGHT_RUN,
+ * the last padded with zero weights */
+#if SNOVA_PLAN_WEIGHT_TABLES
 #define WEIGHT_TABLES 1
 #define WEIGHT_RUN 8
 #define TERMS_PER_MATRIX (O * ((ALPHA + M1 - 1) / M1)) /* the most terms one public matrix meets */
@@ -205,12 +217,8 @@ struct pubmap {
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
 /* Where verification takes the public map's blocks in runs, unpacked so from
- * their nibbles (kernels.h unpack_runs, rowdot_ptlr): NEON builds of l = 4 */
-#if defined(SNOVA_NEON) && L == 4
-#define PUBLIC_RUNS 1
-#else
-#define PUBLIC_RUNS 0
-#endif
+ * their nibbles (kernels.h unpack_runs, rowdot_ptlr) */
+#define PUBLIC_RUNS SNOVA_PLAN_PUBLIC_RUNS
 
 static int public_in_runs(kern_t *k) {
     return PUBLIC_RUNS && k->unpack_runs != NULL;
@@ -236,9 +244,8 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
 /* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_llr_rep): a
- * 16-byte register per row; NEON builds of the r = 8 sets only, one byte
- * elsewhere */
-#if defined(SNOVA_NEON) && R == 8
+ * 16-byte register per row where the plan takes it so, one byte elsewhere */
+#if SNOVA_PLAN_YT_REPLICAS
 #define YT_REPLICA_BYTES (16 * L)
 #else
 #define YT_REPLICA_BYTES 1
@@ -246,9 +253,9 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 
 /* A block row of nc public l x l blocks as ut_rowdot's right factors: as
  * stored, or, where the kernel table takes them interleaved (kernels.h
- * interleave_runs: NEON builds of l = 5 unstacked), in runs of 16 / l blocks of
- * 16 l bytes each, made in quad_ws.runs (right_factors) */
-#if defined(SNOVA_NEON) && L == 5 && !SNOVA_STACKED
+ * interleave_runs), in runs of 16 / l blocks of 16 l bytes each, made in
+ * quad_ws.runs (right_factors) */
+#if SNOVA_PLAN_INTERLEAVED
 #define INTERLEAVED 1
 #define RUN_BLOCKS (16 / L)
 #define RUNS_BYTES(nc) ((size_t)((nc) + RUN_BLOCKS - 1) / RUN_BLOCKS * 16 * L)

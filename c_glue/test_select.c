@@ -2,13 +2,14 @@
  * the capabilities it looks at: prints one line per combination,
  *   <hwcap> <name> <add> <mul> <dot> <rowdot> <linsys> <prng> <solve>
  * where each kernel column is "neon" or "portable"; then, for each MIDR_EL1
- * given as an argument (decimal), "midr <value> tables <0|1>": whether the
- * GF(16) table-form products are chosen on that core. */
+ * given as an argument (decimal), "midr <value> class <name>": the core class
+ * the variant plan takes that core for (out/snova_plan.h). */
 #include <stdlib.h>
 #include <stdio.h>
 
 #include "kernels.h"
 #include "kernels_neon.h"
+#include "snova_plan.h"
 
 static const char *origin(int portable) { return portable ? "portable" : "neon"; }
 
@@ -23,6 +24,6 @@ int main(int argc, char **argv) {
                origin(k.aes128_ctr_prng == p->aes128_ctr_prng), origin(k.gf16_solve == p->gf16_solve));
     }
     for (int i = 1; i < argc; i++)
-        printf("midr %s tables %d\n", argv[i], snova_tables_pay(strtoull(argv[i], NULL, 10)));
+        printf("midr %s class %s\n", argv[i], snova_core_class_name(snova_core_class_of(strtoull(argv[i], NULL, 10))));
     return 0;
 }

@@ -7,13 +7,13 @@ import re
 import sys
 from pathlib import Path
 
-from . import kernels
+from . import kernels, plan
 from .abi import (BRANCH_PROTECTIONS, DEFAULT_BRANCH_PROTECTION, DEFAULT_VISIBILITY, FORMATS, VISIBILITIES,
                   conventions)
 from .machine import UnknownCpu, available_cpus, load_model
 from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
-from .render import TemplateFailure, render_header
+from .render import TemplateFailure, render_header, render_plan
 
 DEFAULT_CPU = "generic"
 HEADER_NAME = "snova_kernels.h"
@@ -71,6 +71,13 @@ def parse_args(argv):
                    help=f"machine model to schedule for (default: {DEFAULT_CPU}, but for the kernels the "
                         f"kernel table takes only on one kind of core, scheduled for it; "
                         f"known: {', '.join(available_cpus())})")
+    p.add_argument("--all-shapes", action="store_true",
+                   help="emit every kernel the generator has, not only those the variant plan "
+                        "(generator/plan.yaml) uses and the drop-in API forms")
+    p.add_argument("--list", action="store_true",
+                   help="print the kernels a run with these options emits, one a line: the name, then plan "
+                        "(a row of the variant plan takes it, with the slots it fills) or api (a drop-in "
+                        "form); write nothing")
     p.add_argument("--out", default="out", type=Path, help="output directory (default: out/)")
     args = p.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
@@ -95,7 +102,8 @@ def parse_args(argv):
     return p, args
 
 
-def selected_kernels(args):
+def catalogue_selection(args):
+    """The kernels of the catalogue the options select."""
     if args.aes:
         return kernels.aes_kernels(args.aes_ways)
     if args.keccak:
@@ -112,10 +120,39 @@ def selected_kernels(args):
     return selected
 
 
+def emitted(args, specs):
+    """Those of specs a run emits: with --all-shapes all, else those the variant
+    plan uses and the drop-in API forms."""
+    if args.all_shapes:
+        return specs
+    wanted = plan.used_kernels() | kernels.api_kernel_names()
+    return [spec for spec in specs if spec.name in wanted]
+
+
+def selected_kernels(args):
+    return emitted(args, catalogue_selection(args))
+
+
+def listing(specs) -> str:
+    """--list: a line per kernel, its name, then plan and the slots it fills, or api."""
+    slots = plan.slots_by_kernel()
+    return "".join(f"{spec.name} plan {','.join(sorted(slots[spec.name]))}\n" if spec.name in slots
+                   else f"{spec.name} api\n" if spec.name in kernels.api_kernel_names()
+                   else f"{spec.name} catalogue\n" for spec in specs)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     parser, args = parse_args(argv)
+    catalogue = kernels.all_kernels()
+    try:
+        plan.check({k.name: k for k in catalogue})
+    except plan.PlanError as e:
+        parser.error(str(e))
     selected = selected_kernels(args)
+    if args.list:
+        sys.stdout.write(listing(selected))
+        return 0
     try:
         models = {cpu: load_model(cpu) for cpu in {args.cpu, *(spec.cpu for spec in selected if spec.cpu)}}
     except UnknownCpu as e:
@@ -135,7 +172,9 @@ def main(argv=None):
                                                    f"{command} {spec.options}".rstrip())
                  for spec in selected}
         guard = f"{args.prefix.upper()}KERNELS_H"
-        files[HEADER_NAME] = render_header(kernels.all_kernels(), args.prefix, guard)
+        files[HEADER_NAME] = render_header(emitted(args, catalogue), args.prefix, guard)
+        files[plan.PLAN_HEADER] = render_plan(args.prefix, f"{args.prefix.upper()}PLAN_H", HEADER_NAME,
+                                              plan.header_data())
         write_files_atomically(args.out, files)
     except (TemplateFailure, OutputError) as e:
         parser.error(str(e))

@@ -12,6 +12,8 @@ from pathlib import Path
 import yaml
 
 SCHEDULES_DIR = Path(__file__).parent / "schedules"
+# Beside the machine models, the core classes of the run-time kernel choice (plan.py).
+CORE_CLASSES_NAME = "core_classes.yaml"
 
 
 class UnknownCpu(Exception):
@@ -51,7 +53,12 @@ class MachineModel:
 
 
 def available_cpus():
-    return sorted(p.stem for p in SCHEDULES_DIR.glob("*.yaml"))
+    return sorted(p.stem for p in SCHEDULES_DIR.glob("*.yaml") if p.name != CORE_CLASSES_NAME)
+
+
+def mca_cpus():
+    """The llvm-mca models the machine models measure on (make mca's cores)."""
+    return sorted({load_model(cpu).llvm_mca_cpu for cpu in available_cpus()})
 
 
 def model_from_dict(data) -> MachineModel:

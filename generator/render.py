@@ -57,3 +57,8 @@ def render_kernel(spec, functions, conv, prefix, cpu, cycles, command) -> str:
 def render_header(kernels, prefix, guard) -> str:
     return template("header.h.j2").render(kernels=kernels, probes=PROBES, prefix=prefix, guard=guard,
                                           requirement=lambda spec: requirement(spec, prefix))
+
+
+def render_plan(prefix, guard, kernels_header, data) -> str:
+    """out/snova_plan.h from plan.header_data()."""
+    return template("plan.h.j2").render(prefix=prefix, guard=guard, kernels_header=kernels_header, **data)

@@ -364,18 +364,20 @@ def test_neon_choice_follows_hwcap():
     ]
 
 
-# MIDR_EL1 of cores and whether the table-form products (kernels.h rowdot_tll)
-# are chosen there: not on Cortex-A57/A72 (a 16-byte TBL is three uops) nor on the
-# in-order little cores; elsewhere, and when the MIDR is unknown (0), they are.
-TABLE_CHOICE = {0x413FD0C1: 1, 0x410FD0B1: 1, 0x610F0220: 1, 0: 1,            # N1, A76, Apple, unknown
-                0x410FD083: 0, 0x411FD070: 0, 0x412FD050: 0, 0x410FD034: 0}   # A72, A57, A55, A53
+# MIDR_EL1 of cores and the core class the variant plan takes each for
+# (generator/schedules/core_classes.yaml): the in-order little cores, Cortex-A57/A72
+# (a 16-byte TBL is three uops), the wide out-of-order cores, and every other core,
+# an unknown MIDR (0) among them.
+CLASS_CHOICE = {0x413FD0C1: "wide", 0x410FD0B1: "wide", 0x610F0220: "default", 0: "default",  # N1, A76, Apple, -
+                0x410FD083: "slow_tbl", 0x411FD070: "slow_tbl",                               # A72, A57
+                0x412FD050: "little", 0x410FD034: "little"}                                   # A55, A53
 
 
-def test_table_products_follow_midr():
+def test_core_class_follows_midr():
     make("build/aarch64-neon/snova-24-5-16-4-esk/test_select")
-    r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select", [str(m) for m in TABLE_CHOICE])
+    r = run("aarch64-neon", "snova-24-5-16-4-esk", "test_select", [str(m) for m in CLASS_CHOICE])
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines()[4:] == [f"midr {m} tables {t}" for m, t in TABLE_CHOICE.items()]
+    assert r.stdout.splitlines()[4:] == [f"midr {m} class {c}" for m, c in CLASS_CHOICE.items()]
 
 
 # The l = 5, r ≠ 5 sets, whose r×l·l×l products (rowdot_rll) take the folded form
@@ -457,9 +459,9 @@ FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl", "ptlr"), "cortex-a53": ("psq",
 
 
 def kernel_on(kernel, cpu):
-    """The kernel `cpu` takes for `kernel`: the in-order little cores and the
-    Cortex-A72 take the l = 4 pair tables in wide runs (gf16m_rowdot_ptblw_*)."""
-    wide = kernel and cpu in ("cortex-a53", "cortex-a72")
+    """The kernel `cpu` takes for `kernel`: the in-order little cores take the
+    l = 4 pair tables in wide runs (gf16m_rowdot_ptblw_*)."""
+    wide = kernel and cpu == "cortex-a53"
     return re.sub(r"_ptbl_(\d+x4x4)$", r"_ptblw_\1", kernel) if wide else kernel
 
 
@@ -468,7 +470,7 @@ def test_fixed_factor_forms_by_cpu(set_name):
     """Under qemu -cpu cortex-a72, cortex-a53 and max the NEON build's `kernels`
     line names exactly the forms FORMS_ON gives that CPU (by address; none: 0),
     and the known answers hold under cortex-a72, through all of them, and under
-    cortex-a53 where it takes wide runs (whose own are the Cortex-A72's too)."""
+    cortex-a53 where it takes wide runs."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
     make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
     address = {name: at for at, name in function_starts(str(bench))}
@@ -488,14 +490,15 @@ def test_fixed_factor_forms_by_cpu(set_name):
 @pytest.mark.parametrize("set_name, r", [("snova-r3-v-b", 6), ("snova-r3-v-k", 8)])
 def test_z_sums_in_runs_but_on_little_cores(set_name, r):
     """The unstacked l = 5 sets sum Z over T's transposes interleaved into runs
-    (gf16m_rowdot_ptbli_<r>x5x<r>) on every core but the in-order little ones,
-    which read T's blocks transposed (gf16m_rowdot_ptblt_<r>x5x<r>): the
-    `kernels` line's ptzt names the first under qemu -cpu cortex-a72 and max,
-    the second under cortex-a53; the known answers hold under both cores."""
+    (gf16m_rowdot_ptbli_<r>x5x<r>) on the slow_tbl and wide core classes, and
+    read T's blocks transposed (gf16m_rowdot_ptblt_<r>x5x<r>) on the others: the
+    `kernels` line's ptzt names the first under qemu -cpu cortex-a72 and
+    neoverse-n1, the second under cortex-a53 and max; the known answers hold
+    under cortex-a72 and cortex-a53."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
     make(f"build/aarch64-neon/{set_name}/kat", str(bench.relative_to(ROOT)))
     address = {name: at for at, name in function_starts(str(bench))}
-    for cpu, form in (("cortex-a72", "ptbli"), ("max", "ptbli"), ("cortex-a53", "ptblt")):
+    for cpu, form in (("cortex-a72", "ptbli"), ("neoverse-n1", "ptbli"), ("max", "ptblt"), ("cortex-a53", "ptblt")):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
         assert int(line[line.index("ptzt") + 1], 16) == address[f"snova_gf16m_rowdot_{form}_{r}x5x{r}"], cpu

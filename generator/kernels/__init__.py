@@ -635,5 +635,15 @@ def gf16_kernels(families=RANK_FAMILIES):
 
 
 def all_kernels():
-    """Every kernel the product has: the generated header declares all of them."""
+    """The catalogue: every kernel the generator can emit (gen.py --all-shapes)."""
     return gf16_kernels() + aes_kernels() + solve_kernels() + keccak_kernels()
+
+
+# The drop-in API: kernels for other builds that no row of the variant plan takes
+# (docs/kernels.md): the products in the official code's argument order, and the
+# AES-128 key schedule and CTR keystream that examples/ calls.
+API_KERNELS = ("aes128_key_expand", "aes128_ctr_keystream")
+
+
+def api_kernel_names():
+    return {k.name for f in FORM_FAMILIES for r in FAMILY_RANKS[f] for k in form_kernels(f, r)} | set(API_KERNELS)

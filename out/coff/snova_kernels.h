@@ -148,24 +148,6 @@ void snova_gf16m_mac_at_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
 /* GF(16) 5x5 matrices (25 bytes, row-major, one element per byte): c += a * transpose(b), arguments (c, a, b); c may alias a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mac_bt_r5(uint8_t *c, const uint8_t *a, const uint8_t *b);
 
-/* GF(16) 6x6 matrices (36 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_r6(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 6x6 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_r6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 6x6 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*36 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_r6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
-/* GF(16) 8x8 matrices (64 bytes, row-major, one element per byte): c = a * b (matrix product); c may alias a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_r8(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 8x8 matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_r8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 8x8 matrices: acc[c] += sum over k < count of X_k * Y_k[c] for c < n, X_k at x + k*xstride, Y_k[c] at y + k*ystride + c*64 (strides in bytes); count >= 1; acc (n consecutive matrices) must not overlap any X_k or Y_k[c]. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_rowdot_r8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count, size_t n);
-
 /* GF(16) scalars times 4-byte matrices: acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_1x1x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
@@ -211,14 +193,8 @@ void snova_gf16m_transpose_r4(uint8_t *out, const uint8_t *x, size_t n);
 /* SNOVA Round 3 signing system, l = 4, r = 4: coef[row][col] (16x16 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*4+vf; lx, B (4x4), A (4x4), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r4(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
-/* GF(16) 4x4 times 4x5 matrices (result 4x5), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_4x4x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
 /* GF(16) 5x4 times 4x4 matrices (result 5x4), row-major, one element per byte: c = a * b (matrix product); c may be a, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_5x4x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 5x4 times 4x5 matrices (result 5x5), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_5x4x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 5x5 times 5x4 matrices (result 5x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_5x5x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -228,12 +204,6 @@ void snova_gf16m_mul_4x5x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 4x4 times 4x5 matrices (result 4x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_4x4x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 5x4 times 4x4 matrices (result 5x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_5x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 5x4 times 4x5 matrices (result 5x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_5x4x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 5x5 times 5x4 matrices (result 5x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_5x5x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
@@ -280,14 +250,8 @@ void snova_gf16m_transpose_r5(uint8_t *out, const uint8_t *x, size_t n);
 /* SNOVA Round 3 signing system, l = 4, r = 5: coef[row][col] (20x20 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*5+vf; lx, B (5x4), A (5x5), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
-/* GF(16) 4x4 times 4x6 matrices (result 4x6), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_4x4x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
 /* GF(16) 6x4 times 4x4 matrices (result 6x4), row-major, one element per byte: c = a * b (matrix product); c may be a, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_6x4x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 6x4 times 4x6 matrices (result 6x6), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_6x4x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 6x6 times 6x4 matrices (result 6x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_6x6x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -297,12 +261,6 @@ void snova_gf16m_mul_4x6x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 4x4 times 4x6 matrices (result 4x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_4x4x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 6x4 times 4x4 matrices (result 6x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_6x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 6x4 times 4x6 matrices (result 6x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_6x4x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 6x6 times 6x4 matrices (result 6x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_6x6x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
@@ -349,14 +307,8 @@ void snova_gf16m_transpose_r6(uint8_t *out, const uint8_t *x, size_t n);
 /* SNOVA Round 3 signing system, l = 4, r = 6: coef[row][col] (24x24 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*4+rb, col = ve*6+vf; lx, B (6x4), A (6x6), rx (4x4): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l4r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
-/* GF(16) 4x4 times 4x8 matrices (result 4x8), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_4x4x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
 /* GF(16) 8x4 times 4x4 matrices (result 8x4), row-major, one element per byte: c = a * b (matrix product); c may be a, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_8x4x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 8x4 times 4x8 matrices (result 8x8), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_8x4x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 8x8 times 8x4 matrices (result 8x4), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_8x8x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -366,12 +318,6 @@ void snova_gf16m_mul_4x8x4(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 4x4 times 4x8 matrices (result 4x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_4x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 8x4 times 4x4 matrices (result 8x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_8x4x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 8x4 times 4x8 matrices (result 8x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_8x4x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 8x8 times 8x4 matrices (result 8x4): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_8x8x4(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
@@ -439,14 +385,8 @@ void snova_gf16m_rowdot_ptblt_25x5x5(uint8_t *acc, const uint8_t *tab, size_t ts
 /* SNOVA Round 3 signing system, l = 5, r = 5: coef[row][col] (25x25 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*5+vf; lx, B (5x5), A (5x5), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r5(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
-/* GF(16) 5x5 times 5x6 matrices (result 5x6), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_5x5x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
 /* GF(16) 6x5 times 5x5 matrices (result 6x5), row-major, one element per byte: c = a * b (matrix product); c may be a, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_6x5x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 6x5 times 5x6 matrices (result 6x6), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_6x5x6(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 6x6 times 6x5 matrices (result 6x5), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_6x6x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -456,12 +396,6 @@ void snova_gf16m_mul_5x6x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 5x5 times 5x6 matrices (result 5x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_5x5x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 6x5 times 5x5 matrices (result 6x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_6x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 6x5 times 5x6 matrices (result 6x6): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_6x5x6(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 6x6 times 6x5 matrices (result 6x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_6x6x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
@@ -505,14 +439,8 @@ void snova_gf16m_rowdot_ptbli_6x5x6(uint8_t *acc, const uint8_t *tab, size_t tst
 /* SNOVA Round 3 signing system, l = 5, r = 6: coef[row][col] (30x30 bytes, overwritten) = sum over a < count of lx_a[ra][ve]*B_a[vf][rb] + A_a[ra][vf]*rx_a[ve][rb], row = ra*5+rb, col = ve*6+vf; lx, B (6x5), A (6x6), rx (5x5): count consecutive matrices each, not overlapping coef; count >= 1. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_linsys_l5r6(uint8_t *coef, const uint8_t *lx, const uint8_t *B, const uint8_t *A, const uint8_t *rx, size_t count);
 
-/* GF(16) 5x5 times 5x8 matrices (result 5x8), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_5x5x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
 /* GF(16) 8x5 times 5x5 matrices (result 8x5), row-major, one element per byte: c = a * b (matrix product); c may be a, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_8x5x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
-
-/* GF(16) 8x5 times 5x8 matrices (result 8x8), row-major, one element per byte: c = a * b (matrix product); c may be neither a nor b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_mul_8x5x8(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 8x8 times 8x5 matrices (result 8x5), row-major, one element per byte: c = a * b (matrix product); c may be b, and must not otherwise overlap a or b. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_mul_8x8x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
@@ -522,12 +450,6 @@ void snova_gf16m_mul_5x8x5(const uint8_t *a, const uint8_t *b, uint8_t *c);
 
 /* GF(16) 5x5 times 5x8 matrices (result 5x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_5x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 8x5 times 5x5 matrices (result 8x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_8x5x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
-
-/* GF(16) 8x5 times 5x8 matrices (result 8x8): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
-void snova_gf16m_dot_8x5x8(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);
 
 /* GF(16) 8x8 times 8x5 matrices (result 8x5): acc += sum over c < count of X_c * Y_c, X_c at x + c*xstride, Y_c at y + c*ystride (strides in bytes); acc must not overlap any X_c or Y_c. Requires FEAT_AdvSIMD (snova_kernels_have_advsimd()). */
 void snova_gf16m_dot_8x8x5(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride, size_t count);

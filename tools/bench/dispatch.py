@@ -4,7 +4,8 @@ Every build runs under `qemu-aarch64 -cpu max`, whose CPU has every extension: l
 alone, the NEON build's kernel table would pick the FEAT_SHA3 Keccak-f[1600] kernels
 (c_glue/keccak_neon.c) for every core model, including the cores that lack SHA3.
 CORES says what each modelled core reports to that choice: its AT_HWCAP features and
-its MIDR_EL1 (None where the OS gives none: macOS on Apple cores). snova_bench's
+its MIDR_EL1 (None where the OS gives none: macOS on Apple cores), as the core classes
+declare them. snova_bench's
 `--cpu HWCAP MIDR` makes the table choose as that core would, everything else (the
 emulator, glibc's own choices, set-up) staying the same; `snova_bench kernels` prints
 the choice, so the cores whose choices are the same share one profile (plan()). The
@@ -23,6 +24,8 @@ import re
 import subprocess
 from dataclasses import dataclass
 
+from generator.plan import core_classes
+
 from . import functions
 from .count import QEMU, ROOT
 from .profile import Profile
@@ -37,14 +40,13 @@ class Core:
     midr: int | None            # MIDR_EL1, None: not readable (no HWCAP_CPUID)
 
 
-# The llvm-mca core models of the benchmark, as the CPUs they model present themselves
-# (Linux; Apple's: macOS, where kernels_select.c assumes Advanced SIMD, AES and SHA3).
-CORES = {
-    "cortex-a72": Core(("asimd", "aes", "cpuid"), 0x410FD083),    # r0p3, no FEAT_SHA3
-    "neoverse-n1": Core(("asimd", "aes", "cpuid"), 0x413FD0C1),   # r3p1, no FEAT_SHA3
-    "apple-a15": Core(("asimd", "aes", "sha3"), None),            # M1 and later have FEAT_SHA3
-    "cortex-a55": Core(("asimd", "aes", "cpuid"), 0x412FD050),    # r2p0, no FEAT_SHA3
-}
+# The llvm-mca core models of the benchmark, one for each core class of the variant plan
+# (generator/schedules/core_classes.yaml: mca_cpu), as the CPUs they model present
+# themselves there (Linux; Apple's: macOS, where kernels_select.c assumes Advanced SIMD,
+# AES and SHA3), in the reports' column order.
+REPORT_ORDER = ("cortex-a72", "neoverse-n1", "apple-a15", "cortex-a55")
+CORES = dict(sorted(((c.mca_cpu, Core(c.hwcap, c.midr)) for c in core_classes()),
+                    key=lambda item: REPORT_ORDER.index(item[0])))
 
 
 @functools.cache

@@ -1,0 +1,175 @@
+"""The variant plan (generator/plan.yaml) and the core classes it chooses by
+(generator/schedules/core_classes.yaml): loaded, checked against the kernel
+catalogue, and turned into the kernels gen.py emits and into out/snova_plan.h,
+the C side of the choice."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .machine import CORE_CLASSES_NAME, SCHEDULES_DIR, available_cpus
+
+PLAN_FILE = Path(__file__).parent / "plan.yaml"
+CORE_CLASSES_FILE = SCHEDULES_DIR / CORE_CLASSES_NAME
+PLAN_HEADER = "snova_plan.h"
+
+# The data-layout flags the C core compiles in (SNOVA_PLAN_<flag>), each 1 where some
+# class's row of the build's shape fills the slot named: the slot's kernel takes or
+# leaves its data in a layout that the core must make room for.
+LAYOUT_FLAGS = {
+    "PUBLIC_RUNS": "unpack_runs",        # verification unpacks the public map into runs
+    "INTERLEAVED": "interleave_runs",    # the public map's blocks interleaved for rowdot_ptll
+    "WEIGHT_TABLES": "rowdot_wsum",      # the equations' weights as pair tables
+    "YT_REPLICAS": "rowdot_llr_rep",     # the signature's Yt blocks replicated
+}
+# The Keccak-f[1600] row's one entry that is a number, not a kernel.
+KECCAK_WAYS = "keccak_ways"
+
+
+class PlanError(Exception):
+    """The plan names something that does not exist; the message says what."""
+
+
+@dataclass(frozen=True)
+class CoreClass:
+    name: str
+    doc: str
+    parts: dict          # MIDR_EL1 implementer -> part numbers
+    mca_cpu: str         # machine model that measures the class
+    qemu_cpu: str        # a qemu-aarch64 -cpu of the class
+    hwcap: tuple         # what a CPU of the class reports: AT_HWCAP features (kernels_neon.h names)
+    midr: int | None     # and MIDR_EL1 (None: not readable)
+
+    @property
+    def enum(self) -> str:
+        return f"SNOVA_CORE_{self.name.upper()}"
+
+
+@dataclass(frozen=True)
+class Shape:
+    round: int
+    l: int
+    r: int
+
+    @property
+    def name(self) -> str:
+        return f"r{self.round}-l{self.l}-r{self.r}"
+
+    @classmethod
+    def parse(cls, name: str) -> "Shape":
+        try:
+            rnd, l, r = name.split("-")
+            assert rnd[0] == "r" and l[0] == "l" and r[0] == "r"
+            return cls(int(rnd[1:]), int(l[1:]), int(r[1:]))
+        except (ValueError, AssertionError):
+            raise PlanError(f"shape {name!r} is not r<round>-l<l>-r<r>") from None
+
+
+@functools.cache
+def core_classes() -> tuple[CoreClass, ...]:
+    """The core classes, the catch-all `default` last."""
+    data = yaml.safe_load(CORE_CLASSES_FILE.read_text())
+    classes = tuple(CoreClass(c["name"], " ".join(c["doc"].split()), dict(c["parts"]), c["mca_cpu"],
+                              c["qemu_cpu"], tuple(c["presents"]["hwcap"]), c["presents"].get("midr"))
+                    for c in data["classes"])
+    if not classes or classes[-1].name != "default" or classes[-1].parts:
+        raise PlanError(f"{CORE_CLASSES_FILE.name}: the last class must be `default`, with no parts")
+    for c in classes:
+        if c.mca_cpu not in available_cpus():
+            raise PlanError(f"core class {c.name}: no machine model {c.mca_cpu!r}")
+    return classes
+
+
+def class_names() -> list[str]:
+    return [c.name for c in core_classes()]
+
+
+@functools.cache
+def plan() -> dict:
+    return yaml.safe_load(PLAN_FILE.read_text())
+
+
+def by_class(value) -> dict:
+    """A plan entry as {class: kernel or None}: one kernel for every class, or a
+    map whose missing classes take the kernel of class `default`."""
+    if not isinstance(value, dict):
+        return dict.fromkeys(class_names(), value)
+    unknown = set(value) - set(class_names())
+    if unknown or "default" not in value:
+        raise PlanError(f"a per-class entry {value} names unknown classes {sorted(unknown)} or no default")
+    return {c: value.get(c, value["default"]) for c in class_names()}
+
+
+def gf16_rows() -> dict[Shape, dict[str, dict]]:
+    """{shape: {slot: {class: kernel or None}}}."""
+    return {Shape.parse(name): {slot: by_class(v) for slot, v in slots.items()}
+            for name, slots in plan()["gf16"].items()}
+
+
+def keccak_rows() -> dict[str, dict]:
+    """{"sha3" or class: {slot: kernel, keccak_ways: n}}."""
+    rows = {k: v for k, v in plan()["keccak"].items() if k != "c_functions"}
+    if set(rows) != {"sha3", *class_names()}:
+        raise PlanError(f"the keccak rows must be sha3 and every class, not {sorted(rows)}")
+    return rows
+
+
+def c_functions() -> set[str]:
+    """Plan entries made in C from the kernels (c_glue/keccak_neon.c), not generated."""
+    return set(plan()["keccak"]["c_functions"])
+
+
+def used_kernels() -> set[str]:
+    """Every generated kernel some row of the plan names."""
+    return set(slots_by_kernel())
+
+
+def slots_by_kernel() -> dict[str, set]:
+    """{kernel: the slots of the plan it fills, on some shape and class}."""
+    found: dict[str, set] = {}
+    entries = [(slot, k) for slots in gf16_rows().values() for slot, per in slots.items() for k in per.values()]
+    entries += [(slot, k) for slot, k in plan()["aes"].items()]
+    entries += [(slot, k) for row in keccak_rows().values() for slot, k in row.items() if slot != KECCAK_WAYS]
+    for slot, k in entries:
+        if k and k not in c_functions():
+            found.setdefault(k, set()).add(slot)
+    return found
+
+
+def check(catalogue: dict):
+    """PlanError unless every kernel the plan names is in `catalogue` (name ->
+    KernelSpec) and every variant record names slots and classes that exist."""
+    missing = sorted(used_kernels() - set(catalogue))
+    if missing:
+        raise PlanError(f"the plan names kernels the generator does not have: {', '.join(missing)}")
+    slots = {s for row in gf16_rows().values() for s in row} | set(plan()["aes"])
+    slots |= {s for row in keccak_rows().values() for s in row}
+    for v in plan()["variants"]:
+        if not set(v["slots"]) <= slots or not set(v["classes"]) <= set(class_names()):
+            raise PlanError(f"variant {v['name']!r} names a slot or class the plan does not have")
+
+
+def layout_flags(slots: dict) -> dict[str, int]:
+    return {flag: int(any(slots.get(slot, {}).values())) for flag, slot in LAYOUT_FLAGS.items()}
+
+
+def class_blocks(slots: dict) -> tuple[dict, list]:
+    """A row's slots as (the assignments every class shares, [(classes, their own
+    assignments)]), the classes with the same assignments together; None leaves
+    the portable kernel."""
+    common = {s: per["default"] for s, per in slots.items() if len(set(per.values())) == 1 and per["default"]}
+    groups: dict[tuple, list] = {}
+    for c in class_names():
+        own = tuple((s, per[c]) for s, per in slots.items() if len(set(per.values())) > 1 and per[c])
+        groups.setdefault(own, []).append(c)
+    return common, [(classes, dict(own)) for own, classes in groups.items()]
+
+
+def header_data() -> dict:
+    """What plan.h.j2 renders: the classes, and every row as the template takes it."""
+    gf16 = {shape: (layout_flags(slots), *class_blocks(slots)) for shape, slots in gf16_rows().items()}
+    return {"classes": core_classes(), "aes": plan()["aes"], "keccak": keccak_rows(), "ways": KECCAK_WAYS,
+            "gf16": gf16}
