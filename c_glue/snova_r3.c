@@ -28,6 +28,7 @@
  * builds those of the slots the plan's rows fill; the portable kernel table fills
  * none of them. */
 #if defined(SNOVA_NEON)
+#include "kernels_neon.h"
 #include "snova_plan.h"
 #else
 #define SNOVA_PLAN_PUBLIC_RUNS 0

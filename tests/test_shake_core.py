@@ -108,7 +108,7 @@ MIDR_NOT_ARM = 0x4E0FD050     # part number 0xd05, but another implementer's
 
 
 @pytest.mark.parametrize("hwcap, midr, expected", [
-    (0, 0, "gpr gpr gpr gpr 3"),                      # base ARMv8.0: the general-register kernel only
+    (0, 0, "carried gpr gpr gpr 3"),                  # base ARMv8.0: the little cores' general-register row
     (HWCAP_ASIMD, 0, "gpr neon mixed mixed 3"),       # core unknown: the vector forms, three states a call
     (HWCAP_ASIMD, MIDR_A72, "gpr neon mixed mixed 3"),
     (HWCAP_ASIMD, MIDR_N1, "carried neon mixed mixed 4"),  # integer pipes to spare: four states a call, and
@@ -116,7 +116,7 @@ MIDR_NOT_ARM = 0x4E0FD050     # part number 0xd05, but another implementer's
     (HWCAP_ASIMD, MIDR_NOT_ARM, "gpr neon mixed mixed 3"),
     (HWCAP_ASIMD, MIDR_A55, "carried gpr gpr gpr 3"),  # in-order little cores (their several states carried too)
     (HWCAP_ASIMD, MIDR_A53, "carried gpr gpr gpr 3"),
-    (HWCAP_SHA3, 0, "gpr gpr gpr gpr 3"),             # SHA3 without Advanced SIMD is not a real CPU: ignored
+    (HWCAP_SHA3, 0, "carried gpr gpr gpr 3"),         # SHA3 without Advanced SIMD is not a real CPU: ignored
     (HWCAP_SHA3, MIDR_N1, "carried gpr gpr gpr 3"),
     (HWCAP_ASIMD | HWCAP_SHA3, MIDR_A55, "sha3 sha3 sha3 sha3 2"),
     (HWCAP_ASIMD | HWCAP_SHA3, MIDR_N1, "sha3 sha3 sha3 sha3 2")])
