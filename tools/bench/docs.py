@@ -16,12 +16,14 @@ import os
 import sys
 from pathlib import Path
 
+from . import keccak_gain
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, official_status, round_sets, summary_table
 from .report import method
 from .rounds import ANCHORS, anchor_summary, load_anchors, target_sentence
 
 RESULTS = ROOT / "bench" / "results.json"
+KECCAK_RESULTS = keccak_gain.OUT / "results.json"
 PAGE = ROOT / "docs" / "benchmarks.md"
 
 INTRO = """\
@@ -89,22 +91,37 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
     return L
 
 
-def render(data: dict, figures: dict[int, dict | None], anchors: dict | None) -> str:
-    """The page for `data` (results.json) with each round's reference figures."""
+def keccak_part(keccak: dict | None) -> list[str]:
+    """The generated Keccak kernels against the portable C Keccak (`make bench-keccak`)."""
+    if not keccak:
+        return []
+    return ["## Generated Keccak-f[1600] vs portable C Keccak", "",
+            "Key generation and verification of the SHAKE-expanded sets, NEON build with the portable C "
+            f"Keccak-f[1600] against the generated kernels (`bench/keccak/results.md`); target "
+            f"{keccak_gain.NEED}× fewer estimated cycles on every cell: **{keccak_gain.verdict(keccak)}**.", "",
+            *keccak_gain.summary_table(keccak), ""]
+
+
+def render(data: dict, figures: dict[int, dict | None], anchors: dict | None,
+           keccak: dict | None = None) -> str:
+    """The page for `data` (results.json) with each round's reference figures and the
+    Keccak comparison (`keccak`: bench/keccak/results.json)."""
     rounds = [rnd for rnd in sorted(TARGETS) if round_sets(data, rnd)]
     L = [INTRO]
     for rnd in rounds:
         L += round_part(data, rnd, figures.get(rnd), anchors)
+    L += keccak_part(keccak)
     L += method(data, figures.get(1) if 1 in rounds else None,
                 {rnd: figures.get(rnd) for rnd in rounds if rnd != 1}, provenance=False)
     return "\n".join(L)
 
 
-def build(results: str | os.PathLike = RESULTS) -> str:
-    """The page made from a results.json and the committed reference figures."""
+def build(results: str | os.PathLike = RESULTS, keccak: str | os.PathLike = KECCAK_RESULTS) -> str:
+    """The page made from a results.json, the Keccak comparison's and the committed
+    reference figures."""
     data = json.loads(Path(results).read_text())
     figures = {rnd: load_official(t.official) for rnd, t in TARGETS.items()}
-    return render(data, figures, load_anchors(ANCHORS))
+    return render(data, figures, load_anchors(ANCHORS), load_official(keccak))
 
 
 def main(argv=None) -> int:
