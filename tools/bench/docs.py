@@ -3,7 +3,8 @@
     python -m tools.bench.docs [RESULTS_JSON] [--out FILE]
 
 The page is a short view of the full report (bench/results.md, report.py): per round, the
-table of official.summary_table with the round's target and verdict, Round 3's anchor
+table of official.summary_table (NEON's instructions, reference / NEON per core) with the
+round's target and verdict, Round 3's anchor
 schemes (rounds.anchor_summary) and the report's method section (report.method). `make bench`
 and `make bench-report` run it; a test checks that the committed page is what it makes
 from the committed results.
@@ -54,10 +55,12 @@ make bench-keccak   # generated vs portable C Keccak-f[1600] in the SHAKE sets: 
   Apple M2-class cores, is the old Cyclone model). Use them to compare builds.
 - Each core runs its own kernels: each core's cycles come from a profile in which the
   NEON build's kernel table chose what that core chooses (`tools/bench/dispatch.py`);
-  *NEON instr.* counts the emulator's own choice.
-- *reference / NEON* is the reference build's estimated cycles divided by ours, per
-  core: above 1× the NEON build is faster; ✗ marks a cell short of the round's target.
-  How each reference was built and checked: the method section of `bench/results.md`.
+  instructions are those of the emulator's own choice.
+- *NEON instr.*: executed instructions of the NEON build; *reference / NEON*: the
+  reference build's estimated cycles divided by ours, per core: above 1× the NEON
+  build is faster; ✗ marks a cell short of the round's target. The portable build's
+  and the references' own figures, and how each reference was built and checked:
+  `bench/results.md`.
 """
 
 
@@ -77,7 +80,7 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
     else:
         L += [f"{len(sets)} sets; no {t.build} figures (`bench/{t.official.name}`): their columns are empty.", ""]
     L += [f"Target: {target_sentence(rnd)}: **{verdict}**.", ""]
-    L += summary_table(data, off, rnd) + [""]
+    L += summary_table(data, off, rnd, every_build=False) + [""]
     if off:
         compared, differ = digest_differences(data, off, sets)
         if compared and not differ:
