@@ -6,7 +6,8 @@
     python -m tools.bench.report bench/results.json --summary [ROUND]
 
 writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot);
---summary prints a round's results table of docs/benchmarks.md instead.
+--summary prints a round's results table instead (official.summary_table with every build's
+instructions; docs/benchmarks.md, tools/bench/docs.py, shows NEON's only).
 Round 1 sets: the published Apple M2 figures (bench/published_m2.tsv) are shown
 beside ours, and, when bench/official_optimized.json is there (the official
 optimized SNOVA build measured the same way; see its "official" entry), an
@@ -274,7 +275,7 @@ def main(argv=None) -> int:
     ap.add_argument("--anchors", default=str(ANCHORS), help="other schemes' figures (ignored if absent)")
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--summary", type=int, nargs="?", const=1, metavar="ROUND", choices=sorted(TARGETS),
-                    help="print the results table of that round in docs/benchmarks.md (default 1; summary_table) "
+                    help="print the results table of that round (default 1; summary_table) "
                          "instead of writing files")
     a = ap.parse_args(argv)
     official = {rnd: getattr(a, f"official_r{rnd}") for rnd in TARGETS}
