@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench import plot, report
+from tools.bench import docs, plot, report
 from tools.bench.official import TARGETS
 from tools.bench.sets import params
 from tools.bench.count import ROOT
@@ -254,14 +254,6 @@ def test_summary_table_rows():
     assert table[0] == ("| set | op | portable instr. | NEON instr. | official instr. | "
                         "official/NEON apple-a15 | official/NEON cortex-a55 |")
     assert "| `snova-24-5-16-4-esk` | sign | 1,000,000 | 400,000 | 900,000 | 2.40× | 1.83× ✗ |" in table
-
-
-def test_benchmark_doc_results_table_is_the_committed_results():
-    """The results table in docs/benchmarks.md is summary_table of the committed bench/results.json:
-    re-run `make bench`, then paste `python -m tools.bench.report bench/results.json --summary`."""
-    data = json.loads((ROOT / "bench" / "results.json").read_text())
-    table = "\n".join(report.summary_table(data, report.load_official(TARGETS[1].official)))
-    assert table in (ROOT / "docs" / "benchmarks.md").read_text()
 
 
 # --- Round 3: its own section beside its official optimized build and the anchors --
@@ -533,17 +525,33 @@ def test_committed_liboqs_r2_figures_are_complete_and_agree_with_neon():
     assert_reference_agrees_with_neon(off)
 
 
-def test_benchmark_doc_round2_table_is_the_committed_results():
-    """The Round 2 table in docs/benchmarks.md: `python -m tools.bench.report bench/results.json --summary 2`."""
-    data = load(ROOT / "bench" / "results.json")
-    table = report.summary_table(data, report.load_official(TARGETS[2].official), 2)
-    assert len(table) == 2 + 12 * 3                        # every Round 2 instance measured
-    assert "\n".join(table) in (ROOT / "docs" / "benchmarks.md").read_text()
+# --- docs/benchmarks.md, generated from the committed bench/results.json (tools/bench/docs.py) --
 
 
-def test_benchmark_doc_round3_table_is_the_committed_results():
-    """The Round 3 table in docs/benchmarks.md: `python -m tools.bench.report bench/results.json --summary 3`."""
+def test_benchmark_doc_is_generated_from_the_committed_results():
+    """docs/benchmarks.md is what `make bench-docs` makes of bench/results.json: after
+    `make bench` (which writes both) commit them together."""
+    assert (ROOT / "docs" / "benchmarks.md").read_text() == docs.build()
+
+
+def test_benchmark_doc_shows_every_set_of_every_round():
+    page = docs.build()
     data = load(ROOT / "bench" / "results.json")
-    table = report.summary_table(data, report.load_official(TARGETS[3].official), 3)
-    assert len(table) == 2 + 24 * 3                        # every Round 3 set measured
-    assert "\n".join(table) in (ROOT / "docs" / "benchmarks.md").read_text()
+    for rnd, nsets in ((1, 18), (2, 12), (3, 24)):
+        table = report.summary_table(data, report.load_official(TARGETS[rnd].official), rnd, every_build=False)
+        assert len(table) == 2 + nsets * 3, rnd            # every set of the round measured
+        assert "\n".join(table) in page
+    assert "### Beside ML-DSA-44 and MAYO-1" in page
+    assert page.count("## Method") == 1 and "`bench/results.md`" in page
+
+
+def test_benchmark_doc_follows_the_results(tmp_path):
+    """A changed figure changes the page, so the committed-page test cannot pass on stale results;
+    the command writes what build() makes."""
+    data = load(ROOT / "bench" / "results.json")
+    data["results"]["aarch64-neon"]["snova-r3-i-s"]["sign"]["instructions"] += 1
+    js, out = tmp_path / "results.json", tmp_path / "benchmarks.md"
+    js.write_text(json.dumps(data))
+    subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.docs", str(js), "--out", str(out)],
+                   cwd=ROOT, check=True, capture_output=True)
+    assert out.read_text() == docs.build(js) != docs.build()

@@ -3,12 +3,14 @@
 # alone: make -f tools/bench/bench.mk bench-plugin
 #
 #   make bench          all sets x keygen/sign/verify x BENCH_VARIANTS:
-#                       bench/results.{json,md,png}   (about 10 minutes on 2 cores)
+#                       bench/results.{json,md,png}, then docs/benchmarks.md from them
 #   make bench-quick    one set per rank: bench/quick/results.{json,md,png} (minutes)
-#   make bench-report   re-render results.md and results.png from bench/results.json
+#   make bench-report   re-render results.md, results.png and docs/benchmarks.md from bench/results.json
+#   make bench-docs     only docs/benchmarks.md (tools/bench/docs.py)
 #   make bench-progs    only build the benchmark programs
 #   make bench-keccak   SHAKE-expanded sets' keygen/verify, generated vs portable C
-#                       Keccak: bench/keccak/results.{json,md} (tools/bench/keccak_gain.py)
+#                       Keccak: bench/keccak/results.{json,md} (tools/bench/keccak_gain.py), then
+#                       docs/benchmarks.md
 HOST_CC     ?= cc
 PYTHON      ?= .venv/bin/python
 BENCH_BUILD ?= build/bench
@@ -66,13 +68,14 @@ $(foreach v,$(sort $(BENCH_VARIANTS) aarch64-neon $(BENCH_ONLY_BUILDS)),\
 BENCH_RUN = $(PYTHON) -m tools.bench.run --build $(BENCH_BUILD) --jobs $(BENCH_JOBS) \
     --variants $(BENCH_VARIANTS)
 
-.PHONY: bench bench-quick bench-report bench-progs bench-quick-progs bench-keccak
+.PHONY: bench bench-quick bench-report bench-docs bench-progs bench-quick-progs bench-keccak
 bench-progs: $(call bench_progs,$(BENCH_SETS))
 bench-quick-progs: $(call bench_progs,$(BENCH_QUICK_SETS))
 
 bench: setup
 	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin bench-progs
 	$(BENCH_RUN) --sets $(BENCH_SETS) --out $(BENCH_OUT)
+	$(BENCH_DOCS)
 
 bench-quick: setup
 	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin bench-quick-progs
@@ -83,8 +86,17 @@ bench-keccak: setup
 	@$(MAKE) -s -j$(BENCH_JOBS) bench-plugin $(foreach v,aarch64-neon-ckeccak aarch64-neon,\
 	    $(foreach s,$(BENCH_KECCAK_SETS),$(call bench_prog,$(v),$(s))))
 	$(PYTHON) -m tools.bench.keccak_gain --build $(BENCH_BUILD) --jobs $(BENCH_JOBS)
+	$(BENCH_DOCS)
+
+# docs/benchmarks.md shows the committed bench/results.json and bench/keccak/results.json,
+# whatever BENCH_OUT is
+BENCH_DOCS = $(PYTHON) -m tools.bench.docs bench/results.json --out docs/benchmarks.md
 
 bench-report:
 	$(PYTHON) -m tools.bench.report $(BENCH_OUT)/results.json
+	$(BENCH_DOCS)
+
+bench-docs:
+	$(BENCH_DOCS)
 
 -include $(wildcard $(BENCH_BUILD)/*/snova-*/*.d)

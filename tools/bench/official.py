@@ -106,16 +106,19 @@ def digest_differences(data: dict, off: dict, sets: list[str]) -> tuple[int, lis
                        if off["results"][s][op]["digest"] != data["results"][NEON][s][op]["digest"]]
 
 
-def summary_table(data: dict, off: dict | None, rnd: int = 1) -> list[str]:
-    """The results table of a round in docs/benchmarks.md: per set and operation, executed
-    instructions of the portable, NEON and official optimized builds, and official /
-    NEON estimated cycles per core (✗ where short of the round's target)."""
+def summary_table(data: dict, off: dict | None, rnd: int = 1, every_build: bool = True) -> list[str]:
+    """The results table of a round: per set and operation, executed instructions of the
+    portable, NEON and official optimized builds (`every_build`; else of NEON alone), and
+    official / NEON estimated cycles per core (✗ where short of the round's target)."""
     sets = round_sets(data, rnd)
     t = TARGETS[rnd]
     rows, _ = official_status(data, off, sets, t.need)  # [set, op, needed] + cells
     out = []
     for (s, op), (name, _, _, *cells) in zip(((s, op) for s in sets for op in data["ops"]), rows):
-        counts = [fmt_int(get(data, v, s, op)) for v in (PORTABLE, NEON)] + [fmt_int(official_value(off, s, op))]
+        counts = [fmt_int(get(data, NEON, s, op))]
+        if every_build:
+            counts = [fmt_int(get(data, PORTABLE, s, op))] + counts + [fmt_int(official_value(off, s, op))]
         out.append([name, op] + counts + cells)
-    head = ["set", "op", "portable instr.", "NEON instr.", f"{t.short} instr."]
+    head = ["set", "op"] + (["portable instr.", "NEON instr.", f"{t.short} instr."] if every_build
+                            else ["NEON instr."])
     return table(head + [f"{t.short}/NEON {c}" for c in data["cpus"]], out)

@@ -6,7 +6,8 @@
     python -m tools.bench.report bench/results.json --summary [ROUND]
 
 writes DIR/results.md (and DIR/results.png through plot.py unless --no-plot);
---summary prints a round's results table of docs/benchmarks.md instead.
+--summary prints a round's results table instead (official.summary_table with every build's
+instructions; docs/benchmarks.md, tools/bench/docs.py, shows NEON's only).
 Round 1 sets: the published Apple M2 figures (bench/published_m2.tsv) are shown
 beside ours, and, when bench/official_optimized.json is there (the official
 optimized SNOVA build measured the same way; see its "official" entry), an
@@ -81,6 +82,58 @@ def bar_status(data: dict) -> tuple[list[list[str]], str]:
     else:
         verdict = "met" if ok else "NOT met (✗ marks the shortfalls)"
     return rows, verdict
+
+
+def method(data: dict, off: dict | None, later: dict[int, dict | None], provenance: bool = True) -> list[str]:
+    """The report's method section (also docs/benchmarks.md's): how the figures were made,
+    with the tools' versions from `data` and, with `provenance`, each core's kernel choice and
+    the reference builds' provenance (`off`: Round 1's official figures; `later`: each later
+    round measured -> its reference figures or None); without it, a pointer to the report's."""
+    m = data["method"]
+    L = ["## Method", "",
+         "- Program: `tools/bench/snova_bench.c`, built per set and build variant on the core's "
+         "NIST API only. Set-up (deterministic, NIST CTR_DRBG seeded with bytes 0..47): none for "
+         "keygen, one key pair for sign, a key pair and a signature for verify. Measured "
+         "operations: `crypto_sign_keypair`, `crypto_sign_signature` (detached, "
+         f"{m['message_bytes']}-byte message), `crypto_sign_verify`. The DRBG is re-seeded "
+         "before every repetition, so every repetition does the same work; the re-seed is "
+         "measured alone and subtracted.",
+         f"- Isolation: each program runs with {m['base']} + R and with {m['base']} "
+         f"repetitions, R = {m['reps']}; the two block profiles are subtracted, and so is the "
+         "re-seed's; per operation = difference / R (set-up and tear-down cancel exactly). "
+         "Every build must print the same digest of keys and signature.",
+         f"- Cycles: the hot blocks covering {100 * m['coverage']:g}% of the operation's "
+         "executed instructions are modelled by llvm-mca (100 iterations each"
+         + (f", a call counted as {m['call_latency']} cycle(s) instead of llvm-mca's placeholder of 100"
+            if "call_latency" in m else "")
+         + "); the rest are "
+         "counted at the modelled blocks' average cycles per instruction. Blocks are qemu's "
+         "translation blocks, which also end at 4 KiB page boundaries, so identical code placed "
+         "at other addresses can be cut into other blocks: such estimates differ by a few "
+         "percent (e.g. the same verify in the esk and ssk builds).",
+         f"- Tools: {m['emulator']}; {m['llvm_mca']}; {m['compiler']} (static; flags per build "
+         "variant in `c_glue/c_glue.mk`).",
+         ]
+    if not provenance:
+        return L + ["- Each core's kernel choice, and how each reference build was made and verified: "
+                    "the method section of `bench/results.md`; the tools: `tools/bench/README.md`.", ""]
+    choice = dispatch.describe(data, NEON)
+    if choice:
+        L += [f"- {choice}"]
+    if off:
+        o = off["official"]
+        L += [f"- Official optimized: `{o['repository']}` at commit `{o['commit']}`, "
+              f"{o['configuration']} Built outside this project (nothing of it is committed here) "
+              "and measured with the same benchmark program, isolation and cycle estimate; "
+              "figures in `bench/official_optimized.json`."]
+    for rnd, figures in later.items():
+        if figures:
+            o = figures["official"]
+            L += [f"- {TARGETS[rnd].title}, Round {rnd}: `{o['repository']}` at commit `{o['commit']}`; "
+                  f"sources: {o['sources']}; benchmark program: {o['driver']} Verified: {o['verified']} "
+                  f"Figures in `bench/{TARGETS[rnd].official.name}`."]
+    L += ["- See `tools/bench/README.md` for the tools.", ""]
+    return L
 
 
 def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summary.md",
@@ -192,46 +245,7 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
         L += round_section(data, rnd, later.get(rnd), anchors)
 
     # 5. Method.
-    L += ["## Method", "",
-          "- Program: `tools/bench/snova_bench.c`, built per set and build variant on the core's "
-          "NIST API only. Set-up (deterministic, NIST CTR_DRBG seeded with bytes 0..47): none for "
-          "keygen, one key pair for sign, a key pair and a signature for verify. Measured "
-          "operations: `crypto_sign_keypair`, `crypto_sign_signature` (detached, "
-          f"{m['message_bytes']}-byte message), `crypto_sign_verify`. The DRBG is re-seeded "
-          "before every repetition, so every repetition does the same work; the re-seed is "
-          "measured alone and subtracted.",
-          f"- Isolation: each program runs with {m['base']} + R and with {m['base']} "
-          f"repetitions, R = {m['reps']}; the two block profiles are subtracted, and so is the "
-          "re-seed's; per operation = difference / R (set-up and tear-down cancel exactly). "
-          "Every build must print the same digest of keys and signature.",
-          f"- Cycles: the hot blocks covering {100 * m['coverage']:g}% of the operation's "
-          "executed instructions are modelled by llvm-mca (100 iterations each"
-          + (f", a call counted as {m['call_latency']} cycle(s) instead of llvm-mca's placeholder of 100"
-             if "call_latency" in m else "")
-          + "); the rest are "
-          "counted at the modelled blocks' average cycles per instruction. Blocks are qemu's "
-          "translation blocks, which also end at 4 KiB page boundaries, so identical code placed "
-          "at other addresses can be cut into other blocks: such estimates differ by a few "
-          "percent (e.g. the same verify in the esk and ssk builds).",
-          f"- Tools: {m['emulator']}; {m['llvm_mca']}; {m['compiler']} (static; flags per build "
-          "variant in `c_glue/c_glue.mk`).",
-          ]
-    choice = dispatch.describe(data, NEON)
-    if choice:
-        L += [f"- {choice}"]
-    if off:
-        o = off["official"]
-        L += [f"- Official optimized: `{o['repository']}` at commit `{o['commit']}`, "
-              f"{o['configuration']} Built outside this project (nothing of it is committed here) "
-              "and measured with the same benchmark program, isolation and cycle estimate; "
-              "figures in `bench/official_optimized.json`."]
-    for rnd in rounds:
-        if later.get(rnd):
-            o = later[rnd]["official"]
-            L += [f"- {TARGETS[rnd].title}, Round {rnd}: `{o['repository']}` at commit `{o['commit']}`; "
-                  f"sources: {o['sources']}; benchmark program: {o['driver']} Verified: {o['verified']} "
-                  f"Figures in `bench/{TARGETS[rnd].official.name}`."]
-    L += ["- See `tools/bench/README.md` for the tools.", ""]
+    L += method(data, off, {rnd: later.get(rnd) for rnd in rounds})
     return "\n".join(L)
 
 
@@ -261,7 +275,7 @@ def main(argv=None) -> int:
     ap.add_argument("--anchors", default=str(ANCHORS), help="other schemes' figures (ignored if absent)")
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--summary", type=int, nargs="?", const=1, metavar="ROUND", choices=sorted(TARGETS),
-                    help="print the results table of that round in docs/benchmarks.md (default 1; summary_table) "
+                    help="print the results table of that round (default 1; summary_table) "
                          "instead of writing files")
     a = ap.parse_args(argv)
     official = {rnd: getattr(a, f"official_r{rnd}") for rnd in TARGETS}
