@@ -5,6 +5,9 @@
 #   make lib-aarch64    AArch64, NEON kernels chosen at run time: build/lib/aarch64/...
 #   make install PREFIX=/usr/local DESTDIR=   installs the host build
 #                       (LIB_VARIANT=aarch64: the AArch64 one)
+#   make build/lib/<variant>/libsnova-randombytes.a   the static library in
+#                       embedded-source mode: its randomness from the host's
+#                       randombytes (c_glue/os_random.c, SNOVA_RANDOMBYTES_EXTERN)
 #
 # How the instances share one library. A set's own code (its round's core, the NIST
 # API of sign.c, its descriptor lib_instance.c) is compiled with the set's definitions
@@ -78,18 +81,27 @@ build/lib/$(1)/asm/%.o: out/%.S
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) -c $$< -o $$@
 
-build/lib/$(1)/prims.o: $(addprefix build/lib/$(1)/prim/,$(patsubst %.c,%.o,$(call LIB_PRIM_SRC,$(1)))) \
+build/lib/$(1)/prim/os_random-randombytes.o: c_glue/os_random.c c_glue/c_glue.mk c_glue/lib.mk
+	@mkdir -p $$(@D)
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -DSNOVA_RANDOMBYTES_EXTERN -MMD -MP -c $$< -o $$@
+
+LIB_PRIM_OBJS.$(1) := $(addprefix build/lib/$(1)/prim/,$(patsubst %.c,%.o,$(call LIB_PRIM_SRC,$(1)))) \
     $(patsubst out/%.S,build/lib/$(1)/asm/%.o,$(LIB_ASM.$(1)))
+build/lib/$(1)/prims.o: $$(LIB_PRIM_OBJS.$(1))
+build/lib/$(1)/prims-randombytes.o: $$(subst /os_random.o,/os_random-randombytes.o,$$(LIB_PRIM_OBJS.$(1)))
+build/lib/$(1)/prims.o build/lib/$(1)/prims-randombytes.o:
 	$(LIB_LD) -r $$^ -o $$@.tmp
 	$(LIB_NM) --defined-only --extern-only --just-symbol-name $$@.tmp > $$@.defs
 	$(LIB_OBJCOPY) --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(LIB_PRIMS_SHAPE)) \
 	    --set-symbols-visibility=$$@.defs=hidden $$@.tmp $$@
 	@rm -f $$@.tmp $$@.defs
 
-LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o \
+LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o build/lib/$(1)/prim/libsnova_deterministic.o \
     $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
 
 build/lib/$(1)/libsnova.a: $$(LIB_OBJS.$(1))
+build/lib/$(1)/libsnova-randombytes.a: $$(subst /prims.o,/prims-randombytes.o,$$(LIB_OBJS.$(1)))
+build/lib/$(1)/libsnova.a build/lib/$(1)/libsnova-randombytes.a:
 	@rm -f $$@
 	$(LIB_AR) rcs $$@ $$^
 

@@ -1,7 +1,15 @@
 /* snova_os_random: Linux's getrandom(2), or getentropy(3) on Apple and the BSDs.
  * Both block until the kernel's generator is seeded and never return bytes of a
- * weaker source, so an error here means no randomness: the caller fails. */
-#if defined(__linux__)
+ * weaker source, so an error here means no randomness: the caller fails.
+ *
+ * Embedded-source mode (-DSNOVA_RANDOMBYTES_EXTERN): compiled into a host library,
+ * the bytes come from the host's randombytes instead, so that the host's own
+ * generator (its KAT DRBG, say) drives key generation and signing. The host's
+ * function has the PQClean prototype, int randombytes(uint8_t *buf, size_t n),
+ * 0 on success; with -DSNOVA_RANDOMBYTES_VOID it returns nothing and handles its
+ * own failures (liboqs's void OQS_randombytes(uint8_t *, size_t)). Hosts that
+ * name it otherwise map the name by a macro (-Drandombytes=OQS_randombytes). */
+#if defined(__linux__) && !defined(SNOVA_RANDOMBYTES_EXTERN)
 #define _DEFAULT_SOURCE
 #endif
 #include "os_random.h"
@@ -9,7 +17,22 @@
 #include <errno.h>
 #include <stdint.h>
 
-#if defined(__linux__)
+#if defined(SNOVA_RANDOMBYTES_EXTERN)
+
+#if defined(SNOVA_RANDOMBYTES_VOID)
+void randombytes(uint8_t *buf, size_t n);
+
+int snova_os_random(void *buf, size_t len) {
+    randombytes(buf, len);
+    return 0;
+}
+#else
+int randombytes(uint8_t *buf, size_t n);
+
+int snova_os_random(void *buf, size_t len) { return randombytes(buf, len) == 0 ? 0 : -1; }
+#endif
+
+#elif defined(__linux__)
 #include <sys/random.h>
 
 int snova_os_random(void *buf, size_t len) {

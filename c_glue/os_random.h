@@ -1,6 +1,8 @@
-/* The library's randomness: bytes from the operating system's generator.
- * Thread-safe (no state of its own); every key pair and every signature salt
- * of the NIST API (sign.c) is drawn here. */
+/* The library's randomness: bytes from the operating system's generator, or in
+ * embedded-source mode (-DSNOVA_RANDOMBYTES_EXTERN, os_random.c) from the host's
+ * randombytes. Every key pair and every signature salt of the NIST API (sign.c)
+ * is drawn here, one call each. Thread-safe from the operating system (no state
+ * of its own); in embedded mode as thread-safe as the host's function. */
 #ifndef SNOVA_OS_RANDOM_H
 #define SNOVA_OS_RANDOM_H
 

@@ -2,8 +2,9 @@
  * comes from the operating system (os_random.h): 48 bytes per key pair (public
  * seed || private seed), 16 bytes of salt per signature; if it cannot be had the
  * operation fails and its outputs are zeroed. The message is hashed to a 64-byte
- * digest with SHAKE256. The salted forms (sign_salted.h) take the salt from the
- * caller, for known-answer tests. */
+ * digest with SHAKE256. The seeded and salted forms (sign_salted.h) take those
+ * bytes from the caller: known-answer tests, and libsnova's deterministic entry
+ * points. */
 #include <string.h>
 
 #include "api.h"
@@ -22,18 +23,22 @@ static int draw_random(void *buf, size_t len) { return randombytes(buf, len); }
 #define draw_random snova_os_random
 #endif
 
+/* a key pair that could not be made: no output that looks like a key */
+static int keypair_failed(unsigned char *pk, unsigned char *sk) {
+    memset(pk, 0, CRYPTO_PUBLICKEYBYTES);
+    snova_wipe(sk, CRYPTO_SECRETKEYBYTES);
+    return -1;
+}
+
+int snova_keypair_seeded(unsigned char *pk, unsigned char *sk, const unsigned char seed[SNOVA_SEED_BYTES]) {
+    return snova_core_keypair(pk, sk, seed) == 0 ? 0 : keypair_failed(pk, sk);
+}
+
 int crypto_sign_keypair(unsigned char *pk, unsigned char *sk) {
     uint8_t seed[SNOVA_SEED_BYTES];
-    int r = draw_random(seed, sizeof(seed));
-    if (r == 0)
-        r = snova_core_keypair(pk, sk, seed);
+    int r = draw_random(seed, sizeof(seed)) == 0 ? snova_keypair_seeded(pk, sk, seed) : keypair_failed(pk, sk);
     snova_wipe(seed, sizeof(seed));
-    if (r != 0) {
-        memset(pk, 0, CRYPTO_PUBLICKEYBYTES);
-        snova_wipe(sk, CRYPTO_SECRETKEYBYTES);
-        return -1;
-    }
-    return 0;
+    return r;
 }
 
 int snova_sign_signature_salted(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,

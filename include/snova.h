@@ -103,6 +103,21 @@ SNOVA_EXPORT int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, siz
 SNOVA_EXPORT int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen,
                                      snova_hasher *h, const uint8_t *pk);
 
+/* Deterministic entry points: the key pair and the detached signature from the
+ * random bytes the instance's NIST API draws with randombytes, passed in.
+ * Key generation draws snova_keypair_seed_bytes(inst) bytes in one call (the
+ * seed), signing snova_salt_bytes(inst) in one call (the salt; 0 for an
+ * instance that draws nothing, and salt may then be NULL), so a caller that
+ * draws them from the NIST KAT DRBG in that order gets the official known
+ * answers. The seed is the secret key: draw it from a secure source. A NULL
+ * argument (m only if mlen > 0) returns -1 and writes nothing, the sizes of a
+ * NULL instance are 0; a failed operation zeroes its outputs. */
+SNOVA_EXPORT size_t snova_keypair_seed_bytes(const snova_instance *inst);
+SNOVA_EXPORT size_t snova_salt_bytes(const snova_instance *inst);
+SNOVA_EXPORT int snova_keypair_from_seed(const snova_instance *inst, uint8_t *pk, uint8_t *sk, const uint8_t *seed);
+SNOVA_EXPORT int snova_sign_with_salt(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                                      size_t mlen, const uint8_t *sk, const uint8_t *salt);
+
 /* Each instance's NIST API (sizes: the generic functions above). */
 #define SNOVA_X_NIST(id)                                                                                        \
     SNOVA_EXPORT int id##_crypto_sign_keypair(unsigned char *pk, unsigned char *sk);                             \

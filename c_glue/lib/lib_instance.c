@@ -4,6 +4,7 @@
 
 #include "api.h"
 #include "core.h"
+#include "sign_salted.h"
 
 /* README: the 2026 wedge-product attack breaks Round 2's l = 2, 3, 5 sets; the
  * SNOVA team withdrew Round 1's rank-2 sets in 2024 after an attack. */
@@ -28,6 +29,10 @@ const struct snova_instance snova_lib_instance = {
     .open = crypto_sign_open,
     .signature = crypto_sign_signature,
     .verify = crypto_sign_verify,
+    .seed_bytes = SNOVA_SEED_BYTES,
+    .salt_bytes = SNOVA_SALT_BYTES,
+    .keypair_seeded = snova_keypair_seeded,
+    .signature_salted = snova_sign_signature_salted,
     .core_sign = snova_core_sign,
     .core_verify = snova_core_verify,
 };
