@@ -51,13 +51,13 @@ static int cmd_list(const struct options *o) {
 /* A key of a broken or withdrawn set only on request, with the reason. */
 static int check_secure(const struct options *o, const snova_instance *inst) {
     static const char *const reason[] = {
-        [SNOVA_STATUS_WITHDRAWN] = "withdrawn by its authors after an attack",
-        [SNOVA_STATUS_BROKEN] = "broken by the wedge-product attack",
+        [SNOVA_STATUS_WITHDRAWN] = "its authors withdrew it after an attack",
+        [SNOVA_STATUS_BROKEN] = "the wedge-product attack breaks it",
     };
     snova_status status = snova_instance_status(inst);
     if (status == SNOVA_STATUS_STANDS || (o->flags & OPT_INSECURE))
         return EXIT_OK;
-    return report("%s is %s (%s; snova list): no key made without --allow-insecure", snova_instance_name(inst),
+    return report("%s is %s (%s): no key made without --allow-insecure", snova_instance_name(inst),
                   snova_status_name(status), reason[status]);
 }
 
