@@ -152,7 +152,8 @@ def test_keygen_refuses_one_file_under_two_names(keys, existing):
     if existing:
         (d / "k").write_bytes(b"keep")
     before = listing(d)
-    one_error(keys("keygen", "--set", "snova-r3-i-s", "--pk", "k", "--sk", "./k", "--force"), 2, "k")
+    one_error(keys("keygen", "--set", "snova-r3-i-s", "--pk", "k", "--sk", "./k", "--force"), 2,
+              "--pk k and --sk ./k are one file" if existing else "k exists; not overwritten")
     assert listing(d) == before
 
 
@@ -182,28 +183,35 @@ def test_endless_signature_is_refused_at_once(keys):
     one_error(r, 2, "/dev/zero: a snova-r3-i-s signature has 272 bytes, the file holds more")
 
 
-@pytest.mark.parametrize("kind,flag,cmd", [("SECRET", "--sk", "sign"), ("PUBLIC", "--pk", "verify")])
-def test_endless_key_is_refused_at_once(keys, kind, flag, cmd):
+def key_use(kind, path):
+    """The arguments of a command that reads the key file path of the kind."""
+    if kind == "SECRET":
+        return ["sign", "--sk", path, "--in", "m"]
+    return ["verify", "--pk", path, "--sig", "a.sig", "--in", "m"]
+
+
+@pytest.mark.parametrize("kind,size", [("SECRET", 96), ("PUBLIC", 1016)])
+def test_endless_key_is_refused_at_once(keys, kind, size):
+    """/dev/zero (no header line in its first bytes), and a FIFO giving a valid
+    header line, then zeros without end."""
     d = keys.cwd
-    for name, header in (("zero", None), ("headed", f"SNOVA-{kind}-KEY snova-r3-i-s\n".encode())):
-        path = "/dev/zero" if header is None else "endless"
-        if header is not None:
-            os.mkfifo(d / path)
-        args = [*keys.cmd, cmd, flag, path, "--in", "m", *(["--sig", "a.sig"] if cmd == "verify" else [])]
-        p = subprocess.Popen(args, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if header is not None:
-            w = os.open(d / path, os.O_WRONLY)
-            try:
-                os.write(w, header)
-                while True:
-                    os.write(w, bytes(1 << 16))
-            except BrokenPipeError:
-                pass
-            finally:
-                os.close(w)
-        out, err = p.communicate(timeout=20)
-        one_error(subprocess.CompletedProcess(args, p.returncode, out, err), 2,
-                  "not a SNOVA key file" if header is None else "the file holds more than")
+    r = subprocess.run([*keys.cmd, *key_use(kind, "/dev/zero")], cwd=d, capture_output=True, timeout=20)
+    one_error(r, 2, "/dev/zero is not a SNOVA key file")
+    os.mkfifo(d / "endless")
+    p = subprocess.Popen([*keys.cmd, *key_use(kind, "endless")], cwd=d, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    w = os.open(d / "endless", os.O_WRONLY)
+    try:
+        os.write(w, f"SNOVA-{kind}-KEY snova-r3-i-s\n".encode())
+        while True:
+            os.write(w, bytes(1 << 16))
+    except BrokenPipeError:
+        pass
+    finally:
+        os.close(w)
+    out, err = p.communicate(timeout=20)
+    one_error(subprocess.CompletedProcess(p.args, p.returncode, out, err), 2,
+              f"endless: a snova-r3-i-s {kind.lower()} key has {size} bytes, the file holds more than {size}")
 
 
 def read_calls(snova, *args):
