@@ -227,14 +227,20 @@ static const struct {
     {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN, cmd_verify},
 };
 
+/* text on standard output (write errors: finish_stdout) */
+static int print(const char *text) {
+    fputs(text, stdout);
+    return EXIT_OK;
+}
+
 static int run(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "";
     if (argc < 2)
         return report("no command (snova --help)");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
-        return fputs(help_text(NULL), stdout), EXIT_OK;
+        return print(help_text(NULL));
     if (strcmp(cmd, "--version") == 0)
-        return printf("snova %s\n", SNOVA_VERSION_STRING), EXIT_OK;
+        return print("snova " SNOVA_VERSION_STRING "\n");
     size_t c = 0;
     while (c < sizeof(commands) / sizeof(commands[0]) && strcmp(cmd, commands[c].name) != 0)
         c++;
@@ -245,7 +251,7 @@ static int run(int argc, char **argv) {
     if (r != EXIT_OK)
         return r;
     if (o.flags & OPT_HELP)
-        return fputs(help_text(cmd), stdout), EXIT_OK;
+        return print(help_text(cmd));
     return commands[c].run(&o);
 }
 
