@@ -1,11 +1,8 @@
 #include "keyfile.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "report.h"
 
@@ -20,91 +17,77 @@ static void wipe(void *p, size_t n) {
         *v++ = 0;
 }
 
-/* at most cap bytes of path into a new buffer; *len = bytes read (cap + 1 if longer) */
-static int read_capped(const char *path, size_t cap, uint8_t **buf, size_t *len) {
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return report("cannot open %s: %s", path, strerror(errno));
-    *buf = malloc(cap + 1);
-    if (*buf == NULL) {
-        close(fd);
-        return report("out of memory");
-    }
-    *len = 0;
-    while (*len <= cap) {
-        ssize_t n = read(fd, *buf + *len, cap + 1 - *len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            wipe(*buf, cap + 1);
-            free(*buf);
-            return report("cannot read %s: %s", path, strerror(e));
-        }
-        if (n == 0)
-            break;
-        *len += (size_t)n;
-    }
-    close(fd);
-    return EXIT_OK;
-}
-
 static size_t key_bytes(const snova_instance *inst, enum key_kind kind) {
     return kind == KEY_PUBLIC ? snova_public_key_bytes(inst) : snova_secret_key_bytes(inst);
 }
 
-/* The instance named in the header of buf[0..len), checked against the kind. */
-static int parse_header(const uint8_t *buf, size_t len, enum key_kind kind, const char *path,
+/* the instance whose build name is exactly name[0..len) (no C string: a NUL in
+ * the header must not end the name early) */
+static const snova_instance *instance_named(const uint8_t *name, size_t len) {
+    for (int id = 0; id < SNOVA_INSTANCE_COUNT; id++) {
+        const snova_instance *inst = snova_instance_by_id((snova_id)id);
+        const char *s = snova_instance_name(inst);
+        if (strlen(s) == len && memcmp(s, name, len) == 0)
+            return inst;
+    }
+    return NULL;
+}
+
+/* The instance named in the header line of head[0..len), checked against the
+ * kind; *body = the header's length. */
+static int parse_header(const uint8_t *head, size_t len, enum key_kind kind, const char *path,
                         const snova_instance **inst, size_t *body) {
-    const uint8_t *nl = memchr(buf, '\n', len < HEADER_MAX ? len : HEADER_MAX);
+    const uint8_t *nl = memchr(head, '\n', len);
     const enum key_kind other = kind == KEY_PUBLIC ? KEY_SECRET : KEY_PUBLIC;
     size_t mlen = strlen(magic[kind]);
-    if (nl == NULL || (size_t)(nl - buf) < mlen)
+    if (nl == NULL || (size_t)(nl - head) < mlen)
         return report("%s is not a SNOVA key file", path);
-    if (memcmp(buf, magic[other], mlen) == 0)
+    if (memcmp(head, magic[other], mlen) == 0)
         return report("%s is a %s, not a %s", path, kind_name[other], kind_name[kind]);
-    if (memcmp(buf, magic[kind], mlen) != 0)
+    if (memcmp(head, magic[kind], mlen) != 0)
         return report("%s is not a SNOVA key file", path);
-    char name[HEADER_MAX];
-    size_t nlen = (size_t)(nl - buf) - mlen;
-    memcpy(name, buf + mlen, nlen);
-    name[nlen] = '\0';
-    *inst = snova_instance_by_name(name);
-    if (*inst == NULL)
-        return report("%s: unknown instance '%s'", path, name);
-    *body = (size_t)(nl - buf) + 1;
+    size_t nlen = (size_t)(nl - head) - mlen;
+    *inst = instance_named(head + mlen, nlen);
+    if (*inst == NULL) {
+        char shown[4 * HEADER_MAX + 1];
+        escape(shown, head + mlen, nlen);
+        return report("%s: unknown instance '%s'", path, shown);
+    }
+    *body = (size_t)(nl - head) + 1;
     return EXIT_OK;
 }
 
-int key_read(struct key *key, enum key_kind kind, const char *path) {
-    /* the largest key of any instance, read with room to spot an overlong file */
-    size_t cap = HEADER_MAX;
-    for (int id = 0; id < SNOVA_INSTANCE_COUNT; id++) {
-        size_t n = key_bytes(snova_instance_by_id((snova_id)id), kind) + HEADER_MAX;
-        cap = n > cap ? n : cap;
-    }
-    uint8_t *buf = NULL;
-    size_t len = 0, body = 0;
+/* The key after the header: the bytes of head past it, then the rest of the file. */
+static int read_body(struct infile *f, struct key *key, enum key_kind kind, const uint8_t *head, size_t have) {
+    char what[64];
+    snprintf(what, sizeof(what), "a %s %s", snova_instance_name(key->inst), kind_name[kind]);
+    key->len = key_bytes(key->inst, kind);
+    if (have > key->len)
+        return infile_size_error(f, what, key->len, have);
+    key->bytes = malloc(key->len);
+    if (key->bytes == NULL)
+        return report("out of memory");
+    memcpy(key->bytes, head, have);
+    return infile_rest(f, key->bytes, have, key->len, what);
+}
+
+int key_read(struct key *key, enum key_kind kind, const char *path, struct inputs *inputs) {
+    struct infile f;
+    uint8_t head[HEADER_MAX];
+    size_t got = 0, body = 0;
     key->bytes = NULL;
-    int r = read_capped(path, cap, &buf, &len);
+    int r = infile_open(&f, path, inputs);
     if (r != EXIT_OK)
         return r;
-    r = parse_header(buf, len, kind, path, &key->inst, &body);
-    if (r == EXIT_OK) {
-        key->len = key_bytes(key->inst, kind);
-        if (len - body != key->len)
-            r = report("%s: a %s %s has %zu bytes, the file holds %zu (truncated or damaged)", path,
-                       snova_instance_name(key->inst), kind_name[kind], key->len, len - body);
-    }
-    if (r == EXIT_OK) {
-        memmove(buf, buf + body, key->len);
-        wipe(buf + key->len, body); /* the moved key's old tail */
-        key->bytes = buf;
-        return EXIT_OK;
-    }
-    wipe(buf, cap + 1);
-    free(buf);
+    r = infile_read(&f, head, sizeof(head), &got);
+    if (r == EXIT_OK)
+        r = parse_header(head, got, kind, path, &key->inst, &body);
+    if (r == EXIT_OK)
+        r = read_body(&f, key, kind, head + body, got - body);
+    infile_close(&f);
+    wipe(head, sizeof(head));
+    if (r != EXIT_OK)
+        key_free(key);
     return r;
 }
 

@@ -1,159 +1,155 @@
 /* snova: list the instances of libsnova, make key pairs, sign and verify files
- * (docs/libsnova.md). Exit status 0 done or valid, 1 invalid signature, 2 usage,
- * input or I/O error, each error a single line on standard error. */
-#include <errno.h>
-#include <fcntl.h>
+ * (docs/libsnova.md, snova --help). Exit status 0 done or valid, 1 invalid
+ * signature, 2 usage, input or I/O error, each error a single line on standard
+ * error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "help.h"
+#include "infile.h"
+#include "instances.h"
 #include "keyfile.h"
+#include "options.h"
 #include "outfile.h"
 #include "report.h"
 #include "snova.h"
-
-static const char usage[] =
-    "usage: snova list\n"
-    "       snova keygen --set NAME --pk FILE --sk FILE\n"
-    "       snova sign --sk FILE [--set NAME] [--in FILE] [--out FILE]\n"
-    "       snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
-    "FILE - (or no --in/--out) is standard input/output; exit status 0 done or valid,\n"
-    "1 invalid signature, 2 usage or I/O error\n";
-
-/* the options of all commands; each command allows some of them */
-struct options {
-    const char *set, *pk, *sk, *in, *out, *sig;
-};
-enum { OPT_SET = 1, OPT_PK = 2, OPT_SK = 4, OPT_IN = 8, OPT_OUT = 16, OPT_SIG = 32 };
-
-static int parse_options(int argc, char **argv, unsigned allowed, struct options *o) {
-    static const struct {
-        const char *flag;
-        unsigned bit;
-        size_t offset;
-    } table[] = {
-        {"--set", OPT_SET, offsetof(struct options, set)}, {"--pk", OPT_PK, offsetof(struct options, pk)},
-        {"--sk", OPT_SK, offsetof(struct options, sk)},    {"--in", OPT_IN, offsetof(struct options, in)},
-        {"--out", OPT_OUT, offsetof(struct options, out)}, {"--sig", OPT_SIG, offsetof(struct options, sig)},
-    };
-    memset(o, 0, sizeof(*o));
-    for (int i = 0; i < argc; i += 2) {
-        size_t t = 0;
-        while (t < sizeof(table) / sizeof(table[0]) && strcmp(argv[i], table[t].flag) != 0)
-            t++;
-        if (t == sizeof(table) / sizeof(table[0]) || !(allowed & table[t].bit))
-            return report("unknown option '%s' (snova --help)", argv[i]);
-        if (i + 1 == argc)
-            return report("option %s needs a value", argv[i]);
-        const char **slot = (const char **)(void *)((char *)o + table[t].offset);
-        if (*slot != NULL)
-            return report("option %s given twice", argv[i]);
-        *slot = argv[i + 1];
-    }
-    return EXIT_OK;
-}
 
 static int require(const char *value, const char *flag) {
     return value != NULL ? EXIT_OK : report("missing %s (snova --help)", flag);
 }
 
+static int is_stdin(const char *path) { return path == NULL || strcmp(path, "-") == 0; }
+
 /* --set, where given, must name the key's instance */
 static int check_set(const struct options *o, const snova_instance *inst, const char *path) {
-    if (o->set == NULL || strcmp(o->set, snova_instance_name(inst)) == 0)
+    const snova_instance *named;
+    if (o->set == NULL)
         return EXIT_OK;
-    if (snova_instance_by_name(o->set) == NULL)
-        return report("unknown instance '%s' (snova list)", o->set);
-    return report("%s is a key of %s, not of %s", path, snova_instance_name(inst), o->set);
+    int r = find_instance(o->set, &named);
+    if (r != EXIT_OK || named == inst)
+        return r;
+    return report("%s is a key of %s, not of %s", path, snova_instance_name(inst), snova_instance_name(named));
 }
 
-static int cmd_list(void) {
+static int cmd_list(const struct options *o) {
+    (void)o;
     printf("%-28s %5s %-24s %8s %8s %6s  %s\n", "instance", "round", "name", "pk", "sk", "sig", "status");
     for (int id = 0; id < SNOVA_INSTANCE_COUNT; id++) {
         const snova_instance *inst = snova_instance_by_id((snova_id)id);
-        printf("%-28s %5d %-24s %8zu %8zu %6zu  %s\n", snova_instance_name(inst), snova_instance_round(inst),
+        char level[8];
+        instance_level(inst, level);
+        printf("%-28s %5d %-24s %8zu %8zu %6zu  %s", snova_instance_name(inst), snova_instance_round(inst),
                snova_instance_algname(inst), snova_public_key_bytes(inst), snova_secret_key_bytes(inst),
                snova_signature_bytes(inst), snova_status_name(snova_instance_status(inst)));
+        printf(instance_recommended(inst) ? "  recommended (level %s)\n" : "\n", level);
     }
-    return fflush(stdout) == 0 ? EXIT_OK : report("cannot write standard output: %s", strerror(errno));
+    return EXIT_OK;
 }
 
-static int cmd_keygen(const struct options *o) {
-    int r = require(o->set, "--set");
-    if (r == EXIT_OK)
-        r = require(o->pk, "--pk");
-    if (r == EXIT_OK)
-        r = require(o->sk, "--sk");
-    if (r != EXIT_OK)
-        return r;
-    const snova_instance *inst = snova_instance_by_name(o->set);
-    if (inst == NULL)
-        return report("unknown instance '%s' (snova list)", o->set);
-    if (strcmp(o->pk, o->sk) == 0 || strcmp(o->pk, "-") == 0 || strcmp(o->sk, "-") == 0)
-        return report("--pk and --sk must be two files");
-    uint8_t *pk = malloc(snova_public_key_bytes(inst));
-    struct key sk = {inst, malloc(snova_secret_key_bytes(inst)), snova_secret_key_bytes(inst)};
+/* A key of a broken or withdrawn set only on request, with the reason. */
+static int check_secure(const struct options *o, const snova_instance *inst) {
+    static const char *const reason[] = {
+        [SNOVA_STATUS_WITHDRAWN] = "its authors withdrew it after an attack",
+        [SNOVA_STATUS_BROKEN] = "the wedge-product attack breaks it",
+    };
+    snova_status status = snova_instance_status(inst);
+    if (status == SNOVA_STATUS_STANDS || (o->flags & OPT_INSECURE))
+        return EXIT_OK;
+    return report("%s is %s (%s): no key made without --allow-insecure", snova_instance_name(inst),
+                  snova_status_name(status), reason[status]);
+}
+
+/* Both key files, or neither (no secret key without its public key). */
+static int write_key_pair(const struct options *o, const snova_instance *inst, const uint8_t *pk,
+                          const uint8_t *sk) {
+    int force = (o->flags & OPT_FORCE) != 0;
     struct outfile pkf = {0}, skf = {0};
-    r = pk != NULL && sk.bytes != NULL ? EXIT_OK : report("out of memory");
-    if (r == EXIT_OK && snova_keypair(inst, pk, sk.bytes) != 0)
-        r = report("key generation failed (no randomness from the system)");
+    int r = outfile_open(&skf, o->sk, 0600, force, NULL);
     if (r == EXIT_OK)
-        r = outfile_open(&skf, o->sk, 0600, 1);
+        r = outfile_open(&pkf, o->pk, 0644, force, NULL);
+    if (r == EXIT_OK && outfile_same_target(&skf, &pkf))
+        r = report("--pk %s and --sk %s are one file", o->pk, o->sk);
     if (r == EXIT_OK)
-        r = outfile_open(&pkf, o->pk, 0644, 1);
-    if (r == EXIT_OK)
-        r = key_write(&skf, KEY_SECRET, inst, sk.bytes);
+        r = key_write(&skf, KEY_SECRET, inst, sk);
     if (r == EXIT_OK)
         r = key_write(&pkf, KEY_PUBLIC, inst, pk);
     if (r == EXIT_OK)
         r = outfile_commit(&skf);
     if (r == EXIT_OK && (r = outfile_commit(&pkf)) != EXIT_OK)
-        unlink(o->sk); /* no secret key without its public key */
+        unlink(o->sk);
     outfile_discard(&skf);
     outfile_discard(&pkf);
+    return r;
+}
+
+static int cmd_keygen(const struct options *o) {
+    const snova_instance *inst = NULL;
+    int r = require(o->set, "--set");
+    if (r == EXIT_OK)
+        r = require(o->pk, "--pk");
+    if (r == EXIT_OK)
+        r = require(o->sk, "--sk");
+    if (r == EXIT_OK)
+        r = find_instance(o->set, &inst);
+    if (r == EXIT_OK)
+        r = check_secure(o, inst);
+    if (r == EXIT_OK && (strcmp(o->pk, o->sk) == 0 || strcmp(o->pk, "-") == 0 || strcmp(o->sk, "-") == 0))
+        r = report("--pk and --sk must be two files");
+    if (r != EXIT_OK)
+        return r;
+    uint8_t *pk = malloc(snova_public_key_bytes(inst));
+    struct key sk = {inst, malloc(snova_secret_key_bytes(inst)), snova_secret_key_bytes(inst)};
+    r = pk != NULL && sk.bytes != NULL ? EXIT_OK : report("out of memory");
+    if (r == EXIT_OK && snova_keypair(inst, pk, sk.bytes) != 0)
+        r = report("key generation failed (no randomness from the system)");
+    if (r == EXIT_OK)
+        r = write_key_pair(o, inst, pk, sk.bytes);
     key_free(&sk);
     free(pk);
     return r;
 }
 
 /* Feeds the message (a file, or standard input) to the hasher a block at a time. */
-static int hash_message(snova_hasher *h, const char *path) {
+static int hash_message(snova_hasher *h, const char *path, struct inputs *inputs) {
     static unsigned char block[1 << 16];
-    int fd = path == NULL || strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-    const char *shown = fd == STDIN_FILENO ? "standard input" : path;
-    if (fd < 0)
-        return report("cannot open %s: %s", path, strerror(errno));
+    struct infile f;
+    int r = infile_open(&f, path != NULL ? path : "-", inputs);
+    size_t got = sizeof(block);
     snova_hasher_init(h);
-    for (;;) {
-        ssize_t n = read(fd, block, sizeof(block));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            int e = errno;
-            if (fd != STDIN_FILENO)
-                close(fd);
-            return report("cannot read %s: %s", shown, strerror(e));
-        }
-        if (n == 0)
-            break;
-        snova_hasher_update(h, block, (size_t)n);
+    while (r == EXIT_OK && got == sizeof(block)) {
+        r = infile_read(&f, block, sizeof(block), &got);
+        if (r == EXIT_OK)
+            snova_hasher_update(h, block, got);
     }
-    if (fd != STDIN_FILENO)
-        close(fd);
-    return EXIT_OK;
+    infile_close(&f);
+    return r;
+}
+
+/* At most one input from standard input (path NULL or "-"). */
+static int one_stdin(const char *a, const char *b, const char *c) {
+    if (is_stdin(a) + is_stdin(b) + is_stdin(c) <= 1)
+        return EXIT_OK;
+    return report("only one input can come from standard input");
 }
 
 static int cmd_sign(const struct options *o) {
-    struct key sk;
+    struct key sk = {0};
+    struct inputs inputs = {0};
     int r = require(o->sk, "--sk");
     if (r == EXIT_OK)
-        r = key_read(&sk, KEY_SECRET, o->sk);
+        r = one_stdin(o->sk, o->in, "");
+    if (r == EXIT_OK && o->out == NULL && isatty(STDOUT_FILENO))
+        r = report("standard output is a terminal: give --out FILE (or --out - to write the signature there)");
+    if (r == EXIT_OK)
+        r = key_read(&sk, KEY_SECRET, o->sk, &inputs);
     if (r != EXIT_OK)
         return r;
     r = check_set(o, sk.inst, o->sk);
     snova_hasher h;
     if (r == EXIT_OK)
-        r = hash_message(&h, o->in);
+        r = hash_message(&h, o->in, &inputs);
     size_t siglen = snova_signature_bytes(sk.inst);
     uint8_t *sig = malloc(siglen);
     if (r == EXIT_OK && sig == NULL)
@@ -163,7 +159,7 @@ static int cmd_sign(const struct options *o) {
     key_free(&sk);
     struct outfile out = {0};
     if (r == EXIT_OK)
-        r = outfile_open(&out, o->out != NULL ? o->out : "-", 0644, 0);
+        r = outfile_open(&out, o->out != NULL ? o->out : "-", 0644, (o->flags & OPT_FORCE) != 0, &inputs);
     if (r == EXIT_OK)
         r = outfile_write(&out, sig, siglen);
     if (r == EXIT_OK)
@@ -174,42 +170,28 @@ static int cmd_sign(const struct options *o) {
 }
 
 /* The signature file, which must hold exactly one signature of the instance. */
-static int read_signature(const char *path, const snova_instance *inst, uint8_t *sig) {
-    size_t want = snova_signature_bytes(inst), got = 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return report("cannot open %s: %s", path, strerror(errno));
-    uint8_t extra;
-    for (;;) {
-        /* one byte past the signature shows an overlong file */
-        ssize_t n = got < want ? read(fd, sig + got, want - got) : read(fd, &extra, 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            int e = errno;
-            close(fd);
-            return report("cannot read %s: %s", path, strerror(e));
-        }
-        if (n == 0)
-            break;
-        got += (size_t)n;
-    }
-    close(fd);
-    if (got != want)
-        return report("%s: a %s signature has %zu bytes, the file holds %s%zu", path, snova_instance_name(inst),
-                      want, got > want ? "more than " : "", got > want ? want : got);
-    return EXIT_OK;
+static int read_signature(const char *path, const snova_instance *inst, uint8_t *sig, struct inputs *inputs) {
+    struct infile f;
+    char what[64];
+    snprintf(what, sizeof(what), "a %s signature", snova_instance_name(inst));
+    int r = infile_open(&f, path, inputs);
+    if (r != EXIT_OK)
+        return r;
+    r = infile_rest(&f, sig, 0, snova_signature_bytes(inst), what);
+    infile_close(&f);
+    return r;
 }
 
 static int cmd_verify(const struct options *o) {
-    struct key pk;
+    struct key pk = {0};
+    struct inputs inputs = {0};
     int r = require(o->pk, "--pk");
     if (r == EXIT_OK)
         r = require(o->sig, "--sig");
-    if (r == EXIT_OK && strcmp(o->sig, "-") == 0 && (o->in == NULL || strcmp(o->in, "-") == 0))
-        r = report("the signature and the message cannot both come from standard input");
     if (r == EXIT_OK)
-        r = key_read(&pk, KEY_PUBLIC, o->pk);
+        r = one_stdin(o->pk, o->sig, o->in);
+    if (r == EXIT_OK)
+        r = key_read(&pk, KEY_PUBLIC, o->pk, &inputs);
     if (r != EXIT_OK)
         return r;
     uint8_t *sig = malloc(snova_signature_bytes(pk.inst));
@@ -217,10 +199,10 @@ static int cmd_verify(const struct options *o) {
     if (r == EXIT_OK && sig == NULL)
         r = report("out of memory");
     if (r == EXIT_OK)
-        r = read_signature(strcmp(o->sig, "-") == 0 ? "/dev/stdin" : o->sig, pk.inst, sig);
+        r = read_signature(o->sig, pk.inst, sig, &inputs);
     snova_hasher h;
     if (r == EXIT_OK)
-        r = hash_message(&h, o->in);
+        r = hash_message(&h, o->in, &inputs);
     if (r == EXIT_OK) {
         if (snova_verify_hashed(pk.inst, sig, snova_signature_bytes(pk.inst), &h, pk.bytes) == 0) {
             puts("valid");
@@ -234,40 +216,43 @@ static int cmd_verify(const struct options *o) {
     return r;
 }
 
-int main(int argc, char **argv) {
-    struct options o;
+static const struct {
+    const char *name;
+    unsigned options;
+    int (*run)(const struct options *o);
+} commands[] = {
+    {"list", 0, cmd_list},
+    {"keygen", OPT_SET | OPT_PK | OPT_SK | OPT_FORCE | OPT_INSECURE, cmd_keygen},
+    {"sign", OPT_SET | OPT_SK | OPT_IN | OPT_OUT | OPT_FORCE, cmd_sign},
+    {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN, cmd_verify},
+};
+
+/* text on standard output (write errors: finish_stdout) */
+static int print(const char *text) {
+    fputs(text, stdout);
+    return EXIT_OK;
+}
+
+static int run(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "";
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage, stdout);
-        return EXIT_OK;
-    }
-    static const struct {
-        const char *name;
-        unsigned options;
-    } commands[] = {
-        {"list", 0},
-        {"keygen", OPT_SET | OPT_PK | OPT_SK},
-        {"sign", OPT_SET | OPT_SK | OPT_IN | OPT_OUT},
-        {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN},
-    };
+    if (argc < 2)
+        return report("no command (snova --help)");
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+        return print(help_text(NULL));
+    if (strcmp(cmd, "--version") == 0)
+        return print("snova " SNOVA_VERSION_STRING "\n");
     size_t c = 0;
     while (c < sizeof(commands) / sizeof(commands[0]) && strcmp(cmd, commands[c].name) != 0)
         c++;
-    if (argc < 2)
-        return report("no command (snova --help)");
     if (c == sizeof(commands) / sizeof(commands[0]))
         return report("unknown command '%s' (snova --help)", cmd);
-    int r = parse_options(argc - 2, argv + 2, commands[c].options, &o);
+    struct options o;
+    int r = parse_options(argc - 2, argv + 2, commands[c].options | OPT_HELP, &o);
     if (r != EXIT_OK)
         return r;
-    switch (c) {
-    case 0:
-        return cmd_list();
-    case 1:
-        return cmd_keygen(&o);
-    case 2:
-        return cmd_sign(&o);
-    default:
-        return cmd_verify(&o);
-    }
+    if (o.flags & OPT_HELP)
+        return print(help_text(cmd));
+    return commands[c].run(&o);
 }
+
+int main(int argc, char **argv) { return finish_stdout(run(argc, argv)); }

@@ -229,7 +229,7 @@ def round_trip(snova, set_name):
     d = Path(snova.cwd)
     pk, sk, msg, sig = (f"{set_name}.{ext}" for ext in ("pk", "sk", "msg", "sig"))
     (d / msg).write_bytes(b"message of " + set_name.encode())
-    assert snova("keygen", "--set", set_name, "--pk", pk, "--sk", sk).returncode == 0
+    assert snova("keygen", "--set", set_name, "--pk", pk, "--sk", sk, "--allow-insecure").returncode == 0
     assert stat.S_IMODE((d / sk).stat().st_mode) == 0o600
     assert (d / sk).read_bytes().startswith(f"SNOVA-SECRET-KEY {set_name}\n".encode())
     r = snova("sign", "--sk", sk, "--in", msg, "--out", sig)
@@ -299,7 +299,7 @@ def test_command_round_trip_aarch64(aarch64_lib, tmp_path, set_name):
 def test_list_marks_the_broken_sets(host_lib, tmp_path):
     rows = [line.split() for line in Snova(host_lib / "snova", tmp_path)("list").stdout.decode().splitlines()[1:]]
     assert [r[0] for r in rows] == SETS
-    status = {r[0]: r[-1] for r in rows}
+    status = {r[0]: r[6] for r in rows}
     broken = {s for s in SETS if s.startswith("snova-r2-") and re.search(r"-\d+-\d+-[235](-|$)", s)}
     assert {s for s, v in status.items() if v == "broken"} == broken and len(broken) == 6
     assert {s for s, v in status.items() if v == "withdrawn"} == {s for s in SETS if "-16-2-" in s}
@@ -340,8 +340,9 @@ BAD_INPUTS = [
     (["keygen", "--set", "snova-r3-i-s", "--pk", "nodir/n.pk", "--sk", "n.sk"], 2, "cannot create nodir/n.pk"),
     (["sign", "--sk", "missing.sk", "--in", "m"], 2, "cannot open missing.sk"),
     (["sign", "--sk", "a.sk", "--in", "missing"], 2, "cannot open missing"),
-    (["sign", "--sk", "trunc.sk", "--in", "m", "--out", "n.sig"], 2, "truncated or damaged"),
-    (["sign", "--sk", "long.sk", "--in", "m", "--out", "n.sig"], 2, "truncated or damaged"),
+    (["sign", "--sk", "trunc.sk", "--in", "m", "--out", "n.sig"], 2,
+     "trunc.sk: a snova-r3-i-s secret key has 96 bytes, the file holds 95"),
+    (["sign", "--sk", "long.sk", "--in", "m", "--out", "n.sig"], 2, "the file holds more than 96"),
     (["sign", "--sk", "a.pk", "--in", "m", "--out", "n.sig"], 2, "a.pk is a public key, not a secret key"),
     (["sign", "--sk", "m", "--in", "m", "--out", "n.sig"], 2, "m is not a SNOVA key file"),
     (["sign", "--sk", "alien.sk", "--in", "m", "--out", "n.sig"], 2, "unknown instance 'snova-r9-x'"),
@@ -354,7 +355,8 @@ BAD_INPUTS = [
     (["verify", "--pk", "a.pk", "--sig", "short.sig", "--in", "m"], 2, "the file holds 271"),
     (["verify", "--pk", "a.pk", "--sig", "long.sig", "--in", "m"], 2, "the file holds more than 272"),
     (["verify", "--pk", "a.pk", "--sig", "missing.sig", "--in", "m"], 2, "cannot open missing.sig"),
-    (["verify", "--pk", "a.pk", "--sig", "-"], 2, "cannot both come from standard input"),
+    (["verify", "--pk", "a.pk", "--sig", "-"], 2, "only one input can come from standard input"),
+    (["sign", "--sk", "-"], 2, "only one input can come from standard input"),
     (["verify", "--pk", "c.pk", "--sig", "a.sig", "--in", "m"], 1, "invalid signature"),
     (["sign", "--sk", "a.sk", "--bogus", "x"], 2, "unknown option '--bogus'"),
     (["sign", "--sk"], 2, "option --sk needs a value"),

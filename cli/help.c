@@ -1,0 +1,59 @@
+#include "help.h"
+
+#include <stddef.h>
+#include <string.h>
+
+static const char overview[] =
+    "usage: snova COMMAND [OPTION...]\n"
+    "  snova list                the instances: sizes, status, the recommended set of each level\n"
+    "  snova keygen --set NAME --pk FILE --sk FILE [--force] [--allow-insecure]\n"
+    "  snova sign --sk FILE [--set NAME] [--in FILE] [--out FILE] [--force]\n"
+    "  snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
+    "  snova COMMAND --help      the command's options (-h too)\n"
+    "  snova --version\n"
+    "To choose a set, take the one `snova list` marks recommended at the security level\n"
+    "you need (I, III or V). NAME is a build name (snova-r3-i-s) or an official name\n"
+    "(SNOVA_I_S), in any case. FILE - is standard input or output.\n"
+    "Exit status: 0 done or valid, 1 invalid signature, 2 usage, input or I/O error.\n";
+
+static const struct {
+    const char *command, *text;
+} commands[] = {
+    {"list",
+     "usage: snova list\n"
+     "One line per instance: its build name, round, official name, public key, secret key\n"
+     "and signature bytes, and status: stands (no attack known below its claimed level),\n"
+     "withdrawn (by its authors, after an attack) or broken (for interoperability tests only).\n"
+     "\"recommended (level L)\" marks one set per security level: of the Round 3 sets that\n"
+     "stand, the one with the smallest public key plus signature (the bytes a verifier\n"
+     "receives), the SHAKE form before its -aes twin of the same sizes (SHAKE needs no AES\n"
+     "instructions to be fast).\n"},
+    {"keygen",
+     "usage: snova keygen --set NAME --pk FILE --sk FILE [--force] [--allow-insecure]\n"
+     "Makes a key pair of the instance NAME (snova list; a build or official name, any\n"
+     "case): the public key in the --pk file, the secret key in the --sk file (mode 0600);\n"
+     "both files or neither.\n"
+     "  --force            replace existing regular files (never a symlink, device or FIFO)\n"
+     "  --allow-insecure   make a key of a broken or withdrawn set (interoperability tests)\n"},
+    {"sign",
+     "usage: snova sign --sk FILE [--set NAME] [--in FILE] [--out FILE] [--force]\n"
+     "Signs the message in the --in file (standard input without it) with the secret key\n"
+     "and writes the detached signature to the --out file; without --out to standard\n"
+     "output unless that is a terminal (--out - writes there regardless).\n"
+     "  --set NAME   the instance the key must be of\n"
+     "  --force      replace an existing regular file (never the key or the message, a\n"
+     "               symlink, device or FIFO)\n"},
+    {"verify",
+     "usage: snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
+     "Checks the detached signature in the --sig file of the message in the --in file\n"
+     "(standard input without it) with the public key: prints \"valid\" (exit 0), or\n"
+     "reports an invalid signature (exit 1). At most one input is standard input (-).\n"
+     "  --set NAME   the instance the key must be of\n"},
+};
+
+const char *help_text(const char *command) {
+    for (size_t c = 0; command != NULL && c < sizeof(commands) / sizeof(commands[0]); c++)
+        if (strcmp(command, commands[c].command) == 0)
+            return commands[c].text;
+    return overview;
+}
