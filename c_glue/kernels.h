@@ -42,6 +42,15 @@ typedef void (*snova_gf16m_rowdot_rtbl_fn)(uint8_t *acc, const uint8_t *x, size_
 /* out[16 e + y] = x[e] y for e < n and y < 16: the product table of each element,
  * made by arithmetic (constant time); out must not overlap x. */
 typedef void (*snova_gf16_mul_tables_fn)(uint8_t *out, const uint8_t *x, size_t n);
+/* n matrices rearranged for a rowdot that takes its right factors so (the public
+ * map's l x l blocks, or the transposes of T's r x l blocks, in runs of 16 / l or
+ * 16 / r: interleave_runs, interleave_zt); out must not overlap x. */
+typedef void (*snova_interleave_fn)(uint8_t *out, const uint8_t *x, size_t n);
+/* A row of n l x l blocks from their packed nibbles into the runs a rowdot takes
+ * (unpack_runs); out must not overlap packed. */
+typedef void (*snova_unpack_fn)(uint8_t *out, const uint8_t *packed, size_t n);
+/* out[c] = x[c]^t for c < n square matrices (transpose_rr); out must not overlap x. */
+typedef void (*snova_transpose_fn)(uint8_t *out, const uint8_t *x, size_t n);
 /* A left factor's rows in the form a rowdot takes them, out not overlapping x:
  * the folded rowdot's row patterns (generator/kernels/folded.py: 32 bytes per
  * row of five elements, at least 2 rows). */
@@ -121,7 +130,7 @@ struct snova_kernels {
      * writes a row of n of them, Y_k's at y + k*ystride: runs of 16 / l blocks,
      * each its l rows of 16 bytes, so that the l factors X^t S^a of a signature
      * block, which meet the same blocks, do not gather their rows l times */
-    snova_gf16_mul_tables_fn interleave_runs;
+    snova_interleave_fn interleave_runs;
     /* Where set (l = 4, with rowdot_ptll; every core with Advanced SIMD),
      * verification unpacks each block row of a public matrix by
      * unpack_runs(out, packed, n) (the row's n blocks from their 8 n packed
@@ -131,18 +140,18 @@ struct snova_kernels {
      * by rowdot_ptlr, rowdot_ptll taking its right factors so: their rows load
      * as they are, where rowdot_ptll de-interleaves them (LD4) for every
      * factor X^t S^a */
-    snova_gf16_mul_tables_fn unpack_runs;
+    snova_unpack_fn unpack_runs;
     snova_gf16m_rowdot_fn rowdot_ptlr;
     /* the Z sums of Round 3's l = 4 and 5 pairs, transposed: rowdot_ptll's pair
      * tables times the transposes of the r x l blocks of T, acc[c] (Z_ab^t, for
      * a = c): of every b at once for the stacked pairs ((l r) x l tables, (l r)
-     * x r results), of one b for the others (r x l and r x r); those of
-     * SNOVA_Z_RUNS take the transposes as interleave_zt(out, x, n) writes the n
-     * blocks of one k (runs of 16 / r, each its l rows of 16 bytes), the others
-     * T's blocks as stored; set with rowdot_ptll for those pairs (params_r3.h
-     * SNOVA_Z_TRANSPOSED), NULL elsewhere */
+     * x r results), of one b for the others (r x l and r x r); where the plan
+     * sets interleave_zt too (SNOVA_PLAN_ZT_RUNS) they take the transposes as
+     * interleave_zt(out, x, n) writes the n blocks of one k (runs of 16 / r,
+     * each its l rows of 16 bytes), elsewhere T's blocks as stored; set where
+     * the variant plan says (SNOVA_PLAN_Z_TRANSPOSED), NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_ptzt;
-    snova_gf16_mul_tables_fn interleave_zt;
+    snova_interleave_fn interleave_zt;
     /* the equations' weighted sums of a public matrix's l^2 sums Z_ab (r x r),
      * eight terms at a time, their weights given as the pair tables of two
      * terms' weights (16 bytes a pair, Z_ab's eight weights at tab + k*tstride):
@@ -151,7 +160,7 @@ struct snova_kernels {
      * Advanced SIMD; NULL elsewhere */
     snova_gf16m_rowdot_fn rowdot_wsum;
     /* out[c] = x[c]^t for c < n, r x r matrices: set with rowdot_ptzt */
-    snova_gf16_mul_tables_fn transpose_rr;
+    snova_transpose_fn transpose_rr;
     /* products by a fixed right factor (T12) given as tables, 16 / l block rows
      * at a time; NULL where a backend has no table form, as above */
     snova_gf16m_rowdot_rtbl_fn rowdot_rtbl;

@@ -27,16 +27,6 @@
  * block stacked into one (l r) x l left factor (kernels.h rowdot_sll): those the
  * generator has a stacked kernel for (generator/kernels STACKED_PAIRS). */
 #define SNOVA_STACKED ((SNOVA_L == 4 && SNOVA_R >= 4 && SNOVA_R <= 6) || (SNOVA_L == 5 && SNOVA_R == 5))
-/* The pairs whose Z sums the NEON kernel table can take transposed, by the
- * signature's factors' pair tables times T's blocks read transposed (kernels.h
- * rowdot_ptzt): every pair with l = 4 or 5, the stacked ones in one call, the
- * others one b at a time (generator/kernels Z_TRANSPOSED_PAIRS). Stacked, a
- * table without it takes the stacked factor (kernels.h rowdot_slr). */
-#define SNOVA_Z_TRANSPOSED (SNOVA_L >= 4)
-/* Of those, the ones taken one b at a time whose blocks no LD4 transposes (l = 5,
- * r = 6 and 8): their transposes are gathered once per k into runs (kernels.h
- * interleave_zt) instead of once per k and b (generator/kernels Z_RUNS_PAIRS) */
-#define SNOVA_Z_RUNS (SNOVA_L == 5 && !SNOVA_STACKED)
 
 /* nibbles drawn from the public seed: P11, P12 and P21 of every public matrix */
 #define SNOVA_PUB_NIBBLES (SNOVA_M1 * (SNOVA_V * SNOVA_V + 2 * SNOVA_V * SNOVA_O) * SNOVA_LSQ)

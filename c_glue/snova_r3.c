@@ -33,6 +33,8 @@
 #else
 #define SNOVA_PLAN_PUBLIC_RUNS 0
 #define SNOVA_PLAN_INTERLEAVED 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
 #endif
@@ -79,7 +81,7 @@ struct abq {
     gf16m Q1[NTERMS], Q2[NTERMS];
     uint8_t q1[NTERMS][L], q2[NTERMS][L];
     uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
-#if SNOVA_Z_TRANSPOSED
+#if SNOVA_PLAN_Z_TRANSPOSED
     uint8_t pair_t[NTERMS][L * L]; /* the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
 #endif
 #if WEIGHT_TABLES
@@ -111,7 +113,7 @@ static struct abq abq_table;
 /* term t's weights of the Z_ab, in the order quad_z leaves Z: pair, or pair_t
  * where the kernel table sums Z transposed */
 static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
-#if SNOVA_Z_TRANSPOSED
+#if SNOVA_PLAN_Z_TRANSPOSED
     if (k->rowdot_ptzt != NULL)
         return c->pair_t[t];
 #else
@@ -168,7 +170,7 @@ static void gen_abq(void) {
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++) {
                 t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
-#if SNOVA_Z_TRANSPOSED
+#if SNOVA_PLAN_Z_TRANSPOSED
                 t->pair_t[e][Z_INDEX(b, a)] = t->pair[e][Z_INDEX(a, b)];
 #endif
             }
@@ -266,7 +268,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 #define RUNS_ROOM 1
 #endif
 
-#if SNOVA_Z_RUNS
+#if SNOVA_PLAN_ZT_RUNS
 /* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_zt):
  * runs of 16 / r blocks, each its l rows of 16 bytes */
 #define ZT_RUNS_BYTES ((L + 16 / R - 1) / (16 / R) * 16 * L)
@@ -288,13 +290,13 @@ struct quad_ws {
     /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)], or at
      * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptzt (quad_z) */
     mrr Z[M1][L * L];
-#if SNOVA_Z_TRANSPOSED
+#if SNOVA_PLAN_Z_TRANSPOSED
     mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptzt (quad_z) */
 #endif
-#if SNOVA_Z_TRANSPOSED && !SNOVA_STACKED
+#if SNOVA_PLAN_Z_TRANSPOSED && !SNOVA_STACKED
     mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptzt takes it (quad_z) */
 #endif
-#if SNOVA_Z_RUNS
+#if SNOVA_PLAN_ZT_RUNS
     uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_zt */
 #endif
     mrl xt;
@@ -414,7 +416,7 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. Stacked, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-#if SNOVA_Z_TRANSPOSED
+#if SNOVA_PLAN_Z_TRANSPOSED
     /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the signature's factors' pair
      * tables (quad_prepare) times T's blocks read transposed, every a in one
      * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
@@ -432,7 +434,7 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
                 memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
         const uint8_t *y = w->tk[0][0];
         size_t ystride = L * LR;
-#if SNOVA_Z_RUNS
+#if SNOVA_PLAN_ZT_RUNS
         if (k->interleave_zt != NULL) {
             for (int j = 0; j < n; j++)
                 k->interleave_zt(w->ztruns[j], w->tk[j][0], L);

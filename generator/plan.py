@@ -24,6 +24,8 @@ LAYOUT_FLAGS = {
     "INTERLEAVED": "interleave_runs",    # the public map's blocks interleaved for rowdot_ptll
     "WEIGHT_TABLES": "rowdot_wsum",      # the equations' weights as pair tables
     "YT_REPLICAS": "rowdot_llr_rep",     # the signature's Yt blocks replicated
+    "Z_TRANSPOSED": "rowdot_ptzt",       # the Z sums transposed, T copied k-major where unstacked
+    "ZT_RUNS": "interleave_zt",          # and T's transposes gathered into runs
 }
 # The Keccak-f[1600] row's one entry that is a number, not a kernel.
 KECCAK_WAYS = "keccak_ways"

@@ -84,7 +84,9 @@ def test_every_variant_is_recorded_and_earns_its_place():
 def test_layout_flags_follow_the_slots():
     rows = plan.gf16_rows()
     r3l4r8 = rows[plan.Shape(3, 4, 8)]
-    assert plan.layout_flags(r3l4r8) == {"PUBLIC_RUNS": 1, "INTERLEAVED": 0, "WEIGHT_TABLES": 1, "YT_REPLICAS": 1}
+    assert plan.layout_flags(r3l4r8) == {"PUBLIC_RUNS": 1, "INTERLEAVED": 0, "WEIGHT_TABLES": 1, "YT_REPLICAS": 1,
+                                         "Z_TRANSPOSED": 1, "ZT_RUNS": 0}
+    assert plan.layout_flags(rows[plan.Shape(3, 5, 6)])["ZT_RUNS"] == 1
     assert plan.layout_flags(rows[plan.Shape(1, 4, 4)]) == dict.fromkeys(plan.LAYOUT_FLAGS, 0)
 
 

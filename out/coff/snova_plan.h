@@ -104,6 +104,8 @@ static inline void snova_plan_keccak(struct snova_kernels *k, enum snova_core_cl
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
@@ -132,6 +134,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r3;
@@ -155,6 +159,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -185,6 +191,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
@@ -213,6 +221,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r3;
@@ -236,6 +246,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -266,6 +278,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
@@ -298,6 +312,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 0
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 0
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
@@ -337,6 +353,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -386,6 +404,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -436,6 +456,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -486,6 +508,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 1
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
@@ -537,6 +561,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 0
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
@@ -582,6 +608,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 1
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 1
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
@@ -643,6 +671,8 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
 #define SNOVA_PLAN_INTERLEAVED 1
 #define SNOVA_PLAN_WEIGHT_TABLES 1
 #define SNOVA_PLAN_YT_REPLICAS 1
+#define SNOVA_PLAN_Z_TRANSPOSED 1
+#define SNOVA_PLAN_ZT_RUNS 1
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
