@@ -28,6 +28,7 @@ from generator.plan import core_classes
 
 from . import functions
 from .count import QEMU, ROOT
+from .estimate import DEFAULT_CPUS
 from .profile import Profile
 
 HEADER = ROOT / "c_glue" / "kernels_neon.h"
@@ -44,9 +45,8 @@ class Core:
 # (generator/schedules/core_classes.yaml: mca_cpu), as the CPUs they model present
 # themselves there (Linux; Apple's: macOS, where kernels_select.c assumes Advanced SIMD,
 # AES and SHA3), in the reports' column order.
-REPORT_ORDER = ("cortex-a72", "neoverse-n1", "apple-a15", "cortex-a55")
-CORES = dict(sorted(((c.mca_cpu, Core(c.hwcap, c.midr)) for c in core_classes()),
-                    key=lambda item: REPORT_ORDER.index(item[0])))
+_PRESENTED = {c.mca_cpu: Core(c.hwcap, c.midr) for c in core_classes()}
+CORES = {cpu: _PRESENTED[cpu] for cpu in DEFAULT_CPUS}
 
 
 @functools.cache

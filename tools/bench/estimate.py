@@ -19,13 +19,20 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.plan import core_classes
+
 from . import profile as prof
 from .mca import ITERATIONS, Cost, block_costs
 
 COVERAGE = 0.995
 # llvm-mca -mcpu names of the cores the project reports; apple-a15 stands
 # for Apple M2-class cores (llvm-mca's model for it is the older Cyclone one).
-DEFAULT_CPUS = ("cortex-a72", "neoverse-n1", "apple-a15", "cortex-a55")
+# The benchmark's cores: the llvm-mca model of each core class of the variant plan
+# (generator/schedules/core_classes.yaml), in the reports' column order (a class's
+# model not listed there comes last).
+REPORT_ORDER = ("cortex-a72", "neoverse-n1", "apple-a15", "cortex-a55")
+DEFAULT_CPUS = tuple(sorted({c.mca_cpu for c in core_classes()},
+                            key=lambda cpu: (REPORT_ORDER.index(cpu) if cpu in REPORT_ORDER else len(REPORT_ORDER), cpu)))
 
 
 @dataclass
