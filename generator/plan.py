@@ -119,9 +119,10 @@ def keccak_rows() -> dict[str, dict]:
     return rows
 
 
-def c_functions() -> set[str]:
-    """Plan entries made in C from the kernels (c_glue/keccak_neon.c), not generated."""
-    return set(plan()["keccak"]["c_functions"])
+def c_functions() -> dict[str, list]:
+    """Plan entries made in C (c_glue/keccak_neon.c), not generated: name -> the
+    kernels each calls."""
+    return plan()["keccak"]["c_functions"]
 
 
 def used_kernels() -> set[str]:
@@ -130,14 +131,16 @@ def used_kernels() -> set[str]:
 
 
 def slots_by_kernel() -> dict[str, set]:
-    """{kernel: the slots of the plan it fills, on some shape and class}."""
+    """{kernel: the slots of the plan it fills, on some shape and class, itself or
+    through a C function made of it}."""
     found: dict[str, set] = {}
     entries = [(slot, k) for slots in gf16_rows().values() for slot, per in slots.items() for k in per.values()]
     entries += [(slot, k) for slot, k in plan()["aes"].items()]
     entries += [(slot, k) for row in keccak_rows().values() for slot, k in row.items() if slot != KECCAK_WAYS]
+    composites = c_functions()
     for slot, k in entries:
-        if k and k not in c_functions():
-            found.setdefault(k, set()).add(slot)
+        for kernel in composites.get(k, [k]) if k else []:
+            found.setdefault(kernel, set()).add(slot)
     return found
 
 

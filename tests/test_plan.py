@@ -3,6 +3,7 @@
 uses and the drop-in API forms, gen.py --list says which is which, every variant
 records what earned it its place, and the walkthrough of docs/variants.md holds:
 a new core class or core model is data only."""
+import re
 import shutil
 import subprocess
 import sys
@@ -147,3 +148,35 @@ def render_with(data):
         return render_plan("snova_", "SNOVA_PLAN_H", "snova_kernels.h", plan.header_data())
     finally:
         plan.plan = real
+
+
+def test_kernels_under_c_functions_are_emitted():
+    """A kernel that only a C function of the plan calls (keccak_neon.c's
+    multi-state entries) is still emitted: with no row naming the carried
+    Keccak-f[1600] itself, the general-register composites keep it."""
+    keccak = plan.plan()["keccak"]
+    rows = {c: {**keccak[c], "keccakf1600": "keccakf1600"} for c in ("little", "wide")}
+    real = plan.plan
+    plan.plan = lambda: {**real(), "keccak": {**keccak, **rows}}
+    try:
+        assert "keccakf1600_carried" not in {k for row in plan.keccak_rows().values() for k in row.values()}
+        assert "keccakf1600_carried" in plan.used_kernels()
+    finally:
+        plan.plan = real
+
+
+def test_c_functions_are_those_keccak_neon_defines():
+    """Each C function of the plan calls exactly the kernels the plan says,
+    itself or through another of them."""
+    text = (ROOT / "c_glue" / "keccak_neon.c").read_text()
+    composites = plan.c_functions()
+    kernel_names = {k.name for k in kernels.all_kernels()}
+
+    def calls(name):
+        body = text[text.index(f"void snova_{name}("):]
+        body = body[body.index("{"):body.index("\n}\n")]
+        called = set(re.findall(r"snova_(\w+)\(", body))
+        return {k for k in called if k in kernel_names} | {k for c in called & set(composites) for k in calls(c)}
+
+    for name, kernels_called in composites.items():
+        assert calls(name) == set(kernels_called), name
