@@ -65,15 +65,18 @@ def class_varying_slots():
 
 def test_every_variant_is_recorded_and_earns_its_place():
     """Where a slot's kernel depends on the core class, the classes that no variant
-    record names for it share one kernel (the simpler form), and each recorded
-    figure clears the bar."""
+    record names for it share one kernel (the simpler form), and each class a
+    variant names has its own figure, on its own model, that clears the bar."""
     recorded = {(s, c) for v in plan.plan()["variants"] for s in v["slots"] for c in v["classes"]}
     for slot, per in class_varying_slots():
         baseline = {per[c] for c in per if (slot, c) not in recorded}
         assert len(baseline) <= 1, f"{slot}: classes with different kernels and no variant record: {per}"
+    model = {c.name: c.mca_cpu for c in plan.core_classes()}
     for v in plan.plan()["variants"]:
-        assert v["earned"]["change"] <= -VARIANT_BAR, v
-        assert set(v["earned"]) == {"set", "op", "core", "change", "commit"}, v
+        assert set(v["earned"]) == set(v["classes"]), v["name"]
+        for c, figure in v["earned"].items():
+            assert set(figure) == {"set", "op", "core", "change", "commit"}, (v["name"], c)
+            assert figure["core"] == model[c] and figure["change"] <= -VARIANT_BAR, (v["name"], c)
 
 
 def test_layout_flags_follow_the_slots():

@@ -65,7 +65,7 @@ static inline void snova_plan_keccak(struct snova_kernels *k, enum snova_core_cl
         c = SNOVA_CORE_LITTLE;
     switch (c) {
     case SNOVA_CORE_LITTLE:
-        k->keccakf1600 = snova_keccakf1600_carried;
+        k->keccakf1600 = snova_keccakf1600;
         k->keccakf1600_x2 = snova_keccakf1600_x2_gpr;
         k->keccakf1600_x3 = snova_keccakf1600_x3_gpr;
         k->keccakf1600_x4 = snova_keccakf1600_x4_gpr;
@@ -79,7 +79,7 @@ static inline void snova_plan_keccak(struct snova_kernels *k, enum snova_core_cl
         k->keccak_ways = 3;
         break;
     case SNOVA_CORE_WIDE:
-        k->keccakf1600 = snova_keccakf1600_carried;
+        k->keccakf1600 = snova_keccakf1600;
         k->keccakf1600_x2 = snova_keccakf1600_x2;
         k->keccakf1600_x3 = snova_keccakf1600_x3;
         k->keccakf1600_x4 = snova_keccakf1600_x4;
