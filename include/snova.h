@@ -15,6 +15,11 @@
 #ifndef SNOVA_H
 #define SNOVA_H
 
+#define SNOVA_VERSION_MAJOR 0
+#define SNOVA_VERSION_MINOR 2
+#define SNOVA_VERSION_PATCH 0
+#define SNOVA_VERSION_STRING "0.2.0"
+
 #include <stddef.h>
 #include <stdint.h>
 
