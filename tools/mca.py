@@ -572,12 +572,14 @@ def kernel_notes(k: Kernel, ref_body: str | None) -> list[str]:
     return notes
 
 
-def _ref_bodies(kernels, refs, cpus, pool) -> dict:
-    """(kernel name, cpu) -> the instructions of its C reference, for the kernels that have one."""
+def _with_refs(kernels, cpus, pool) -> tuple[dict, list]:
+    """(discover_refs(), [(cpu, kernel, instructions of its C reference or None)
+    for every cpu and kernel]), the references compiled in `pool`."""
+    refs = discover_refs()
     paths = sorted({refs[k.name][0] for k in kernels if k.name in refs})
     asm = {(path, cpu): pool.submit(compile_ref, path, cpu) for cpu in cpus for path in paths}
-    return {(k.name, cpu): function_body(asm[refs[k.name][0], cpu].result(), refs[k.name][1])
-            for cpu in cpus for k in kernels if k.name in refs}
+    return refs, [(cpu, k, function_body(asm[refs[k.name][0], cpu].result(), refs[k.name][1])
+                   if k.name in refs else None) for cpu in cpus for k in kernels]
 
 
 def run_all(cpus, out_dir: Path, iterations: int, jobs: int) -> list:
@@ -586,16 +588,12 @@ def run_all(cpus, out_dir: Path, iterations: int, jobs: int) -> list:
     kernels = discover_kernels(out_dir)
     if not kernels:
         raise McaError(f"no kernels (.globl symbols) found in {out_dir}/*.S")
-    refs = discover_refs()
-    print(f"mca: {len(kernels)} kernels, {len(refs)} C references, on {' '.join(cpus)}", flush=True)
+    print(f"mca: {len(kernels)} kernels on {' '.join(cpus)}", flush=True)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        ref_bodies = _ref_bodies(kernels, refs, cpus, pool)
-        futures = []
-        for cpu in cpus:
-            for k in kernels:
-                ref_body = ref_bodies.get((k.name, cpu))
-                futures.append((cpu, k, ref_body, pool.submit(measure, k.name, k.body, cpu, iterations),
-                                ref_body and pool.submit(measure, f"{k.name}.c", ref_body, cpu, iterations)))
+        _, measurements = _with_refs(kernels, cpus, pool)
+        futures = [(cpu, k, ref_body, pool.submit(measure, k.name, k.body, cpu, iterations),
+                    ref_body and pool.submit(measure, f"{k.name}.c", ref_body, cpu, iterations))
+                   for cpu, k, ref_body in measurements]
         results = []
         for cpu, k, ref_body, gen, ref in futures:
             notes = kernel_notes(k, ref_body)
@@ -613,7 +611,6 @@ def write_full_reports(cpus, out_dir: Path, full_dir: Path, iterations: int, job
     if not kernels:
         raise McaError(f"no kernel of {out_dir}/*.S is named {' '.join(only)}" if only
                        else f"no kernels (.globl symbols) found in {out_dir}/*.S")
-    refs = discover_refs()
 
     def report(path: Path, title: str, body: str, cpu: str, extra_lines=()) -> None:
         result = run_mca(body, cpu, iterations)
@@ -622,19 +619,18 @@ def write_full_reports(cpus, out_dir: Path, full_dir: Path, iterations: int, job
         print(f"mca-full: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        ref_bodies = _ref_bodies(kernels, refs, cpus, pool)
+        refs, measurements = _with_refs(kernels, cpus, pool)
         futures = []
-        for cpu in cpus:
-            for k in kernels:
-                rel = k.path.relative_to(ROOT) if k.path.is_relative_to(ROOT) else k.path
-                futures.append(pool.submit(report, full_dir / cpu / f"{k.name}.txt",
-                                           f"llvm-mca: {k.symbol} ({rel}) on {cpu}", k.body, cpu))
-                if (k.name, cpu) in ref_bodies:
-                    path, fn = refs[k.name]
-                    futures.append(pool.submit(
-                        report, full_dir / cpu / f"{k.name}.c.txt",
-                        f"llvm-mca: C reference {fn} ({path.relative_to(ROOT)}) on {cpu}", ref_bodies[k.name, cpu],
-                        cpu, ["compiled with: " + " ".join(ref_compile_command(path.relative_to(ROOT), cpu))]))
+        for cpu, k, ref_body in measurements:
+            rel = k.path.relative_to(ROOT) if k.path.is_relative_to(ROOT) else k.path
+            futures.append(pool.submit(report, full_dir / cpu / f"{k.name}.txt",
+                                       f"llvm-mca: {k.symbol} ({rel}) on {cpu}", k.body, cpu))
+            if ref_body:
+                path, fn = refs[k.name]
+                futures.append(pool.submit(
+                    report, full_dir / cpu / f"{k.name}.c.txt",
+                    f"llvm-mca: C reference {fn} ({path.relative_to(ROOT)}) on {cpu}", ref_body, cpu,
+                    ["compiled with: " + " ".join(ref_compile_command(path.relative_to(ROOT), cpu))]))
         for f in futures:
             f.result()
     return len(futures)
