@@ -81,7 +81,7 @@ help:
 	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
 	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'
 	@echo 'make uninstall       remove what make install put there (same PREFIX and DESTDIR)'
-	@echo 'make mca             llvm-mca figures of the changed kernels, mca_reports/summary.md'
+	@echo 'make mca             llvm-mca figures of every kernel (measures the changed ones): mca_reports/'
 	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
 	@echo 'make test            every test (WERROR=-Werror; long: run single files with pytest instead)'
 	@echo 'make snova           the C core and its test programs per set: build/host/'
@@ -91,6 +91,7 @@ help:
 	@echo 'make bench-quick     one set per rank: bench/quick/'
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
+	@echo 'make help            this list'
 
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk
