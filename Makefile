@@ -1,32 +1,97 @@
-# snova-neon-gen: `make` sets up, generates out/ and writes the llvm-mca reports;
-# `make test` runs every test. See README.md.
+# snova-neon-gen. `make` sets the machine up, brings out/ up to date with the
+# generator and builds libsnova and the `snova` command; `make help` lists every
+# target. See README.md.
 PYTHON      := .venv/bin/python
 CPU_LIST    := cortex-a55 cortex-a72 cortex-a76 neoverse-n1 neoverse-v1 apple-a15
+# parallel jobs of `make`, `make mca` and `make mca-full`
+JOBS        ?= $(shell nproc)
 
 # AArch64 cross toolchain (Debian packages installed by tools/setup.sh).
 CLANG       := clang-19
 CROSS_CC    := $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 HOST_CC     := cc
 
-.PHONY: all setup generate mca test clean
-all: setup generate mca
+.PHONY: all setup generate mca mca-full test clean help
+all:
+	@$(MAKE) --no-print-directory -j$(JOBS) generate lib
+
+# The goals that need the machine set up get it before anything else, even under
+# make -j: make brings an included makefile up to date before it starts on the
+# goals, and this one's recipe is the set-up (again when setup.sh or the Python
+# requirements change, or .venv is removed).
+SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test bench bench-quick bench-keccak
+SETUP_STAMP := .venv/setup.mk
+ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
+include $(SETUP_STAMP)
+endif
+$(SETUP_STAMP): tools/setup.sh requirements.txt
+	@./tools/setup.sh
+	@echo '# tools/setup.sh has run; see the top-level Makefile' > $@
 
 setup:
 	@./tools/setup.sh
 
-generate: setup
-	$(PYTHON) gen.py
-	$(PYTHON) gen.py --abi macho --out out/macho
-	$(PYTHON) gen.py --abi coff --out out/coff
+# out/: the ELF kernels and their header, and the Mach-O and COFF ones, each
+# brought up to date when the generator (its code, templates, schedules, or the
+# version in include/snova.h) changes. gen.py leaves a file whose content is the
+# same untouched, so what depends on out/ is rebuilt only where a kernel changed.
+GENERATOR_SRC := gen.py include/snova.h $(shell find generator -name '*.py' -o -name '*.yaml' -o -name '*.j2')
+GEN_ABIS := elf macho coff
+GEN_OUT.elf := out
+GEN_OUT.macho := out/macho
+GEN_OUT.coff := out/coff
+GEN_STAMPS := $(foreach a,$(GEN_ABIS),build/stamps/generate-$(a))
+generate: $(GEN_STAMPS)
+build/stamps/generate-%: $(GENERATOR_SRC)
+	$(PYTHON) gen.py --abi $* --out $(GEN_OUT.$*)
+	@mkdir -p $(@D) && touch $@
 
-mca: setup
-	$(PYTHON) -m tools.mca --cpus $(CPU_LIST)
+# mca_reports/: llvm-mca's figures of every generated kernel and its C reference
+# on every core of CPU_LIST (<cpu>.json) and summary.md. tools/mca.py keeps a
+# figure while the instructions it was taken from are the same, so after a change
+# only the kernels whose code changed are measured again.
+MCA_SRC := $(wildcard tools/mca*.py tools/mca_ref/*.c) mca_reports/keccak_openssl.json
+mca: mca_reports/summary.md
+mca_reports/summary.md: build/stamps/generate-elf $(wildcard out/*.S) $(MCA_SRC)
+	$(PYTHON) -m tools.mca --cpus $(CPU_LIST) --jobs $(JOBS)
 
-test: setup
+# llvm-mca's whole output (timelines, bottleneck analysis), for reading, in
+# build/mca-full/<cpu>/<kernel>.txt; MCA_KERNELS="k1 k2" for a few kernels only.
+MCA_FULL_DIR := build/mca-full
+MCA_KERNELS ?=
+mca-full: build/stamps/generate-elf
+	$(PYTHON) -m tools.mca --full $(MCA_FULL_DIR) --cpus $(CPU_LIST) --jobs $(JOBS) \
+	    $(if $(MCA_KERNELS),--kernels $(MCA_KERNELS))
+
+# The tests' builds turn warnings into errors (WERROR=, on the command line,
+# turns that off).
+test: export WERROR := -Werror
+test:
 	$(PYTHON) -m pytest -n 2 -q tests
 
 clean:
 	rm -rf build
+
+help:
+	@echo 'make                 set up (tools/setup.sh), bring out/ up to date and build libsnova'
+	@echo '                     and the snova command (build/lib/host/)'
+	@echo 'make setup           install what is missing: apt packages, the Python venv .venv'
+	@echo 'make generate        regenerate out/ (ELF, out/macho, out/coff) where the generator changed'
+	@echo 'make lib             libsnova.{a,so} and snova for this machine: build/lib/host/'
+	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
+	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'
+	@echo 'make uninstall       remove what make install put there (same PREFIX and DESTDIR)'
+	@echo 'make mca             llvm-mca figures of every kernel (measures the changed ones): mca_reports/'
+	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
+	@echo 'make test            every test (WERROR=-Werror; long: run single files with pytest instead)'
+	@echo 'make snova           the C core and its test programs per set: build/host/'
+	@echo 'make snova-aarch64-neon  the same for AArch64 on the generated kernels'
+	@echo 'make snova-list      the parameter sets'
+	@echo 'make bench           the SNOVA benchmark under qemu: bench/results.{json,md,png}'
+	@echo 'make bench-quick     one set per rank: bench/quick/'
+	@echo 'make clean           remove build/'
+	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
+	@echo 'make help            this list'
 
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk

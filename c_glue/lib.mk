@@ -5,6 +5,7 @@
 #   make lib-aarch64    AArch64, NEON kernels chosen at run time: build/lib/aarch64/...
 #   make install PREFIX=/usr/local DESTDIR=   installs the host build
 #                       (LIB_VARIANT=aarch64: the AArch64 one)
+#   make uninstall PREFIX=/usr/local DESTDIR=  removes what install put there
 #   make build/lib/<variant>/libsnova-randombytes.a   the static library in
 #                       embedded-source mode: its randomness from the host's
 #                       randombytes (c_glue/os_random.c, SNOVA_RANDOMBYTES_EXTERN)
@@ -23,7 +24,8 @@
 # whole, so the shared library exports the generic API and the per-instance NIST
 # API only.
 
-LIB_VERSION := 0.1.0
+# the version, from its one place: include/snova.h
+LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p' include/snova.h)
 LIB_SOVERSION := 0
 LIB_LD      := ld.lld-19
 LIB_OBJCOPY := llvm-objcopy-19
@@ -63,7 +65,7 @@ lib_shape_set = $(firstword $(foreach s,$(SNOVA_SETS),$(if $(filter $(1),$(call 
 # are the same in every shape's table, so the primitives call the first shape's.
 LIB_PRIMS_SHAPE := $(firstword $(LIB_SHAPES))
 
-.PHONY: lib lib-aarch64 install
+.PHONY: lib lib-aarch64 install uninstall
 lib: build/lib/host/libsnova.a build/lib/host/libsnova.so.$(LIB_SOVERSION) build/lib/host/snova
 lib-aarch64: build/lib/aarch64/libsnova.a build/lib/aarch64/libsnova.so.$(LIB_SOVERSION) build/lib/aarch64/snova
 
@@ -157,12 +159,22 @@ $(foreach v,$(LIB_VARIANTS),$(foreach s,$(SNOVA_SETS),$(eval $(call lib_set_rule
 -include $(wildcard build/lib/*/*/*.d build/lib/*/*/*/*.d)
 
 # make install: PREFIX (where the files will live, written into snova.pc), DESTDIR
-# (a staging root put before PREFIX), LIB_VARIANT (host or aarch64).
+# (a staging root put before PREFIX), LIB_VARIANT (host or aarch64). Outside the
+# system prefixes (LIB_SYSTEM_PREFIXES, in the dynamic loader's path), snova.pc
+# links with an rpath to PREFIX/lib, so that a pkg-config consumer finds
+# libsnova.so at run time; in them, install runs ldconfig (as root, without
+# DESTDIR: a staged tree's packager does that).
 PREFIX ?= /usr/local
 DESTDIR ?=
 LIB_VARIANT ?= host
+LIB_SYSTEM_PREFIXES ?= /usr /usr/local
 LIB_INSTALL_ROOT = $(DESTDIR)$(PREFIX)
-LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g'
+LIB_RPATH = $(if $(filter $(LIB_SYSTEM_PREFIXES),$(patsubst %/,%,$(PREFIX))),,-Wl,-rpath,$${libdir} )
+LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g' \
+    -e 's|@RPATH@|$(LIB_RPATH)|g'
+# every file install writes, below LIB_INSTALL_ROOT
+LIB_INSTALLED := bin/snova include/snova.h lib/libsnova.a lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \
+    lib/pkgconfig/snova.pc lib/cmake/snova/snova-config.cmake lib/cmake/snova/snova-config-version.cmake
 install: build/lib/$(LIB_VARIANT)/libsnova.a build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
     build/lib/$(LIB_VARIANT)/snova
 	install -d $(LIB_INSTALL_ROOT)/bin $(LIB_INSTALL_ROOT)/include $(LIB_INSTALL_ROOT)/lib/pkgconfig \
@@ -177,3 +189,8 @@ install: build/lib/$(LIB_VARIANT)/libsnova.a build/lib/$(LIB_VARIANT)/libsnova.s
 	$(LIB_SUBST) c_glue/lib/snova-config.cmake > $(LIB_INSTALL_ROOT)/lib/cmake/snova/snova-config.cmake
 	$(LIB_SUBST) c_glue/lib/snova-config-version.cmake \
 	    > $(LIB_INSTALL_ROOT)/lib/cmake/snova/snova-config-version.cmake
+	$(if $(or $(DESTDIR),$(LIB_RPATH)),,if [ "$$(id -u)" = 0 ]; then ldconfig; fi)
+
+uninstall:
+	rm -f $(addprefix $(LIB_INSTALL_ROOT)/,$(LIB_INSTALLED))
+	-rmdir $(LIB_INSTALL_ROOT)/lib/cmake/snova 2>/dev/null

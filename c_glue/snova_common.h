@@ -242,11 +242,14 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 /* Bytes of one element's product table (kernels.h gf16_mul_tables) */
 #define TABLE 16
 /* Bytes of the product tables of n elements in a workspace: NEON builds only,
- * one byte elsewhere (the portable kernel table has no table forms) */
+ * one byte elsewhere (the portable kernel table has no table forms; TABLE_FORMS
+ * says whether the kernel table can have them) */
 #if defined(SNOVA_NEON)
 #define TABLE_BYTES(n) ((n) * TABLE)
+#define TABLE_FORMS 1
 #else
 #define TABLE_BYTES(n) 1
+#define TABLE_FORMS 0
 #endif
 /* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
  * rowdot_tsq) */
@@ -284,6 +287,10 @@ static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t rows, i
  * (rowdot_rrep); NULL where it has neither. buf holds TABLE_BYTES(blocks * LSQ)
  * bytes. Secret where Y is. */
 static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t *Y, size_t blocks) {
+    /* buf has one byte where there are no table forms: say so to the compiler,
+     * which cannot see that such a kernel table leaves their entries NULL */
+    if (!TABLE_FORMS)
+        return NULL;
     if (k->rowdot_rtbl != NULL) {
         k->gf16_mul_tables(buf, Y, blocks * LSQ);
         return buf;
@@ -299,6 +306,8 @@ static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t
  * its blocks where products by them on the left take patterns (rowdot_psq), else
  * as fixed_factor makes a right factor; NULL where neither */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
+    if (!TABLE_FORMS)
+        return NULL;   /* tab has one byte, as fixed_factor's buf */
     if (k->rowdot_psq != NULL) {
         k->fold_patterns(tab, T12[0][0], (size_t)V * O * L);
         return tab;

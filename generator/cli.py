@@ -14,6 +14,7 @@ from .machine import UnknownCpu, available_cpus, load_model
 from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
 from .render import TemplateFailure, render_header, render_plan
+from .version import VERSION
 
 DEFAULT_CPU = "generic"
 HEADER_NAME = "snova_kernels.h"
@@ -27,6 +28,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def parse_args(argv):
     p = OneLineParser(prog="gen.py", description="Generate AArch64 NEON kernels for SNOVA.")
+    p.add_argument("--version", action="version", version=f"gen.py (snova-neon-gen) {VERSION}")
     p.add_argument("--rank", default="all", choices=[*map(str, kernels.RANKS), "all"],
                    help="only the square GF(16) kernels of this rank, l x l (default: all)")
     p.add_argument("--shape", metavar="LxR",

@@ -8,10 +8,13 @@ import jinja2
 
 from .abi import FEATURE_1_AND
 from .features import PROBES
+from .version import VERSION
 
 TEMPLATES = Path(__file__).parent / "templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), trim_blocks=True,
                           lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+# the banners name the version of the generator that wrote the file
+_env.globals["version"] = VERSION
 
 
 class TemplateFailure(Exception):

@@ -195,6 +195,8 @@ def test_unreadable_template(tmp_path, previous, damage):
     copy = tmp_path / "copy"
     shutil.copytree(ROOT / "generator", copy / "generator", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "gen.py", copy)
+    (copy / "include").mkdir()
+    shutil.copy(ROOT / "include" / "snova.h", copy / "include")     # the version's one place
     template = copy / "generator" / "templates" / "kernel.S.j2"
     template.unlink()
     if damage == "directory":

@@ -1,4 +1,5 @@
-"""tools/mca.py: body extraction, region markers, llvm-mca runs, summary rendering."""
+"""tools/mca.py: body extraction, region markers, llvm-mca runs, the figure store, summary rendering."""
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -181,12 +182,13 @@ faster. "—" means there is no C counterpart. These are static
 model figures, not measurements: llvm-mca ignores caches and branch prediction,
 does not fuse AESE+AESMC, models `apple-a15` with the old Cyclone data and
 `cortex-a76` with the Cortex-A57 model; cortex-a55 is in-order, so instruction
-order matters most there. Full reports: `mca_reports/<cpu>/<kernel>.txt`
-(generated) and `<kernel>.c.txt` (C).
+order matters most there. Every figure, per kernel and core: `mca_reports/<cpu>.json`
+(label `<kernel>` generated, `<kernel>.c` C). llvm-mca's whole output with the
+timelines: `make mca-full` (`build/mca-full/<cpu>/<kernel>.txt`).
 
 Command (per kernel and cpu; the function's instructions on stdin):
 
-    llvm-mca-19 -mtriple=aarch64 -mcpu=<cpu> -iterations=500 -timeline -timeline-max-iterations=3 -bottleneck-analysis
+    llvm-mca-19 -mtriple=aarch64 -mcpu=<cpu> -iterations=500
 
 C references compiled with:
 
@@ -235,19 +237,57 @@ def test_sections_registry_is_extensible():
         mca.SECTIONS.remove(section)
 
 
+def _count_runs(monkeypatch):
+    """A list that grows by one cpu per llvm-mca run of tools.mca."""
+    runs, real = [], mca.run_mca
+    monkeypatch.setattr(mca, "run_mca", lambda text, cpu, *a, **kw: runs.append(cpu) or real(text, cpu, *a, **kw))
+    return runs
+
+
+@needs_mca
+def test_figure_store_measures_only_what_changed(tmp_path, monkeypatch):
+    """A figure is kept while its instructions and command are the same, in this
+    process and across runs (the store's files); changed instructions, another
+    cpu or iteration count are measured again; save() drops labels not measured."""
+    runs = _count_runs(monkeypatch)
+    add = mca.function_body(SAMPLE.read_text(), "snova_sample_add_r4")
+    first = mca.FigureStore(tmp_path)
+    cycles = first.measure("add", add, "cortex-a72", 100).cycles
+    first.measure("add", add, "cortex-a72", 100)
+    first.measure("gone", add, "cortex-a55", 100)
+    assert runs == ["cortex-a72", "cortex-a55"]
+    first.save()
+
+    second = mca.FigureStore(tmp_path)
+    again = second.measure("add", add, "cortex-a72", 100)
+    assert runs == ["cortex-a72", "cortex-a55"] and again.cycles == cycles and again.unit == "cycles/call"
+    second.measure("add", add.replace("eor", "and"), "cortex-a72", 100)
+    second.measure("add", add, "cortex-a72", 50)
+    assert runs == ["cortex-a72", "cortex-a55", "cortex-a72", "cortex-a72"]
+    assert (second.measured, second.reused) == (2, 1)
+    assert second.save() == [tmp_path / "cortex-a72.json"]
+    assert list(json.loads((tmp_path / "cortex-a72.json").read_text())["figures"]) == ["add"]
+    assert (tmp_path / "cortex-a55.json").exists()     # another cpu's file: left as it is
+
+
 @needs_mca
 @needs_clang
-def test_summary_only_reads_back_what_run_all_wrote(tmp_path):
-    """--summary-only renders, from the reports on disk, the summary a full run
-    renders; a kernel without a report is an error, not a silent gap."""
+def test_run_all_then_nothing_to_measure(tmp_path, monkeypatch):
+    """`make mca` after `make mca`: every figure comes from the store, and the
+    summary is the same; a kernel whose code changed is the only one measured."""
     out, reports = tmp_path / "out", tmp_path / "reports"
     out.mkdir()
     (out / "b.S").write_text(SAMPLE.read_text())
+    monkeypatch.setattr(mca, "STORE", mca.FigureStore(reports))
     cpus = ["cortex-a72"]
-    ran = mca.run_all(cpus, out, reports, 100, 2)
-    read = mca.results_from_reports(cpus, out, reports, 100)
-    assert [(r.kernel, r.cpu, r.gen.cycles) for r in read] == [(r.kernel, r.cpu, r.gen.cycles) for r in ran]
-    assert mca.render_summary(read, cpus, 100) == mca.render_summary(ran, cpus, 100)
-    (reports / "cortex-a72" / "sample_add_r4.txt").unlink()
-    with pytest.raises(mca.McaError, match="no report for cortex-a72/sample_add_r4"):
-        mca.results_from_reports(cpus, out, reports, 100)
+    ran = mca.run_all(cpus, out, 100, 2)
+    reports.mkdir()
+    mca.STORE.save()
+    runs = _count_runs(monkeypatch)
+    monkeypatch.setattr(mca, "STORE", mca.FigureStore(reports))
+    again = mca.run_all(cpus, out, 100, 2)
+    assert runs == []
+    assert mca.render_summary(again, cpus, 100) == mca.render_summary(ran, cpus, 100)
+    (out / "b.S").write_text(SAMPLE.read_text().replace("eor\tv0.16b, v0.16b, v1.16b", "and\tv0.16b, v0.16b, v1.16b"))
+    mca.run_all(cpus, out, 100, 2)
+    assert runs == ["cortex-a72"]

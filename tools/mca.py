@@ -1,25 +1,31 @@
-"""llvm-mca reports for the generated kernels, next to the same kernels in plain C.
+"""llvm-mca figures for the generated kernels, next to the same kernels in plain C.
 
     python -m tools.mca --cpus cortex-a55 cortex-a72 ...      (what `make mca` runs)
+    python -m tools.mca --full build/mca-full [--kernels K ...]   (`make mca-full`)
 
 For every `.globl` symbol of every `out/*.S` (kernel name = symbol without the
 `snova_` prefix) and every cpu, the function's instructions are run through
-llvm-mca and the report goes to `mca_reports/<cpu>/<kernel>.txt`.  A function
-that marks a steady-state region with `// LLVM-MCA-BEGIN <name>` /
-`// LLVM-MCA-END` is reported on that region only (llvm-mca does it natively);
+llvm-mca and the figures go to `mca_reports/<cpu>.json` (label: the kernel).
+A function that marks a steady-state region with `// LLVM-MCA-BEGIN <name>` /
+`// LLVM-MCA-END` is measured on that region only (llvm-mca does it natively);
 otherwise the whole function, label through `ret`, is the measured block.
 Figure of merit: Total Cycles / Iterations with many iterations, i.e. the
 steady-state cycles per call (per loop iteration for a marked region).
 
 The C counterpart of kernel K is the function `ref_K` of any `tools/mca_ref/*.c`,
-compiled with clang for the same cpu and measured the same way (report
-`mca_reports/<cpu>/<kernel>.c.txt`).  `mca_reports/summary.md` puts both side by
-side, one section per kernel family; sections are registered objects
-(`register_section`), so a new family (e.g. AES) adds its own table without
-touching this code.
+compiled with clang for the same cpu and measured the same way (label `K.c`).
+`mca_reports/summary.md` puts both side by side, one section per kernel family;
+sections are registered objects (`register_section`), so a new family (e.g.
+AES) adds its own table without touching this code.
+
+Each figure is stored with the sha256 of the instructions and command it was
+taken from (FigureStore), and llvm-mca runs again only where those changed: a
+run after a change to a few kernels measures those only. `--full` writes
+llvm-mca's whole output (timeline, bottleneck analysis) instead, for reading.
 
 Importable: `function_body(asm_text, symbol)`, `run_mca(asm_text, cpu)`,
-`compile_ref(c_path, cpu)`, `render_summary(results, cpus)`.
+`measure(label, asm_text, cpu)`, `compile_ref(c_path, cpu)`,
+`render_summary(results, cpus)`.
 
 `python -m tools.mca --probe <cpu>` prints llvm-mca's view of one example
 instruction per scheduler class (latency, reciprocal throughput, units): the
@@ -28,10 +34,14 @@ raw material of generator/schedules/*.yaml.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
+import json
+import os
 import re
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -259,6 +269,88 @@ def run_mca(asm_text: str, cpu: str, iterations: int = DEFAULT_ITERATIONS, timel
 
 
 # --------------------------------------------------------------------------
+# Figures by label, reused while what was measured is the same
+# --------------------------------------------------------------------------
+
+REGION_FIELDS = ("name", "iterations", "instructions", "total_cycles", "total_uops", "dispatch_width", "ipc",
+                 "block_rthroughput")
+
+
+class FigureStore:
+    """The figures of llvm-mca runs (no timeline), one JSON file per cpu
+    (`<directory>/<cpu>.json`: label -> cycles, unit, regions and the sha256 of
+    the command and instructions measured). `measure` runs llvm-mca only where
+    the stored entry of that label was taken from other instructions or with
+    another command; `save` writes the entries this run measured or reused,
+    so that labels no longer measured drop out. Without a directory it only
+    remembers the runs of this process. Thread-safe."""
+
+    def __init__(self, directory: Path | None = None, verbose: bool = False):
+        self.directory = directory
+        self.verbose = verbose
+        self._stored = {}       # (cpu, label) -> entry read from disk or measured
+        self._used = {}         # (cpu, label) -> entry, this run's
+        self._lock = threading.Lock()
+        self.measured = self.reused = 0
+        if directory is not None:
+            for path in sorted(Path(directory).glob("*.json")):
+                data = json.loads(path.read_text())
+                if isinstance(data.get("figures"), dict):
+                    for label, entry in data["figures"].items():
+                        self._stored[data["cpu"], label] = entry
+
+    @staticmethod
+    def digest(cmd: list, asm_text: str) -> str:
+        return hashlib.sha256((" ".join(cmd) + "\n" + asm_text).encode()).hexdigest()
+
+    def measure(self, label: str, asm_text: str, cpu: str, iterations: int = DEFAULT_ITERATIONS) -> McaResult:
+        cmd = mca_command(cpu, iterations, timeline=False, bottleneck=False)
+        digest = self.digest(cmd, asm_text)
+        with self._lock:
+            entry = self._stored.get((cpu, label))
+        if entry is not None and entry["sha256"] == digest:
+            result = McaResult(cpu=cpu, iterations=iterations, command=cmd, report="", warnings="",
+                               regions=[McaRegion(**r) for r in entry["regions"]])
+            with self._lock:
+                self.reused += 1
+        else:
+            result = run_mca(asm_text, cpu, iterations, timeline=False, bottleneck=False)
+            entry = {"cycles": round(result.cycles, 4), "unit": result.unit, "sha256": digest,
+                     "regions": [{f: getattr(r, f) for f in REGION_FIELDS} for r in result.regions]}
+            with self._lock:
+                self.measured += 1
+            if self.verbose:
+                print(f"mca: {cpu} {label}: {result.cycles:.1f} {result.unit}", flush=True)
+        with self._lock:
+            self._stored[cpu, label] = self._used[cpu, label] = entry
+        return result
+
+    def save(self) -> list:
+        """Writes this run's entries, one file per cpu; the paths written."""
+        by_cpu = {}
+        for (cpu, label), entry in self._used.items():
+            by_cpu.setdefault(cpu, {})[label] = entry
+        paths = []
+        for cpu, figures in sorted(by_cpu.items()):
+            lines = [f"  {json.dumps(label)}: {json.dumps(figures[label], sort_keys=True)}"
+                     for label in sorted(figures, key=_natural_key)]
+            path = Path(self.directory) / f"{cpu}.json"
+            path.write_text(f'{{\n "cpu": {json.dumps(cpu)},\n "figures": {{\n' + ",\n".join(lines) + "\n }\n}\n")
+            paths.append(path)
+        return paths
+
+
+# What the tool's sections measure through: a store of this process's runs,
+# which `main` replaces by the one of mca_reports/.
+STORE = FigureStore()
+
+
+def measure(label: str, asm_text: str, cpu: str, iterations: int = DEFAULT_ITERATIONS) -> McaResult:
+    """llvm-mca's figures of asm_text on cpu (no timeline) under `label`, from STORE."""
+    return STORE.measure(label, asm_text, cpu, iterations)
+
+
+# --------------------------------------------------------------------------
 # Kernels and their C references
 # --------------------------------------------------------------------------
 
@@ -424,8 +516,9 @@ faster. "—" means there is no C counterpart. These are static
 model figures, not measurements: llvm-mca ignores caches and branch prediction,
 does not fuse AESE+AESMC, models `apple-a15` with the old Cyclone data and
 `cortex-a76` with the Cortex-A57 model; cortex-a55 is in-order, so instruction
-order matters most there. Full reports: `mca_reports/<cpu>/<kernel>.txt`
-(generated) and `<kernel>.c.txt` (C).
+order matters most there. Every figure, per kernel and core: `mca_reports/<cpu>.json`
+(label `<kernel>` generated, `<kernel>.c` C). llvm-mca's whole output with the
+timelines: `make mca-full` (`build/mca-full/<cpu>/<kernel>.txt`).
 
 Command (per kernel and cpu; the function's instructions on stdin):
 
@@ -441,7 +534,7 @@ def render_summary(results: list, cpus: list, iterations: int = DEFAULT_ITERATIO
     """summary.md for a list of KernelResult (deterministic: no timestamps), with
     the registered sections or the given ones."""
     sections = SECTIONS if sections is None else sorted(sections, key=lambda s: s.order)
-    mca_cmd = " ".join(mca_command("<cpu>", iterations))
+    mca_cmd = " ".join(mca_command("<cpu>", iterations, timeline=False, bottleneck=False))
     cc_cmd = " ".join(ref_compile_command(Path("tools/mca_ref/<file>.c"), "<cpu>"))
     parts = [SUMMARY_HEAD.format(iterations=iterations, mca_cmd=mca_cmd, cc_cmd=cc_cmd)]
     claimed = {}
@@ -479,95 +572,68 @@ def kernel_notes(k: Kernel, ref_body: str | None) -> list[str]:
     return notes
 
 
-def read_report(path: Path, cpu: str, iterations: int) -> McaResult:
-    """An McaResult from a report _report_text wrote (header lines, blank line,
-    llvm-mca's stdout)."""
-    text = path.read_text()
-    command = _num(r"^# command: (.*)$", text, str)
-    report = text.split("\n\n", 1)[1]
-    return McaResult(cpu=cpu, iterations=iterations, command=command.split(), report=report, warnings="",
-                     regions=parse_mca_output(report))
+def _with_refs(kernels, cpus, pool) -> tuple[dict, list]:
+    """(discover_refs(), [(cpu, kernel, instructions of its C reference or None)
+    for every cpu and kernel]), the references compiled in `pool`."""
+    refs = discover_refs()
+    paths = sorted({refs[k.name][0] for k in kernels if k.name in refs})
+    asm = {(path, cpu): pool.submit(compile_ref, path, cpu) for cpu in cpus for path in paths}
+    return refs, [(cpu, k, function_body(asm[refs[k.name][0], cpu].result(), refs[k.name][1])
+                   if k.name in refs else None) for cpu in cpus for k in kernels]
 
 
-def results_from_reports(cpus, out_dir: Path, reports_dir: Path, iterations: int) -> list:
-    """KernelResults of every kernel in out_dir from the reports already in
-    reports_dir (--summary-only): after `--kernels` has refreshed those whose code
-    changed, the summary without running llvm-mca on the others again."""
-    kernels, refs = discover_kernels(out_dir), discover_refs()
-    results, missing = [], []
-    for cpu in cpus:
-        ref_asm = {path: compile_ref(path, cpu) for path in sorted({path for path, _ in refs.values()})}
-        for k in kernels:
-            gen_path = reports_dir / cpu / f"{k.name}.txt"
-            if not gen_path.exists():
-                missing.append(f"{cpu}/{k.name}")
-                continue
-            ref, ref_body = None, None
-            if k.name in refs:
-                path, fn = refs[k.name]
-                ref_body = function_body(ref_asm[path], fn)
-                ref = read_report(reports_dir / cpu / f"{k.name}.c.txt", cpu, iterations)
-            results.append(KernelResult(k.name, cpu, read_report(gen_path, cpu, iterations), ref,
-                                        "; ".join(kernel_notes(k, ref_body))))
-    if missing:
-        raise McaError(f"no report for {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''}: "
-                       "run with --kernels first")
-    return results
-
-
-def run_all(cpus, out_dir: Path, reports_dir: Path, iterations: int, jobs: int, only=None) -> list:
+def run_all(cpus, out_dir: Path, iterations: int, jobs: int) -> list:
+    """KernelResults of every kernel of out_dir/*.S and its C reference on every
+    cpu, measured through STORE (in parallel, `jobs` llvm-mca runs at a time)."""
     kernels = discover_kernels(out_dir)
-    if only:
-        kernels = [k for k in kernels if k.name in only]
     if not kernels:
         raise McaError(f"no kernels (.globl symbols) found in {out_dir}/*.S")
-    refs = discover_refs()
-    results = []
+    print(f"mca: {len(kernels)} kernels on {' '.join(cpus)}", flush=True)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        ref_asm = {}
-        for cpu in cpus:
-            for path in sorted({refs[k.name][0] for k in kernels if k.name in refs}):
-                ref_asm[(path, cpu)] = pool.submit(compile_ref, path, cpu)
-        jobs_list = []
-        for cpu in cpus:
-            for k in kernels:
-                gen = pool.submit(run_mca, k.body, cpu, iterations)
-                ref_body = None
-                if k.name in refs:
-                    path, fn = refs[k.name]
-                    ref_body = function_body(ref_asm[(path, cpu)].result(), fn)
-                ref = pool.submit(run_mca, ref_body, cpu, iterations) if ref_body else None
-                jobs_list.append((cpu, k, gen, ref, ref_body))
-        written = set()
-        for cpu, k, gen_f, ref_f, ref_body in jobs_list:
-            cpu_dir = reports_dir / cpu
-            cpu_dir.mkdir(parents=True, exist_ok=True)
-            gen = gen_f.result()
+        _, measurements = _with_refs(kernels, cpus, pool)
+        futures = [(cpu, k, ref_body, pool.submit(measure, k.name, k.body, cpu, iterations),
+                    ref_body and pool.submit(measure, f"{k.name}.c", ref_body, cpu, iterations))
+                   for cpu, k, ref_body in measurements]
+        results = []
+        for cpu, k, ref_body, gen, ref in futures:
             notes = kernel_notes(k, ref_body)
-            rel = k.path.relative_to(ROOT) if k.path.is_relative_to(ROOT) else k.path
-            (cpu_dir / f"{k.name}.txt").write_text(
-                _report_text(f"llvm-mca: {k.symbol} ({rel}) on {cpu}", gen))
-            written.add(cpu_dir / f"{k.name}.txt")
-            line = f"mca: {cpu} {k.name} ... {gen.cycles:.1f} {gen.unit}"
-            ref = None
-            if ref_f is not None:
-                ref = ref_f.result()
-                path, fn = refs[k.name]
-                (cpu_dir / f"{k.name}.c.txt").write_text(_report_text(
-                    f"llvm-mca: C reference {fn} ({path.relative_to(ROOT)}) on {cpu}", ref,
-                    ["compiled with: " + " ".join(ref_compile_command(path.relative_to(ROOT), cpu))]))
-                written.add(cpu_dir / f"{k.name}.c.txt")
-                line += f" (C {ref.cycles:.1f}, {ref.cycles / gen.cycles:.1f}×)"
-            print(line, flush=True)
             for n in notes:
                 print(f"mca: warning: {cpu} {k.name}: {n}", file=sys.stderr)
-            results.append(KernelResult(k.name, cpu, gen, ref, "; ".join(notes)))
-    if not only:
-        for cpu in cpus:    # drop reports of kernels that no longer exist
-            for stale in sorted((reports_dir / cpu).glob("*.txt")):
-                if stale not in written:
-                    stale.unlink()
+            results.append(KernelResult(k.name, cpu, gen.result(), ref and ref.result(), "; ".join(notes)))
     return results
+
+
+def write_full_reports(cpus, out_dir: Path, full_dir: Path, iterations: int, jobs: int, only=None) -> int:
+    """llvm-mca's whole output, timeline and bottleneck analysis included, of
+    every kernel (or those named in `only`) and its C reference: full_dir/<cpu>/
+    <kernel>.txt and <kernel>.c.txt. The number of reports written."""
+    kernels = [k for k in discover_kernels(out_dir) if not only or k.name in only]
+    if not kernels:
+        raise McaError(f"no kernel of {out_dir}/*.S is named {' '.join(only)}" if only
+                       else f"no kernels (.globl symbols) found in {out_dir}/*.S")
+
+    def report(path: Path, title: str, body: str, cpu: str, extra_lines=()) -> None:
+        result = run_mca(body, cpu, iterations)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_report_text(title, result, extra_lines))
+        print(f"mca-full: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", flush=True)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        refs, measurements = _with_refs(kernels, cpus, pool)
+        futures = []
+        for cpu, k, ref_body in measurements:
+            rel = k.path.relative_to(ROOT) if k.path.is_relative_to(ROOT) else k.path
+            futures.append(pool.submit(report, full_dir / cpu / f"{k.name}.txt",
+                                       f"llvm-mca: {k.symbol} ({rel}) on {cpu}", k.body, cpu))
+            if ref_body:
+                path, fn = refs[k.name]
+                futures.append(pool.submit(
+                    report, full_dir / cpu / f"{k.name}.c.txt",
+                    f"llvm-mca: C reference {fn} ({path.relative_to(ROOT)}) on {cpu}", ref_body, cpu,
+                    ["compiled with: " + " ".join(ref_compile_command(path.relative_to(ROOT), cpu))]))
+        for f in futures:
+            f.result()
+    return len(futures)
 
 
 # --------------------------------------------------------------------------
@@ -682,32 +748,41 @@ def probe(cpu: str) -> None:
 # --------------------------------------------------------------------------
 
 def main(argv=None) -> int:
+    global STORE
     ap = argparse.ArgumentParser(prog="python -m tools.mca", description=__doc__.split("\n\n")[0])
     ap.add_argument("--cpus", nargs="+", default=DEFAULT_CPUS, help="llvm-mca -mcpu names")
     ap.add_argument("--out", type=Path, default=ROOT / "out", help="directory of generated *.S")
-    ap.add_argument("--reports", type=Path, default=ROOT / "mca_reports", help="output directory")
+    ap.add_argument("--reports", type=Path, default=ROOT / "mca_reports",
+                    help="where summary.md and the figures (<cpu>.json) go")
     ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
-    ap.add_argument("--kernels", nargs="*", help="only these kernels (no summary.md rewrite)")
-    ap.add_argument("--summary-only", action="store_true",
-                    help="rewrite summary.md from the reports already written (run --kernels on changed kernels first)")
-    ap.add_argument("--jobs", type=int, default=8)
+    ap.add_argument("--full", type=Path, metavar="DIR",
+                    help="write llvm-mca's whole output (timelines) to DIR/<cpu>/<kernel>.txt instead")
+    ap.add_argument("--kernels", nargs="+", metavar="KERNEL", help="with --full: only these kernels")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="llvm-mca runs at a time")
     ap.add_argument("--probe", metavar="CPU", help="print llvm-mca's figures per scheduler class and exit")
     args = ap.parse_args(argv)
     if args.probe:
         probe(args.probe)
         return 0
+    if args.kernels and not args.full:
+        ap.error("--kernels goes with --full (the figures and summary always cover every kernel)")
     try:
-        if args.summary_only:
-            results = results_from_reports(args.cpus, args.out, args.reports, args.iterations)
-        else:
-            results = run_all(args.cpus, args.out, args.reports, args.iterations, args.jobs, args.kernels)
+        if args.full:
+            count = write_full_reports(args.cpus, args.out, args.full, args.iterations, args.jobs, args.kernels)
+            print(f"mca-full: wrote {count} reports to {args.full}")
+            return 0
+        args.reports.mkdir(parents=True, exist_ok=True)
+        STORE = FigureStore(args.reports, verbose=True)
+        results = run_all(args.cpus, args.out, args.iterations, args.jobs)
+        summary_text = render_summary(results, args.cpus, args.iterations)
     except McaError as e:
         print(f"mca: error: {e}", file=sys.stderr)
         return 1
-    if not args.kernels:
-        summary = args.reports / "summary.md"
-        summary.write_text(render_summary(results, args.cpus, args.iterations))
-        print(f"mca: wrote {summary.relative_to(ROOT) if summary.is_relative_to(ROOT) else summary}")
+    STORE.save()
+    summary = args.reports / "summary.md"
+    summary.write_text(summary_text)
+    print(f"mca: {STORE.measured} figures measured, {STORE.reused} unchanged; "
+          f"wrote {summary.relative_to(ROOT) if summary.is_relative_to(ROOT) else summary}")
     return 0
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -41,11 +42,12 @@ def openssl_figures() -> dict:
     return json.loads(OPENSSL_FIGURES.read_text())["cycles"]
 
 
-def cycles_per_state(kernel: str, cpu: str, path: Path | None = None) -> float:
-    """llvm-mca cycles per call of out/<kernel>.S (or `path`), per state permuted."""
+def cycles_per_state(kernel: str, cpu: str, path: Path | None = None, label: str | None = None) -> float:
+    """llvm-mca cycles per call of out/<kernel>.S (or `path`, stored under
+    `label`), per state permuted."""
     path = path or ROOT / "out" / f"{kernel}.S"
     body = mca.function_body(path.read_text(), mca.SYMBOL_PREFIX + kernel)
-    return mca.run_mca(body, cpu, timeline=False, bottleneck=False).cycles / FORMS[kernel]
+    return mca.measure(label or kernel, body, cpu).cycles / FORMS[kernel]
 
 
 def lazy_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
@@ -62,6 +64,7 @@ def lazy_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
     for lazy in KECCAK_LAZY:
         d = dest / f"lazy_{lazy}"
         choice = [arg for option in dict.fromkeys(LAZY_OPTIONS.values()) for arg in (option, str(lazy))]
+        print(f"mca: generating the Keccak kernels with {' '.join(choice)}", flush=True)
         with contextlib.redirect_stdout(io.StringIO()):
             if gen_main(["--keccak", *choice, *keep, "--out", str(d)]):
                 raise mca.McaError(f"gen.py --keccak {' '.join(choice)} failed")
@@ -99,8 +102,9 @@ class KeccakSection(mca.Section):
             lines.append(f"| {kernel}{' (per state)' if ways > 1 else ''} | " + " | ".join(cells) + " |")
         with tempfile.TemporaryDirectory(prefix="mca_keccak_") as tmp:
             dirs = lazy_variants(Path(tmp))
-            with ThreadPoolExecutor(max_workers=8) as pool:
-                jobs = {(kernel, lazy, cpu): pool.submit(cycles_per_state, kernel, cpu, d / f"{kernel}.S")
+            with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+                jobs = {(kernel, lazy, cpu): pool.submit(cycles_per_state, kernel, cpu, d / f"{kernel}.S",
+                                                         f"{kernel} {LAZY_OPTIONS[kernel]} {lazy}")
                         for kernel in LAZY_OPTIONS for lazy, d in dirs.items() for cpu in cpus}
                 figures = {k: f.result() for k, f in jobs.items()}
         for kernel, option in LAZY_OPTIONS.items():
@@ -113,7 +117,7 @@ class KeccakSection(mca.Section):
         anchor = openssl_figures()
         for form, label in OPENSSL_ROWS:
             lines.append(f"| {label} | " + " | ".join(mca.fmt_cycles(anchor[form].get(cpu)) for cpu in cpus) + " |")
-        lines += ["", "Full reports of the committed kernels: `mca_reports/<cpu>/keccakf1600*.txt` (per call)."]
+        lines += ["", "The committed kernels' figures: `keccakf1600*` in `mca_reports/<cpu>.json` (per call)."]
         return "\n".join(lines) + "\n"
 
 
