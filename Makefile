@@ -2,7 +2,6 @@
 # generator and builds libsnova and the `snova` command; `make help` lists every
 # target. See README.md.
 PYTHON      := .venv/bin/python
-CPU_LIST    := cortex-a55 cortex-a72 cortex-a76 neoverse-n1 neoverse-v1 apple-a15
 # parallel jobs of `make`, `make mca` and `make mca-full`
 JOBS        ?= $(shell nproc)
 
@@ -47,20 +46,21 @@ build/stamps/generate-%: $(GENERATOR_SRC)
 	@mkdir -p $(@D) && touch $@
 
 # mca_reports/: llvm-mca's figures of every generated kernel and its C reference
-# on every core of CPU_LIST (<cpu>.json) and summary.md. tools/mca.py keeps a
+# on the llvm-mca model of every machine model in generator/schedules (<cpu>.json)
+# and summary.md. tools/mca.py keeps a
 # figure while the instructions it was taken from are the same, so after a change
 # only the kernels whose code changed are measured again.
 MCA_SRC := $(wildcard tools/mca*.py tools/mca_ref/*.c) mca_reports/keccak_openssl.json
 mca: mca_reports/summary.md
 mca_reports/summary.md: build/stamps/generate-elf $(wildcard out/*.S) $(MCA_SRC)
-	$(PYTHON) -m tools.mca --cpus $(CPU_LIST) --jobs $(JOBS)
+	$(PYTHON) -m tools.mca --jobs $(JOBS)
 
 # llvm-mca's whole output (timelines, bottleneck analysis), for reading, in
 # build/mca-full/<cpu>/<kernel>.txt; MCA_KERNELS="k1 k2" for a few kernels only.
 MCA_FULL_DIR := build/mca-full
 MCA_KERNELS ?=
 mca-full: build/stamps/generate-elf
-	$(PYTHON) -m tools.mca --full $(MCA_FULL_DIR) --cpus $(CPU_LIST) --jobs $(JOBS) \
+	$(PYTHON) -m tools.mca --full $(MCA_FULL_DIR) --jobs $(JOBS) \
 	    $(if $(MCA_KERNELS),--kernels $(MCA_KERNELS))
 
 # The tests' builds turn warnings into errors (WERROR=, on the command line,

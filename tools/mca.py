@@ -46,10 +46,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.machine import mca_cpus
+
 ROOT = Path(__file__).resolve().parent.parent
 LLVM_MCA = "llvm-mca-19"
 CLANG = "clang-19"
-DEFAULT_CPUS = ["cortex-a55", "cortex-a72", "cortex-a76", "neoverse-n1", "neoverse-v1", "apple-a15"]
+# the llvm-mca models of every machine model in generator/schedules
+DEFAULT_CPUS = mca_cpus()
 DEFAULT_ITERATIONS = 500
 SYMBOL_PREFIX = "snova_"
 REF_PREFIX = "ref_"
