@@ -33,6 +33,7 @@ int crypto_sign_keypair(unsigned char *pk, unsigned char *sk) {
     if (r == 0)
         r = snova_core_keypair(pk, sk, seed);
     snova_wipe(seed, sizeof(seed));
+    snova_wipe_stack();
     if (r != 0) {
         memset(pk, 0, CRYPTO_PUBLICKEYBYTES);
         snova_wipe(sk, CRYPTO_SECRETKEYBYTES);
@@ -69,7 +70,9 @@ int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned cha
         *siglen = 0;
         return -1;
     }
-    return snova_sign_signature_salted(sig, siglen, m, mlen, sk, salt);
+    int r = snova_sign_signature_salted(sig, siglen, m, mlen, sk, salt);
+    snova_wipe_stack();
+    return r;
 }
 
 int snova_sign_salted(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
@@ -98,7 +101,9 @@ int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned cha
         *smlen = 0;
         return -1;
     }
-    return snova_sign_salted(sm, smlen, m, mlen, sk, salt);
+    int r = snova_sign_salted(sm, smlen, m, mlen, sk, salt);
+    snova_wipe_stack();
+    return r;
 }
 
 int crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,

@@ -81,6 +81,7 @@ static int sign_digest(const snova_instance *inst, uint8_t *sig, const uint8_t d
     int r = snova_os_random(salt, sizeof(salt));
     if (r == 0)
         r = inst->core_sign(sig, digest, salt, sk);
+    snova_wipe_stack();
     if (r == 0)
         return 0;
     memset(sig, 0, inst->sig_bytes);

@@ -3,9 +3,8 @@
  * (tests/test_constant_time.py):
  *   lib_ct SET [secret-signature] < SEEDS
  * SEEDS is one or more private seeds of 32 bytes. The library draws its
- * randomness from getrandom, which this program defines (the static link and
- * the dynamic linker take it before the C library's): the 48-byte key seed is a
- * fixed public half and the private seed, the salt is fixed.
+ * randomness from getrandom, which fixed_random.c defines: the 48-byte key
+ * seed is a fixed public half and the private seed, the salt is fixed.
  *
  * Each seed gets a key pair and one signature, verified. Before each seed the
  * program calls ct_segment, a mark for tools/ct/trace.c: under qemu each seed's
@@ -23,7 +22,6 @@
  * At the end it prints the CPU as the library sees it (AArch64: MIDR_EL1 and
  * whether it has SHA3, which choose the kernels) and PASSED or FAILED. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +33,7 @@
 #include <sys/auxv.h>
 #endif
 
+#include "fixed_random.h"
 #include "snova.h"
 
 #if defined(SNOVA_CT_VALGRIND)
@@ -47,33 +46,6 @@
 #endif
 
 enum { PK_SEED_BYTES = 16, SK_SEED_BYTES = 32, SALT_BYTES = 16 };
-
-/* what the next getrandom calls return, and which of its bytes are secret */
-static struct {
-    uint8_t bytes[PK_SEED_BYTES + SK_SEED_BYTES];
-    size_t len, pos, secret_from;
-} pool;
-
-ssize_t getrandom(void *buf, size_t len, unsigned int flags) {
-    (void)flags;
-    if (len > pool.len - pool.pos) {
-        errno = EIO;
-        return -1;
-    }
-    memcpy(buf, pool.bytes + pool.pos, len);
-    for (size_t i = 0; i < len; i++)
-        if (pool.pos + i >= pool.secret_from)
-            SECRET((uint8_t *)buf + i, 1);
-    pool.pos += len;
-    return (ssize_t)len;
-}
-
-static void draw_next(const uint8_t *bytes, size_t len, size_t secret_from) {
-    memcpy(pool.bytes, bytes, len);
-    pool.len = len;
-    pool.pos = 0;
-    pool.secret_from = secret_from;
-}
 
 /* the trace's segment mark: its first block starts each segment */
 __attribute__((noinline)) void ct_segment(void) { __asm__ volatile("" ::: "memory"); }
@@ -102,7 +74,7 @@ static int keygen_and_sign(const snova_instance *inst, const uint8_t *sk_seed, u
     for (int i = 0; i < SALT_BYTES; i++)
         salt[i] = (uint8_t)(11 * i + 7);
 
-    draw_next(seed, sizeof(seed), PK_SEED_BYTES);
+    fixed_random_next(seed, sizeof(seed), PK_SEED_BYTES);
     int r = snova_keypair(inst, pk, sk);
     PUBLIC(pk, snova_public_key_bytes(inst));
     PUBLIC(&r, sizeof(r));
@@ -110,7 +82,7 @@ static int keygen_and_sign(const snova_instance *inst, const uint8_t *sk_seed, u
         return 1;
     declassify_key_tail(inst, sk);
     size_t siglen;
-    draw_next(salt, sizeof(salt), sizeof(salt));
+    fixed_random_next(salt, sizeof(salt), sizeof(salt));
     r = snova_sign(inst, sig, &siglen, message, sizeof(message), sk);
     PUBLIC(sig, snova_signature_bytes(inst));
     PUBLIC(&r, sizeof(r));
