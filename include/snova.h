@@ -15,7 +15,8 @@
  * output or hasher makes a function fail: -1, or NULL / 0 / SNOVA_STATUS_UNKNOWN
  * from those that return a pointer, a size or a status; a message may be NULL
  * only if its length is 0. A failed signing call leaves its signature zeroed
- * and its length 0. */
+ * and its length 0. A call may use up to 32 KiB of the caller's stack, which
+ * key generation and signing clear before they return. */
 #ifndef SNOVA_H
 #define SNOVA_H
 

@@ -12,8 +12,8 @@
  * under the same public seed (the public parts, e.g. Round 1's A, B, Q, are the
  * same in both). The other keys' secret part is the private seed (the rest is
  * the public seed and a hash of the public key).
- * --plant leaves a copy of the private seed in the frame of each operation's
- * thread, below which the operation runs: the scan must report it.
+ * --plant leaves copies of the private seed in the frame of each operation's
+ * thread, below which the operation runs: the scan must report them.
  * Prints one line per finding ("LEAK <set> <operation> ...") and per instance
  * checked, then PASSED or FAILED. */
 #define _DEFAULT_SOURCE
@@ -103,12 +103,14 @@ struct job {
 };
 
 static int plant;
+/* copies enough that the thread's exit, which reuses part of this frame, leaves some */
+enum { PLANTED_COPIES = 64 };
 
 static void *run_op(void *arg) {
     struct job *j = arg;
-    volatile uint8_t planted[SK_SEED_BYTES];
-    for (int i = 0; i < SK_SEED_BYTES; i++)
-        planted[i] = plant ? j->seed[PK_SEED_BYTES + i] : 0;
+    volatile uint8_t planted[PLANTED_COPIES * SK_SEED_BYTES];
+    for (size_t i = 0; i < sizeof(planted); i++)
+        planted[i] = plant ? j->seed[PK_SEED_BYTES + i % SK_SEED_BYTES] : 0;
     uint8_t salt[SALT_BYTES];
     size_t len;
     memset(salt, 0x33, sizeof(salt));
