@@ -127,8 +127,45 @@ SNOVA_CT_PIC := -fPIC -fvisibility=hidden
 $(eval $(call snova_variant,host-ct-gcc-O3-pic,gcc,-O3 $(SNOVA_CT_PIC) -gdwarf-4 -DSNOVA_CT_VALGRIND,host))
 SNOVA_CT_NEON_PIC_FLAGS := $(SNOVA_CFLAGS.aarch64-neon) $(SNOVA_CT_PIC)
 $(eval $(call snova_variant,aarch64-neon-pic,$(SNOVA_CC.aarch64-neon),$(SNOVA_CT_NEON_PIC_FLAGS),aarch64-neon))
+# A leak planted in a kernel that only the in-order little cores run (the Z sums
+# of the unstacked l = 5, r = 6 set snova-r3-v-b; the other cores take them in
+# runs): a load at an address given by a byte of the signature's factors' pair
+# tables (x1; byte 1, as byte 0 is the product by 0), from the public T (x3). Traces under -cpu cortex-a53 must report
+# it, those under -cpu max cannot reach it.
+SNOVA_CT_LITTLE_KERNEL := gf16m_rowdot_ptblt_6x5x6
+$(eval $(call snova_variant,aarch64-neon-plant-little,$(SNOVA_CC.aarch64-neon),$(SNOVA_CFLAGS.aarch64-neon),aarch64-neon))
+SNOVA_EXTRA_OBJS.aarch64-neon-plant-little := build/aarch64-neon-plant-little/asm/$(SNOVA_CT_LITTLE_KERNEL).o \
+    $(filter-out %/$(SNOVA_CT_LITTLE_KERNEL).o,$(SNOVA_EXTRA_OBJS.aarch64-neon))
+build/aarch64-neon-plant-little/asm/$(SNOVA_CT_LITTLE_KERNEL).o: out/$(SNOVA_CT_LITTLE_KERNEL).S c_glue/c_glue.mk
+	@mkdir -p $(@D)
+	awk '{ print } /^\tbti\tc$$/ && !planted { print "\tldrb\tw16, [x1, #1]\n\tldrb\tw16, [x3, x16]"; planted = 1 }' \
+	    $< > $(@:.o=.S)
+	$(CLANG) --target=aarch64-linux-gnu -c $(@:.o=.S) -o $@
+
 SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o))) host-ct-gcc-O3-pic
 SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2 aarch64-neon-pic
+
+# libsnova as shipped under the same checks (tools/ct/lib_ct.c) and the scan of
+# its stack for secrets (tests/harness/lib_stack.c): each program linked against
+# build/lib/<variant>/libsnova.a (static) or .so (shared); memcheck runs the
+# host lib_ct, qemu traces the AArch64 one.
+SNOVA_CT_LIB_CC.host := $(HOST_CC) -O2 -g -DSNOVA_CT_VALGRIND
+SNOVA_CT_LIB_CC.aarch64 := $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -O2
+# (AArch64's static program is linked statically whole, as the snova command is)
+SNOVA_CT_LIB_LINK.static = $(if $(filter aarch64,$(1)),-static) build/lib/$(1)/libsnova.a
+# (the shared one not position-independent itself, so that its segment mark
+# sits where the trace looks for it)
+SNOVA_CT_LIB_LINK.shared = -no-pie build/lib/$(1)/libsnova.so.0 -Wl,-rpath,$(abspath build/lib/$(1))
+# $(1) = library variant, $(2) = static or shared, $(3) = program, $(4) = its source
+define snova_ct_lib_rule
+build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c include/snova.h \
+    build/lib/$(1)/libsnova.$(if $(filter static,$(2)),a,so.0)
+	@mkdir -p $$(@D)
+	$$(SNOVA_CT_LIB_CC.$(1)) $(SNOVA_WARN) -Iinclude -Itools/ct $(4) tools/ct/fixed_random.c \
+	    $(call SNOVA_CT_LIB_LINK.$(2),$(1)) -lpthread -o $$@
+endef
+$(foreach v,host aarch64,$(foreach l,static shared,$(eval $(call snova_ct_lib_rule,$(v),$(l),lib_ct,tools/ct/lib_ct.c))\
+    $(eval $(call snova_ct_lib_rule,$(v),$(l),lib_stack,tests/harness/lib_stack.c))))
 
 build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)

@@ -6,13 +6,16 @@
 #include <stdint.h>
 
 #include "params.h"
+#include "sign_status.h"
 
 /* pk: SNOVA_PK_BYTES, sk: SNOVA_SK_BYTES, from the 48-byte seed (public seed ||
  * private seed). Returns 0, or -1 if working memory could not be had. */
 int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]);
 
-/* sig: SNOVA_SIG_BYTES (packed signature || salt). Returns 0, or -1 if no
- * solvable system was found (negligible) or working memory could not be had. */
+/* sig: SNOVA_SIG_BYTES (packed signature || salt). Returns 0, -1 if working
+ * memory could not be had, or SNOVA_CORE_UNSOLVABLE if every attempt's system
+ * was singular (negligible for a key pair made by snova_core_keypair; a key that
+ * is all zeros, for one, never signs). */
 int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
                     const uint8_t *sk);
 

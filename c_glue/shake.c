@@ -170,14 +170,20 @@ static void shake_init(snova_shake_ctx *ctx, size_t rate) {
     ctx->pos = 0;
     ctx->rate = rate;
     ctx->squeezing = 0;
-    ctx->permute = snova_kernels()->keccakf1600;
 }
 
 void snova_shake128_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE128_RATE); }
 
 void snova_shake256_init(snova_shake_ctx *ctx) { shake_init(ctx, SNOVA_SHAKE256_RATE); }
 
+int snova_shake_absorbing(const snova_shake_ctx *ctx, size_t rate) {
+    return ctx->rate == rate && ctx->pos < rate && ctx->squeezing == 0;
+}
+
+/* The permutation is looked up at each call, not kept in the state: a state is
+ * plain data, so one that a caller damaged cannot redirect a call. */
 void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
+    const snova_keccakf1600_fn permute = snova_kernels()->keccakf1600;
     const size_t rate = ctx->rate;
     size_t pos = ctx->pos;
     snova_ct_plant(in, len);
@@ -186,7 +192,7 @@ void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
             /* whole block, a lane at a time */
             for (size_t w = 0; w < rate / 8; w++)
                 ctx->lane[w] ^= load64_le(in + 8 * w);
-            ctx->permute(ctx->lane);
+            permute(ctx->lane);
             in += rate;
             len -= rate;
             continue;
@@ -194,7 +200,7 @@ void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
         xor_byte(ctx->lane, pos, *in++);
         len--;
         if (++pos == rate) {
-            ctx->permute(ctx->lane);
+            permute(ctx->lane);
             pos = 0;
         }
     }
@@ -202,19 +208,20 @@ void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len) {
 }
 
 void snova_shake_squeeze(snova_shake_ctx *ctx, uint8_t *out, size_t len) {
+    const snova_keccakf1600_fn permute = snova_kernels()->keccakf1600;
     const size_t rate = ctx->rate;
     size_t pos = ctx->pos;
     if (!ctx->squeezing) {
         /* SHAKE suffix 1111 followed by pad10*1 */
         xor_byte(ctx->lane, pos, 0x1F);
         xor_byte(ctx->lane, rate - 1, 0x80);
-        ctx->permute(ctx->lane);
+        permute(ctx->lane);
         ctx->squeezing = 1;
         pos = 0;
     }
     while (len > 0) {
         if (pos == rate) {
-            ctx->permute(ctx->lane);
+            permute(ctx->lane);
             pos = 0;
         }
         if (pos == 0 && len >= rate) {

@@ -16,7 +16,6 @@ typedef struct {
     size_t pos;        /* byte position inside the current rate block */
     size_t rate;       /* bytes per block: SNOVA_SHAKE128_RATE or SNOVA_SHAKE256_RATE */
     int squeezing;     /* 0 while absorbing, 1 after the padding was applied */
-    snova_keccakf1600_fn permute;   /* the kernel table's, taken once at init */
 } snova_shake_ctx;
 
 /* The portable Keccak-f[1600] (lanes in registers) and its two-, three- and
@@ -28,6 +27,9 @@ void snova_c_keccakf1600_x4(uint64_t lane[100]);
 
 void snova_shake128_init(snova_shake_ctx *ctx);
 void snova_shake256_init(snova_shake_ctx *ctx);
+/* 1 if ctx is a state of the given rate still absorbing (as init leaves it),
+ * 0 for anything else: a squeezed or wiped state, or bytes that are no state */
+int snova_shake_absorbing(const snova_shake_ctx *ctx, size_t rate);
 /* Absorb may be called any number of times before the first squeeze. */
 void snova_shake_absorb(snova_shake_ctx *ctx, const uint8_t *in, size_t len);
 /* Squeeze may be called any number of times; the first call pads the input. */

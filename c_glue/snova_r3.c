@@ -721,7 +721,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         SNOVA_DECLASSIFY(&ok, sizeof(ok));
     }
     if (!ok)
-        return -1;
+        return SNOVA_CORE_UNSOLVABLE;
 
     finish_signature(sig, ws->X[0], LR, k->dot_llr, ws->T12, ws->sol, salt);
     return 0;

@@ -382,7 +382,7 @@ static inline uint8_t attempt_solve(kern_t *k, struct attempt_ws *at) {
 static inline int attempt_signature(kern_t *k, uint8_t *sig, struct attempt_ws *at, uint8_t ok, gf16m T12[V][O],
                                     const uint8_t *salt) {
     if (!ok)
-        return -1;
+        return SNOVA_CORE_UNSOLVABLE;
     finish_signature(sig, at->X[0], LSQ, k->gf16m_dot, T12, at->sol, salt);
     return 0;
 }

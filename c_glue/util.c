@@ -19,6 +19,16 @@ void snova_wipe(void *p, size_t n) {
 #endif
 }
 
+/* A frame of SNOVA_STACK_WIPE_BYTES just below the caller's, zeroed: not
+ * inlined, so that it lies where the caller's callees ran. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+void snova_wipe_stack(void) {
+    uint8_t area[SNOVA_STACK_WIPE_BYTES];
+    snova_wipe(area, sizeof(area));
+}
+
 #if defined(SNOVA_TEST_HOOKS)
 static long allocations_before_failure = -1;
 

@@ -18,6 +18,14 @@ void snova_wipe(void *p, size_t n);
 
 #define SNOVA_WIPE(x) snova_wipe(&(x), sizeof(x))
 
+/* The stack an operation may use below its entry point's frame (the deepest,
+ * snova-r3-v-x signing, takes about 16 KiB), which each entry point clears
+ * before it returns: whatever its callees, the C library and the dynamic
+ * linker's resolver left there (copies and register spills of the seed and
+ * the key) is gone. Callers must allow this much stack. */
+#define SNOVA_STACK_WIPE_BYTES (32 * 1024)
+void snova_wipe_stack(void);
+
 /* The core's working memory beyond its bounded stack: malloc, or NULL (the
  * caller then returns an error). Secret workspaces go back through
  * snova_free_wiped, which zeroes them first; NULL is accepted. */

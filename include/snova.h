@@ -11,7 +11,12 @@
  *    id_crypto_sign_verify, id the instance's name with '-' written '_'.
  * Randomness comes from the operating system (getrandom, getentropy). Every
  * function is thread-safe. Functions returning int return 0 on success and -1
- * otherwise. */
+ * otherwise (signing: or SNOVA_ERR_KEY_CANNOT_SIGN). A NULL instance, key,
+ * output or hasher makes a function fail: -1, or NULL / 0 / SNOVA_STATUS_UNKNOWN
+ * from those that return a pointer, a size or a status; a message may be NULL
+ * only if its length is 0. A failed signing call leaves its signature zeroed
+ * and its length 0. A call may use up to 32 KiB of the caller's stack, which
+ * key generation and signing clear before they return. */
 #ifndef SNOVA_H
 #define SNOVA_H
 
@@ -64,8 +69,15 @@ typedef enum {
 typedef enum {
     SNOVA_STATUS_STANDS = 0,    /* no attack known below its claimed level */
     SNOVA_STATUS_WITHDRAWN = 1, /* withdrawn by its authors after an attack (Round 1, l = 2) */
-    SNOVA_STATUS_BROKEN = 2     /* broken (Round 2, l = 2, 3, 5: wedge-product attack); interoperability only */
+    SNOVA_STATUS_BROKEN = 2,    /* broken (Round 2, l = 2, 3, 5: wedge-product attack); interoperability only */
+    SNOVA_STATUS_UNKNOWN = -1   /* snova_instance_status(NULL) */
 } snova_status;
+
+/* Returned by snova_sign, snova_sign_attached and snova_sign_hashed when the key
+ * cannot sign: every attempt (254 of them, 255 in Round 1) met a singular
+ * system. Never seen with a key pair of snova_keypair; a secret key of all
+ * zeros gives it. Not a lack of randomness (that is -1). */
+#define SNOVA_ERR_KEY_CANNOT_SIGN (-2)
 
 typedef struct snova_instance snova_instance;
 
@@ -73,6 +85,7 @@ typedef struct snova_instance snova_instance;
 SNOVA_EXPORT const snova_instance *snova_instance_by_name(const char *name);
 SNOVA_EXPORT const snova_instance *snova_instance_by_id(snova_id id);
 
+/* The properties of an instance: for NULL, NULL, -1, SNOVA_STATUS_UNKNOWN, 0. */
 SNOVA_EXPORT const char *snova_instance_name(const snova_instance *inst);   /* "snova-r3-i-s" */
 SNOVA_EXPORT const char *snova_instance_algname(const snova_instance *inst); /* "SNOVA_I_S" */
 SNOVA_EXPORT int snova_instance_round(const snova_instance *inst);          /* 1, 2 or 3 */
@@ -97,12 +110,14 @@ SNOVA_EXPORT int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen
 
 /* A message fed in pieces: the signature is that of the pieces' concatenation,
  * the same as snova_sign of the whole. The signing and verifying calls end the
- * hasher (feed it again only after snova_hasher_init). */
+ * hasher (feed it again only after snova_hasher_init). A hasher that is ended,
+ * never initialised or damaged makes update, sign_hashed and verify_hashed
+ * return -1 without touching memory outside it. */
 typedef struct {
     uint64_t opaque[32];
 } snova_hasher;
-SNOVA_EXPORT void snova_hasher_init(snova_hasher *h);
-SNOVA_EXPORT void snova_hasher_update(snova_hasher *h, const void *piece, size_t len);
+SNOVA_EXPORT int snova_hasher_init(snova_hasher *h);
+SNOVA_EXPORT int snova_hasher_update(snova_hasher *h, const void *piece, size_t len);
 SNOVA_EXPORT int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
                                    const uint8_t *sk);
 SNOVA_EXPORT int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen,

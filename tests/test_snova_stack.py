@@ -5,13 +5,19 @@ use is measured by stack painting, and every allocation of every operation is
 made to fail in turn (each must be reported as an error, outputs zeroed). The
 same on the AArch64 NEON build under qemu for one set per round. Every set's KAT
 tool reproduces its first known answers under `ulimit -s 512`. Proof that the
-thread test can fail: with bounds below the measured peaks it crashes."""
+thread test can fail: with bounds below the measured peaks it crashes.
+
+Stack hygiene (tests/harness/lib_stack.c): after key generation and every
+signing call of every instance, through libsnova as shipped (libsnova.a and .so,
+host and AArch64 under qemu), no 8 bytes in a row of the private seed or of the
+secret key's secret parts are left on the operation's stack; a copy planted in
+the thread's frame is reported."""
 import json
 import subprocess
 
 import pytest
 
-from tests.snova_harness import ROOT, binary, load_kat, make, run, run_passing, snova_sets
+from tests.snova_harness import QEMU, ROOT, binary, load_kat, make, round_of, run, run_passing, snova_sets
 
 SETS = snova_sets()
 BOUNDS = {"keygen": 512 * 1024, "sign": 512 * 1024, "verify": 128 * 1024}
@@ -73,3 +79,32 @@ def test_kat_with_a_512k_stack(host_kats, set_name):
     got = [json.loads(line) for line in r.stdout.splitlines()]
     want = load_kat(set_name)[:KAT_VECTORS]
     assert [{f: v[f] for f in fields} for v in got] == [{f: v[f] for f in fields} for v in want]
+
+
+# --------------------------------------------------------------------------
+# stack hygiene of libsnova as shipped
+
+LIB_LINKS = ("host-static", "host-shared", "aarch64-static", "aarch64-shared")
+AARCH64_SYSROOT = "/usr/aarch64-linux-gnu"
+
+
+def lib_stack(link, *args):
+    program = ROOT / "build" / "ct" / "lib" / link / "lib_stack"
+    make(str(program.relative_to(ROOT)))
+    runner = [QEMU, "-cpu", "max", "-L", AARCH64_SYSROOT] if link.startswith("aarch64") else []
+    return subprocess.run([*runner, str(program), *args], capture_output=True, text=True, timeout=1800)
+
+
+@pytest.mark.parametrize("rnd", [1, 2, 3])
+@pytest.mark.parametrize("link", LIB_LINKS)
+def test_no_secret_left_on_the_stack(link, rnd):
+    sets = [s for s in SETS if round_of(s) == rnd]
+    r = lib_stack(link, *sets)
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "PASSED", r.stdout + r.stderr
+    assert sum(line.startswith("ok ") for line in r.stdout.splitlines()) == len(sets), r.stdout
+
+
+@pytest.mark.parametrize("link", ["host-shared", "aarch64-static"])
+def test_stack_scan_reports_a_planted_copy(link):
+    r = lib_stack(link, "--plant", "snova-24-5-16-4-esk", "snova-r3-i-s")
+    assert r.returncode == 1 and r.stdout.count("LEAK ") == 2 * 7, r.stdout + r.stderr

@@ -5,6 +5,7 @@
 #include "lib_instance.h"
 #include "os_random.h"
 #include "shake.h"
+#include "sign_status.h"
 #include "util.h"
 
 /* the message digest every round signs: SHAKE256 of the message, 64 bytes */
@@ -32,13 +33,13 @@ const snova_instance *snova_instance_by_name(const char *name) {
     return NULL;
 }
 
-const char *snova_instance_name(const snova_instance *inst) { return inst->name; }
-const char *snova_instance_algname(const snova_instance *inst) { return inst->algname; }
-int snova_instance_round(const snova_instance *inst) { return inst->round; }
-snova_status snova_instance_status(const snova_instance *inst) { return inst->status; }
-size_t snova_public_key_bytes(const snova_instance *inst) { return inst->pk_bytes; }
-size_t snova_secret_key_bytes(const snova_instance *inst) { return inst->sk_bytes; }
-size_t snova_signature_bytes(const snova_instance *inst) { return inst->sig_bytes; }
+const char *snova_instance_name(const snova_instance *inst) { return inst ? inst->name : NULL; }
+const char *snova_instance_algname(const snova_instance *inst) { return inst ? inst->algname : NULL; }
+int snova_instance_round(const snova_instance *inst) { return inst ? inst->round : -1; }
+snova_status snova_instance_status(const snova_instance *inst) { return inst ? inst->status : SNOVA_STATUS_UNKNOWN; }
+size_t snova_public_key_bytes(const snova_instance *inst) { return inst ? inst->pk_bytes : 0; }
+size_t snova_secret_key_bytes(const snova_instance *inst) { return inst ? inst->sk_bytes : 0; }
+size_t snova_signature_bytes(const snova_instance *inst) { return inst ? inst->sig_bytes : 0; }
 
 const char *snova_status_name(snova_status status) {
     switch (status) {
@@ -48,34 +49,86 @@ const char *snova_status_name(snova_status status) {
         return "withdrawn";
     case SNOVA_STATUS_BROKEN:
         return "broken";
+    case SNOVA_STATUS_UNKNOWN:
+        break;
     }
     return "unknown";
 }
 
+/* a message of mlen bytes at m: m may be NULL only when empty */
+static int message_given(const uint8_t *m, size_t mlen) { return m != NULL || mlen == 0; }
+
+/* A failed signing call's outputs: no signature, length 0 (each where given). */
+static void no_signature(const snova_instance *inst, uint8_t *sig, size_t *siglen) {
+    if (sig != NULL && inst != NULL)
+        memset(sig, 0, inst->sig_bytes);
+    if (siglen != NULL)
+        *siglen = 0;
+}
+
 int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk) {
+    if (inst == NULL || pk == NULL || sk == NULL)
+        return -1;
     return inst->keypair(pk, sk) == 0 ? 0 : -1;
+}
+
+/* sig (sig_bytes) from the message's digest, the salt drawn from the system:
+ * 0, SNOVA_ERR_KEY_CANNOT_SIGN, or -1 (no randomness, no memory); sig zeroed
+ * on failure */
+static int sign_digest(const snova_instance *inst, uint8_t *sig, const uint8_t digest[DIGEST_BYTES],
+                       const uint8_t *sk) {
+    uint8_t salt[SALT_BYTES];
+    int r = snova_os_random(salt, sizeof(salt));
+    if (r == 0)
+        r = inst->core_sign(sig, digest, salt, sk);
+    snova_wipe_stack();
+    if (r == 0)
+        return 0;
+    memset(sig, 0, inst->sig_bytes);
+    return r == SNOVA_CORE_UNSOLVABLE ? SNOVA_ERR_KEY_CANNOT_SIGN : -1;
 }
 
 int snova_sign(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                const uint8_t *sk) {
-    return inst->signature(sig, siglen, m, mlen, sk) == 0 ? 0 : -1;
+    if (inst == NULL || sig == NULL || siglen == NULL || !message_given(m, mlen) || sk == NULL) {
+        no_signature(inst, sig, siglen);
+        return -1;
+    }
+    uint8_t digest[DIGEST_BYTES];
+    snova_shake256(digest, sizeof(digest), m, mlen);
+    int r = sign_digest(inst, sig, digest, sk);
+    snova_wipe(digest, sizeof(digest));
+    *siglen = r == 0 ? inst->sig_bytes : 0;
+    return r;
 }
 
 int snova_verify(const snova_instance *inst, const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
                  const uint8_t *pk) {
+    if (inst == NULL || sig == NULL || !message_given(m, mlen) || pk == NULL)
+        return -1;
     return inst->verify(sig, siglen, m, mlen, pk) == 0 ? 0 : -1;
 }
 
 int snova_sign_attached(const snova_instance *inst, uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
                         const uint8_t *sk) {
-    unsigned long long n = 0;
-    int r = inst->sign(sm, &n, m, mlen, sk);
-    *smlen = (size_t)n;
-    return r == 0 ? 0 : -1;
+    if (inst == NULL || sm == NULL || smlen == NULL || !message_given(m, mlen) || sk == NULL) {
+        no_signature(inst, sm, smlen);
+        return -1;
+    }
+    size_t siglen;
+    if (mlen > 0)
+        memmove(sm + inst->sig_bytes, m, mlen);
+    int r = snova_sign(inst, sm, &siglen, sm + inst->sig_bytes, mlen, sk);
+    *smlen = r == 0 ? siglen + mlen : 0;
+    return r;
 }
 
 int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
                const uint8_t *pk) {
+    if (inst == NULL || mlen == NULL || sm == NULL || pk == NULL)
+        return -1;
+    if (m == NULL && smlen > inst->sig_bytes)
+        return -1;
     unsigned long long n;
     if (inst->open(m, &n, sm, smlen, pk) != 0)
         return -1;
@@ -83,42 +136,73 @@ int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen, const uint8
     return 0;
 }
 
-_Static_assert(sizeof(snova_hasher) >= sizeof(snova_shake_ctx), "snova_hasher too small for a SHAKE state");
+/* The hasher's bytes: a SHAKE256 state and a word that says it is open (set by
+ * init, cleared when a signing or verifying call ends it). A hasher is used
+ * only when both hold, so a closed or garbage one makes no access outside it
+ * and calls nothing it holds (the state holds no pointer). */
+struct hasher_state {
+    snova_shake_ctx shake;
+    uint64_t open;
+};
+#define HASHER_OPEN 0x736e6f7661686173ULL   /* "snovahas" */
 
-static snova_shake_ctx *shake_of(snova_hasher *h) { return (snova_shake_ctx *)(void *)h->opaque; }
+_Static_assert(sizeof(snova_hasher) >= sizeof(struct hasher_state), "snova_hasher too small for a SHAKE state");
 
-void snova_hasher_init(snova_hasher *h) { snova_shake256_init(shake_of(h)); }
+static struct hasher_state *state_of(snova_hasher *h) { return (struct hasher_state *)(void *)h->opaque; }
 
-void snova_hasher_update(snova_hasher *h, const void *piece, size_t len) {
-    snova_shake_absorb(shake_of(h), piece, len);
+/* h's SHAKE state if h is an open hasher, else NULL */
+static snova_shake_ctx *open_shake(snova_hasher *h) {
+    if (h == NULL)
+        return NULL;
+    struct hasher_state *s = state_of(h);
+    return s->open == HASHER_OPEN && snova_shake_absorbing(&s->shake, SNOVA_SHAKE256_RATE) ? &s->shake : NULL;
 }
 
-static void hasher_final(snova_hasher *h, uint8_t digest[DIGEST_BYTES]) {
-    snova_shake_squeeze(shake_of(h), digest, DIGEST_BYTES);
+int snova_hasher_init(snova_hasher *h) {
+    if (h == NULL)
+        return -1;
+    memset(h, 0, sizeof(*h));
+    snova_shake256_init(&state_of(h)->shake);
+    state_of(h)->open = HASHER_OPEN;
+    return 0;
+}
+
+int snova_hasher_update(snova_hasher *h, const void *piece, size_t len) {
+    snova_shake_ctx *shake = open_shake(h);
+    if (shake == NULL || !message_given(piece, len))
+        return -1;
+    snova_shake_absorb(shake, piece, len);
+    return 0;
+}
+
+/* the pieces' digest, and h closed (wiped); -1 if h is not an open hasher */
+static int hasher_final(snova_hasher *h, uint8_t digest[DIGEST_BYTES]) {
+    snova_shake_ctx *shake = open_shake(h);
+    if (shake == NULL)
+        return -1;
+    snova_shake_squeeze(shake, digest, DIGEST_BYTES);
     snova_wipe(h, sizeof(*h));
+    return 0;
 }
 
 int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
                       const uint8_t *sk) {
-    uint8_t digest[DIGEST_BYTES], salt[SALT_BYTES];
-    hasher_final(h, digest);
-    int r = snova_os_random(salt, sizeof(salt));
-    if (r == 0)
-        r = inst->core_sign(sig, digest, salt, sk);
-    snova_wipe(digest, sizeof(digest));
-    if (r != 0) {
-        memset(sig, 0, inst->sig_bytes);
-        *siglen = 0;
+    uint8_t digest[DIGEST_BYTES];
+    if (inst == NULL || sig == NULL || siglen == NULL || sk == NULL || hasher_final(h, digest) != 0) {
+        no_signature(inst, sig, siglen);
         return -1;
     }
-    *siglen = inst->sig_bytes;
-    return 0;
+    int r = sign_digest(inst, sig, digest, sk);
+    snova_wipe(digest, sizeof(digest));
+    *siglen = r == 0 ? inst->sig_bytes : 0;
+    return r;
 }
 
 int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen, snova_hasher *h,
                         const uint8_t *pk) {
     uint8_t digest[DIGEST_BYTES];
-    hasher_final(h, digest);
+    if (inst == NULL || sig == NULL || pk == NULL || hasher_final(h, digest) != 0)
+        return -1;
     if (siglen != inst->sig_bytes)
         return -1;
     return inst->core_verify(digest, sig, pk) == 0 ? 0 : -1;

@@ -4,13 +4,19 @@
  * of executed translation blocks (by start address) and the sequence of
  * memory accesses (address, size, load or store).
  *
- *   qemu-aarch64 -cpu max -plugin build/ct/trace.so,arg=out=FILE[,arg=entry=HEX] ./prog
+ *   qemu-aarch64 -cpu max -plugin build/ct/trace.so,arg=out=FILE[,arg=entry=HEX][,arg=segment=HEX] ./prog
  *
  * At exit it writes FILE:
  *
  *   blocks <executed blocks> <64-bit FNV-1a digest of their start addresses, in order>
  *   accesses <memory accesses> <digest of (address, size, store) in order>
  *   entries <executions of the block that starts at HEX>
+ *   segment <blocks> <digest> <accesses> <digest> <entries>   (one line per segment)
+ *
+ * With `segment`, each execution of the block at that address closes a segment
+ * and opens the next (the first runs from the start, the last to the exit): one
+ * process can run the same operation on several secrets, a segment each, and
+ * the segments compare as separate runs would, with the same address layout.
  *
  * Two runs that take the same path through the same binary and touch the same
  * addresses print the same three lines; a branch or an address that depends on
@@ -63,10 +69,34 @@ struct digest {
     uint64_t count, hash;
 };
 
-static struct digest blocks = {0, 1469598103934665603ull};
-static struct digest accesses = {0, 1469598103934665603ull};
+#define FNV_OFFSET 1469598103934665603ull
+static struct digest blocks = {0, FNV_OFFSET};
+static struct digest accesses = {0, FNV_OFFSET};
 static uint64_t entry_vaddr = UINT64_MAX, entries;
 static const char *out_path;
+
+/* the digests since the last segment mark, and those of the segments closed */
+struct segment {
+    struct digest blocks, accesses;
+    uint64_t entries;
+};
+static uint64_t segment_vaddr = UINT64_MAX;
+static struct segment current = {{0, FNV_OFFSET}, {0, FNV_OFFSET}, 0};
+static struct segment *closed;
+static size_t closed_count, closed_room;
+
+static void close_segment(void) {
+    if (closed_count == closed_room) {
+        closed_room = closed_room ? 2 * closed_room : 16;
+        closed = realloc(closed, closed_room * sizeof(*closed));
+        if (!closed) {
+            perror("cttrace");
+            exit(1);
+        }
+    }
+    closed[closed_count++] = current;
+    current = (struct segment){{0, FNV_OFFSET}, {0, FNV_OFFSET}, 0};
+}
 
 static void mix(struct digest *d, uint64_t v) {
     for (int i = 0; i < 8; i++)
@@ -76,17 +106,26 @@ static void mix(struct digest *d, uint64_t v) {
 static void tb_exec(unsigned int vcpu, void *userdata) {
     (void)vcpu;
     uint64_t vaddr = (uint64_t)(uintptr_t)userdata;
+    if (vaddr == segment_vaddr)
+        close_segment();
     mix(&blocks, vaddr);
     blocks.count++;
     entries += vaddr == entry_vaddr;
+    mix(&current.blocks, vaddr);
+    current.blocks.count++;
+    current.entries += vaddr == entry_vaddr;
 }
 
 static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *userdata) {
     (void)vcpu;
     (void)userdata;
+    const uint64_t kind = (uint64_t)qemu_plugin_mem_size_shift(info) << 1 | qemu_plugin_mem_is_store(info);
     mix(&accesses, vaddr);
-    mix(&accesses, (uint64_t)qemu_plugin_mem_size_shift(info) << 1 | qemu_plugin_mem_is_store(info));
+    mix(&accesses, kind);
     accesses.count++;
+    mix(&current.accesses, vaddr);
+    mix(&current.accesses, kind);
+    current.accesses.count++;
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
@@ -109,6 +148,13 @@ static void at_exit(qemu_plugin_id_t id, void *userdata) {
     fprintf(f, "blocks %" PRIu64 " %016" PRIx64 "\n", blocks.count, blocks.hash);
     fprintf(f, "accesses %" PRIu64 " %016" PRIx64 "\n", accesses.count, accesses.hash);
     fprintf(f, "entries %" PRIu64 "\n", entries);
+    if (segment_vaddr != UINT64_MAX) {
+        close_segment();
+        for (size_t i = 0; i < closed_count; i++)
+            fprintf(f, "segment %" PRIu64 " %016" PRIx64 " %" PRIu64 " %016" PRIx64 " %" PRIu64 "\n",
+                    closed[i].blocks.count, closed[i].blocks.hash, closed[i].accesses.count,
+                    closed[i].accesses.hash, closed[i].entries);
+    }
     if (f != stderr)
         fclose(f);
 }
@@ -120,8 +166,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             out_path = argv[i] + 4;
         } else if (strncmp(argv[i], "entry=", 6) == 0) {
             entry_vaddr = strtoull(argv[i] + 6, NULL, 16);
+        } else if (strncmp(argv[i], "segment=", 8) == 0) {
+            segment_vaddr = strtoull(argv[i] + 8, NULL, 16);
         } else {
-            fprintf(stderr, "cttrace: unknown argument %s (out=FILE, entry=HEX)\n", argv[i]);
+            fprintf(stderr, "cttrace: unknown argument %s (out=FILE, entry=HEX, segment=HEX)\n", argv[i]);
             return -1;
         }
     }
