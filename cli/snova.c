@@ -154,8 +154,13 @@ static int cmd_sign(const struct options *o) {
     uint8_t *sig = malloc(siglen);
     if (r == EXIT_OK && sig == NULL)
         r = report("out of memory");
-    if (r == EXIT_OK && snova_sign_hashed(sk.inst, sig, &siglen, &h, sk.bytes) != 0)
-        r = report("signing failed (no randomness from the system)");
+    if (r == EXIT_OK) {
+        const int signed_ = snova_sign_hashed(sk.inst, sig, &siglen, &h, sk.bytes);
+        if (signed_ == SNOVA_ERR_KEY_CANNOT_SIGN)
+            r = report("this secret key cannot sign (every attempt's system was singular): a damaged key?");
+        else if (signed_ != 0)
+            r = report("signing failed (no randomness from the system, or out of memory)");
+    }
     key_free(&sk);
     struct outfile out = {0};
     if (r == EXIT_OK)
