@@ -28,6 +28,12 @@ test: setup
 clean:
 	rm -rf build
 
+# the SNOVA core and kernels as liboqs's neon implementation (docs/liboqs.md)
+.PHONY: export-liboqs
+export-liboqs:
+	$(if $(DEST),,$(error export-liboqs: set DEST, the directory to write))
+	$(PYTHON) -m tools.export_liboqs $(DEST)
+
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk
 -include tools/bench/bench.mk
