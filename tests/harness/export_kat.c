@@ -23,6 +23,8 @@
 #include "api.h"
 #include "rng.h"
 #include "sha256.h"
+#define KAT_SHA256 snova_sha256
+#include "kat_digest.h"
 
 #if defined(EXPORT_KAT_VALGRIND)
 #include <valgrind/memcheck.h>
@@ -44,15 +46,6 @@ int export_randombytes(uint8_t *buf, size_t n) {
     int r = randombytes(buf, n);
     SECRET(buf, n);
     return r;
-}
-
-static void print_digest(const char *label, const uint8_t *p, size_t n) {
-    uint8_t d[32];
-    snova_sha256(d, p, n);
-    printf(", \"%s_len\": %zu, \"%s_sha256\": \"", label, n, label);
-    for (int i = 0; i < 32; i++)
-        printf("%02x", d[i]);
-    printf("\"");
 }
 
 /* vector `count`: the DRBG re-seeded with its seed, then key pair, signature of m
