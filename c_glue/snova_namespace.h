@@ -1,6 +1,7 @@
 /* Source-level namespacing: every global name of the SNOVA core, its primitives
- * and the generated AArch64 kernels (the .S files of out/), each mapped to itself behind a
- * prefix chosen at build time, the way PQClean and liboqs namespace imported code.
+ * and the generated AArch64 kernels (the .S files of out/), each mapped to itself
+ * behind a prefix chosen at build time, the way PQClean and liboqs namespace
+ * imported code.
  * Every translation unit of the core includes this header first; the kernels'
  * assembly takes it through the C preprocessor (-include, or the line the export
  * adds), so one set of definitions renames the whole build.
