@@ -18,7 +18,7 @@ all:
 # make -j: make brings an included makefile up to date before it starts on the
 # goals, and this one's recipe is the set-up (again when setup.sh or the Python
 # requirements change, or .venv is removed).
-SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test bench bench-quick bench-keccak
+SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test bench bench-quick bench-keccak export-liboqs
 SETUP_STAMP := .venv/setup.mk
 ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(SETUP_STAMP)
@@ -91,7 +91,14 @@ help:
 	@echo 'make bench-quick     one set per rank: bench/quick/'
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
+	@echo 'make export-liboqs DEST=dir  the core and kernels as the SNOVA neon implementation of liboqs'
 	@echo 'make help            this list'
+
+# the SNOVA core and kernels as liboqs's neon implementation (docs/liboqs.md)
+.PHONY: export-liboqs
+export-liboqs:
+	$(if $(DEST),,$(error export-liboqs: set DEST, the directory to write))
+	$(PYTHON) -m tools.export_liboqs $(DEST)
 
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk

@@ -2,6 +2,7 @@
  * every state byte. Byte (row r, column c) of block slot k (k = 0..3) sits at bit
  * 16*r + 4*c + k, so a state row is a 16-bit lane: ShiftRows rotates inside lanes
  * and the row rotation MixColumns needs is a 16-bit rotation of the whole word. */
+#include "snova_namespace.h"
 #include "aes_ct.h"
 
 #include <string.h>

@@ -15,6 +15,12 @@
 extern "C" {
 #endif
 
+/* libsnova (c_glue/lib.mk) is compiled with hidden visibility and exports each
+ * set's NIST API only */
+#if defined(SNOVA_NIST_API_EXPORT)
+#pragma GCC visibility push(default)
+#endif
+
 int crypto_sign_keypair(unsigned char *pk, unsigned char *sk);
 
 /* sm = signature || message (CRYPTO_BYTES + mlen bytes); m may overlap sm */
@@ -32,6 +38,10 @@ int crypto_sign_signature(unsigned char *sig, size_t *siglen, const unsigned cha
 /* returns 0 for a valid signature, -1 otherwise (including siglen != CRYPTO_BYTES) */
 int crypto_sign_verify(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,
                        const unsigned char *pk);
+
+#if defined(SNOVA_NIST_API_EXPORT)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

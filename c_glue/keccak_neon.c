@@ -3,6 +3,7 @@
  * (out/snova_plan.h): by FEAT_SHA3, then by the core class that MIDR_EL1 names,
  * where the kernel lets user space read it (HWCAP_CPUID). Also the multi-state
  * entries the plan makes of the one- and two-state kernels. */
+#include "snova_namespace.h"
 #include "kernels_neon.h"
 #include "snova_plan.h"
 

@@ -2,6 +2,7 @@
  * the build's block shape (SNOVA_ROUND, SNOVA_L, SNOVA_R): the variant plan's row for the
  * CPU's core class (out/snova_plan.h, generated from generator/plan.yaml), for what its
  * hardware capabilities allow; the portable C kernels elsewhere. */
+#include "snova_namespace.h"
 #include "kernels.h"
 #include "kernels_neon.h"
 

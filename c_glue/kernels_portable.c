@@ -7,6 +7,7 @@
  * with the constant-time scalar product, in loops the compiler vectorises. Only
  * shifts, ANDs, XORs and multiplications by constants: no branch and no memory
  * index depends on the data (masks of single bits pass a value barrier, ct.h). */
+#include "snova_namespace.h"
 #include "kernels.h"
 
 #include <string.h>

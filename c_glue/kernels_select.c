@@ -1,5 +1,6 @@
 /* Chooses the kernel backend once: the portable C kernels, or on AArch64 builds
  * with SNOVA_NEON the generated NEON kernels the CPU can run. */
+#include "snova_namespace.h"
 #include "kernels.h"
 
 #if defined(SNOVA_NEON)

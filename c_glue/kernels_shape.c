@@ -1,6 +1,7 @@
 /* The portable kernel table of one block shape (the build's SNOVA_L, SNOVA_R and
  * round): the rank kernels of kernels_portable.c, which every shape shares, and
  * the rectangular products instantiated here for this shape. */
+#include "snova_namespace.h"
 #include "kernels.h"
 
 #include "gf16_words.h"

@@ -10,27 +10,24 @@
 #                       embedded-source mode: its randomness from the host's
 #                       randombytes (c_glue/os_random.c, SNOVA_RANDOMBYTES_EXTERN)
 #
-# How the instances share one library. A set's own code (its round's core, the NIST
-# API of sign.c, its descriptor lib_instance.c) is compiled with the set's definitions
-# and linked into one relocatable object (ld -r) whose names are then rewritten
-# (llvm-objcopy): crypto_sign_* become <id>_crypto_sign_*, the descriptor
-# <id>_instance, every other definition local (<id>: the set name, '-' written '_').
-# The kernel table and its run-time choice depend on the block shape only (round, l,
-# r): one object per shape, whose snova_kernels becomes snova_kernels_<shape>, the
-# name its sets call. Everything else (SHAKE, AES, nibbles, the rank kernels, the
-# generated kernels, the OS randomness, the generic API) is compiled once. Everything
-# is compiled with hidden visibility except sign.c, and the primitives' object (with
-# the generated kernels, whose assembly declares them global) is made hidden
-# whole, so the shared library exports the generic API and the per-instance NIST
-# API only.
+# How the instances share one library: source-level namespacing
+# (c_glue/snova_namespace.h). A set's own code (its round's core, the NIST API of
+# sign.c, its descriptor lib_instance.c) is compiled with the set's definitions and
+# the prefix <id>_ (<id>: the set name, '-' written '_'), so crypto_sign_* become
+# <id>_crypto_sign_* and the descriptor <id>_instance. The kernel table and its
+# run-time choice depend on the block shape only (round, l, r): compiled once per
+# shape with the prefix snova_<shape>_, which its sets' code calls. Everything else
+# (SHAKE, AES, nibbles, the rank kernels, the generated kernels, the OS randomness,
+# the generic API) is compiled once and keeps its names (an empty common prefix).
+# Everything is compiled with hidden visibility but the NIST API (api.h, with
+# SNOVA_NIST_API_EXPORT), so the shared library exports the generic API and the
+# per-instance NIST API only.
 
 # the version, from its one place: include/snova.h
 LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p' include/snova.h)
 LIB_SOVERSION := 0
 LIB_LD      := ld.lld-19
-LIB_OBJCOPY := llvm-objcopy-19
 LIB_AR      := llvm-ar-19
-LIB_NM      := llvm-nm-19
 # the operating system's randomness (c_glue/os_random.c), one copy for the library
 LIB_RANDOM_SRC := os_random.c
 
@@ -49,8 +46,11 @@ LIB_ASM.aarch64 := $(SNOVA_NEON_ASM)
 LIB_PRIM_SRC = shake.c aes_ct.c util.c nibbles.c kernels_portable.c $(LIB_RANDOM_SRC) $(LIB_PRIM_EXTRA.$(1))
 LIB_SHAPE_SRC = kernels_shape.c kernels_select.c $(LIB_SHAPE_EXTRA.$(1))
 LIB_SET_SRC = $(SNOVA_CORE.$(1)) sign.c
-LIB_NIST_FNS := crypto_sign_keypair crypto_sign crypto_sign_open crypto_sign_signature crypto_sign_verify
 LIB_FLAGS = $(LIB_CFLAGS.$(1)) -fPIC -fvisibility=hidden -Iinclude $(SNOVA_WARN)
+# the namespace of code compiled for shape $(1) and for set $(2) (the shape's own
+# code: $(2) empty)
+LIB_NAMESPACE = -DSNOVA_COMMON_NAMESPACE= -DSNOVA_SHAPE_NAMESPACE=snova_$(call lib_id,$(1))_ \
+    -DSNOVA_NAMESPACE=$(call lib_id,$(or $(2),snova_$(1)))_
 
 # a set's block shape r<round>-l<l>-r<r>, from its definitions (Round 1: no
 # SNOVA_ROUND; Rounds 1 and 2: no SNOVA_R, square blocks)
@@ -73,7 +73,7 @@ lib-aarch64: build/lib/aarch64/libsnova.a build/lib/aarch64/libsnova.so.$(LIB_SO
 define lib_variant_rules
 build/lib/$(1)/prim/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
-	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -MMD -MP -c $$< -o $$@
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/prim/%.o: c_glue/lib/%.c c_glue/lib.mk
 	@mkdir -p $$(@D)
@@ -85,18 +85,15 @@ build/lib/$(1)/asm/%.o: out/%.S
 
 build/lib/$(1)/prim/os_random-randombytes.o: c_glue/os_random.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
-	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -DSNOVA_RANDOMBYTES_EXTERN -MMD -MP -c $$< -o $$@
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -DSNOVA_RANDOMBYTES_EXTERN \
+	    -MMD -MP -c $$< -o $$@
 
 LIB_PRIM_OBJS.$(1) := $(addprefix build/lib/$(1)/prim/,$(patsubst %.c,%.o,$(call LIB_PRIM_SRC,$(1)))) \
     $(patsubst out/%.S,build/lib/$(1)/asm/%.o,$(LIB_ASM.$(1)))
 build/lib/$(1)/prims.o: $$(LIB_PRIM_OBJS.$(1))
 build/lib/$(1)/prims-randombytes.o: $$(subst /os_random.o,/os_random-randombytes.o,$$(LIB_PRIM_OBJS.$(1)))
 build/lib/$(1)/prims.o build/lib/$(1)/prims-randombytes.o:
-	$(LIB_LD) -r $$^ -o $$@.tmp
-	$(LIB_NM) --defined-only --extern-only --just-symbol-name $$@.tmp > $$@.defs
-	$(LIB_OBJCOPY) --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(LIB_PRIMS_SHAPE)) \
-	    --set-symbols-visibility=$$@.defs=hidden $$@.tmp $$@
-	@rm -f $$@.tmp $$@.defs
+	$(LIB_LD) -r $$^ -o $$@
 
 LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o build/lib/$(1)/prim/libsnova_deterministic.o \
     $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
@@ -122,34 +119,27 @@ endef
 define lib_shape_rules
 build/lib/$(1)/shape/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
-	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) -MMD -MP -c $$< -o $$@
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) $$(call LIB_NAMESPACE,$(2)) \
+	    -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/shape-$(2).o: $(addprefix build/lib/$(1)/shape/$(2)/,$(patsubst %.c,%.o,$(call LIB_SHAPE_SRC,$(1))))
-	$(LIB_LD) -r $$^ -o $$@.tmp
-	$(LIB_OBJCOPY) --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(2)) $$@.tmp
-	$(LIB_OBJCOPY) --keep-global-symbol snova_kernels_$(call lib_id,$(2)) $$@.tmp $$@
-	@rm -f $$@.tmp
+	$(LIB_LD) -r $$^ -o $$@
 endef
 
 # $(1) = variant, $(2) = set
 define lib_set_rules
 build/lib/$(1)/set/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
-	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(LIB_VISIBILITY) -MMD -MP -c $$< -o $$@
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
+	    -DSNOVA_NIST_API_EXPORT -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
-	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) -DSNOVA_LIB_NAME='"$(2)"' -MMD -MP -c $$< -o $$@
-
-build/lib/$(1)/set/$(2)/sign.o: LIB_VISIBILITY := -fvisibility=default
+	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
+	    -DSNOVA_LIB_NAME='"$(2)"' -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/set-$(2).o: $(addprefix build/lib/$(1)/set/$(2)/,$(patsubst %.c,%.o,$(call LIB_SET_SRC,$(2))) lib_instance.o)
-	$(LIB_LD) -r $$^ -o $$@.tmp
-	$(LIB_OBJCOPY) $(foreach f,$(LIB_NIST_FNS),--redefine-sym $(f)=$(call lib_id,$(2))_$(f)) \
-	    --redefine-sym snova_lib_instance=$(call lib_id,$(2))_instance \
-	    --redefine-sym snova_kernels=snova_kernels_$(call lib_id,$(call lib_shape,$(2))) $$@.tmp
-	$(LIB_OBJCOPY) $(foreach f,$(LIB_NIST_FNS) instance,--keep-global-symbol $(call lib_id,$(2))_$(f)) $$@.tmp $$@
-	@rm -f $$@.tmp
+	$(LIB_LD) -r $$^ -o $$@
 endef
 
 $(foreach v,$(LIB_VARIANTS),$(eval $(call lib_variant_rules,$(v))))

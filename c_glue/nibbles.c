@@ -1,4 +1,5 @@
 /* Nibble packing of GF(16) elements (nibbles.h). */
+#include "snova_namespace.h"
 #include "nibbles.h"
 
 #include <string.h>

@@ -12,6 +12,7 @@
 #if defined(__linux__) && !defined(SNOVA_RANDOMBYTES_EXTERN)
 #define _DEFAULT_SOURCE
 #endif
+#include "snova_namespace.h"
 #include "os_random.h"
 
 #include <errno.h>

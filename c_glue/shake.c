@@ -1,6 +1,7 @@
 /* Keccak-f[1600], SHAKE128 and SHAKE256, written from FIPS 202 (sections 3.2, 4, 6.2).
  * The permutation comes from the kernel table (kernels.h): this file's portable
  * one, or on AArch64 a generated kernel chosen at run time. */
+#include "snova_namespace.h"
 #include "shake.h"
 
 #include <string.h>

@@ -5,6 +5,7 @@
  * digest with SHAKE256. The seeded and salted forms (sign_salted.h) take those
  * bytes from the caller: known-answer tests, and libsnova's deterministic entry
  * points. */
+#include "snova_namespace.h"
 #include <string.h>
 
 #include "api.h"

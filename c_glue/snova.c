@@ -7,6 +7,7 @@
  * no branch and no memory index depends on it (the only data-dependent branch is
  * the retry of a signature whose linear system is singular, as in every SNOVA
  * implementation). Secret intermediates are wiped before returning. */
+#include "snova_namespace.h"
 #include "snova.h"
 
 #include <stdlib.h>

@@ -14,6 +14,7 @@
  * Every matrix product goes through the kernel table (kernels.h); key generation
  * and signing are constant time with respect to secret data, as in Round 1;
  * working memory is on the heap, wiped before it is freed. */
+#include "snova_namespace.h"
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -18,6 +18,7 @@
  * the kernel table (kernels.h). Key generation and signing are constant time
  * with respect to secret data, as in Round 1; working memory is on the heap,
  * wiped before it is freed. */
+#include "snova_namespace.h"
 #include <pthread.h>
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+#include "snova_namespace.h"
 #include "util.h"
 
 #include <stdlib.h>

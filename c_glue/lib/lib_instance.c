@@ -1,5 +1,6 @@
 /* The libsnova instance of the set this file is compiled for (c_glue.mk's
  * SNOVA_DEFS, and -DSNOVA_LIB_NAME="<set name>" from lib.mk). */
+#include "snova_namespace.h"
 #include "lib_instance.h"
 
 #include "api.h"

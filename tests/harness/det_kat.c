@@ -31,6 +31,8 @@
 #define snova_sha256 kat_sha256
 #include "sha256.h"
 #undef snova_sha256
+#define KAT_SHA256 kat_sha256
+#include "kat_digest.h"
 
 enum { KAT_SEED_BYTES = 48, MAX_DRAWS = 8 };
 
@@ -53,15 +55,6 @@ static void print_draws(const char *label) {
         printf(i ? ", %zu" : "%zu", draws[i]);
     printf("]");
     draw_count = 0;
-}
-
-static void print_digest(const char *label, const uint8_t *p, size_t n) {
-    uint8_t d[32];
-    kat_sha256(d, p, n);
-    printf(", \"%s_len\": %zu, \"%s_sha256\": \"", label, n, label);
-    for (int i = 0; i < 32; i++)
-        printf("%02x", d[i]);
-    printf("\"");
 }
 
 static int keypair_seeded(const snova_instance *inst, uint8_t *pk, uint8_t *sk, int split) {
