@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "shake.h"
 #include "snova.h"
+#include "util.h"
 
 struct snova_instance {
     const char *name, *algname;
@@ -35,8 +37,29 @@ struct snova_instance {
     /* the set's core (core.h), on the message's 64-byte SHAKE256 digest */
     int (*core_sign)(uint8_t *sig, const uint8_t *digest, const uint8_t *salt, const uint8_t *sk);
     int (*core_verify)(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk);
+    /* the set's prepared keys (core.h) */
+    size_t (*public_prepared_bytes)(void), (*secret_prepared_bytes)(void);
+    int (*prepare_public)(void *prepared, const uint8_t *pk);
+    int (*prepare_secret)(void *prepared, const uint8_t *sk);
+    int (*verify_prepared)(const uint8_t *digest, const uint8_t *sig, const void *prepared);
+    int (*sign_prepared)(uint8_t *sig, const uint8_t *digest, const uint8_t *salt, const void *prepared);
 };
 
 extern const struct snova_instance snova_lib_instance;
+
+/* the message digest every round signs: SHAKE256 of the message, 64 bytes;
+ * and the salt every signature draws */
+#define SNOVA_LIB_DIGEST_BYTES 64
+#define SNOVA_LIB_SALT_BYTES 16
+
+_Static_assert(sizeof(snova_hasher) >= sizeof(snova_shake_ctx), "snova_hasher too small for a SHAKE state");
+
+static inline snova_shake_ctx *hasher_shake(snova_hasher *h) { return (snova_shake_ctx *)(void *)h->opaque; }
+
+/* the digest of the pieces fed to h; ends h */
+static inline void hasher_final(snova_hasher *h, uint8_t digest[SNOVA_LIB_DIGEST_BYTES]) {
+    snova_shake_squeeze(hasher_shake(h), digest, SNOVA_LIB_DIGEST_BYTES);
+    snova_wipe(h, sizeof(*h));
+}
 
 #endif

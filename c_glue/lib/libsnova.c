@@ -4,12 +4,8 @@
 
 #include "lib_instance.h"
 #include "os_random.h"
-#include "shake.h"
 #include "util.h"
 
-/* the message digest every round signs: SHAKE256 of the message, 64 bytes */
-#define DIGEST_BYTES 64
-#define SALT_BYTES 16
 
 #define SNOVA_X_EXTERN(id) extern const struct snova_instance id##_instance;
 SNOVA_INSTANCES(SNOVA_X_EXTERN)
@@ -83,24 +79,15 @@ int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen, const uint8
     return 0;
 }
 
-_Static_assert(sizeof(snova_hasher) >= sizeof(snova_shake_ctx), "snova_hasher too small for a SHAKE state");
-
-static snova_shake_ctx *shake_of(snova_hasher *h) { return (snova_shake_ctx *)(void *)h->opaque; }
-
-void snova_hasher_init(snova_hasher *h) { snova_shake256_init(shake_of(h)); }
+void snova_hasher_init(snova_hasher *h) { snova_shake256_init(hasher_shake(h)); }
 
 void snova_hasher_update(snova_hasher *h, const void *piece, size_t len) {
-    snova_shake_absorb(shake_of(h), piece, len);
-}
-
-static void hasher_final(snova_hasher *h, uint8_t digest[DIGEST_BYTES]) {
-    snova_shake_squeeze(shake_of(h), digest, DIGEST_BYTES);
-    snova_wipe(h, sizeof(*h));
+    snova_shake_absorb(hasher_shake(h), piece, len);
 }
 
 int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
                       const uint8_t *sk) {
-    uint8_t digest[DIGEST_BYTES], salt[SALT_BYTES];
+    uint8_t digest[SNOVA_LIB_DIGEST_BYTES], salt[SNOVA_LIB_SALT_BYTES];
     hasher_final(h, digest);
     int r = snova_os_random(salt, sizeof(salt));
     if (r == 0)
@@ -117,7 +104,7 @@ int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, 
 
 int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen, snova_hasher *h,
                         const uint8_t *pk) {
-    uint8_t digest[DIGEST_BYTES];
+    uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
     hasher_final(h, digest);
     if (siglen != inst->sig_bytes)
         return -1;
