@@ -4,6 +4,9 @@
  *                              salt) and verdicts, prepared or not, on good and
  *                              bad input; NULL arguments; prints one line each
  *   prepared threads NAME N    N threads sign and verify with one prepared key
+ *   prepared wipe NAME [plant] snova_secret_key_free leaves the key's bytes zero
+ *                              when it frees them (free is interposed here);
+ *                              plant: a buffer freed unwiped, which must be caught
  *
  * Exit status 0 when every check holds, 1 otherwise (the failed check on stderr). */
 #include <pthread.h>
@@ -14,6 +17,25 @@
 #include "snova.h"
 
 static int failures;
+
+/* free, interposed: the block at `watched` must be zero over `watched_bytes`
+ * when it is freed (glibc's own free behind it) */
+extern void __libc_free(void *p);
+static const void *watched;
+static size_t watched_bytes;
+static int watched_state = -1; /* -1 not freed yet, 0 freed with data, 1 freed zero */
+
+void free(void *p) {
+    if (p != NULL && p == watched) {
+        const uint8_t *b = p;
+        uint8_t any = 0;
+        for (size_t i = 0; i < watched_bytes; i++)
+            any |= b[i];
+        watched_state = any == 0;
+        watched = NULL;
+    }
+    __libc_free(p);
+}
 
 #define CHECK(cond, ...)                                    \
     do {                                                    \
@@ -207,6 +229,32 @@ static void threads(const char *name, int n) {
     free_keys(&k);
 }
 
+static void wipe(const char *name, int plant) {
+    struct keys k;
+    if (make_keys(&k, name) != 0) {
+        CHECK(0, "no key pair");
+        return;
+    }
+    snova_secret_key *sec = snova_secret_key_prepare(k.inst, k.sk);
+    size_t len = 0;
+    CHECK(sec != NULL && snova_sign_prepared(sec, k.sig, &len, k.pk, 8) == 0, "sign_prepared");
+    watched_bytes = snova_secret_key_prepared_bytes(k.inst);
+    if (plant) {
+        uint8_t *copy = malloc(watched_bytes);
+        memset(copy, 0x5a, watched_bytes);
+        watched = copy;
+        free(copy);
+    } else {
+        watched = sec;
+        snova_secret_key_free(sec);
+        sec = NULL;
+    }
+    CHECK(watched_state == 1, "the secret prepared key was freed %s", watched_state == 0 ? "unwiped" : "never");
+    printf("%s wipe %s\n", name, watched_state == 1 ? "ok" : "FAILED");
+    snova_secret_key_free(sec);
+    free_keys(&k);
+}
+
 int main(int argc, char **argv) {
     const char *name = "usage";
     if (argc >= 3 && strcmp(argv[1], "compare") == 0) {
@@ -217,8 +265,11 @@ int main(int argc, char **argv) {
     } else if (argc == 4 && strcmp(argv[1], "threads") == 0) {
         name = argv[2];
         threads(name, atoi(argv[3]));
+    } else if ((argc == 3 || (argc == 4 && strcmp(argv[3], "plant") == 0)) && strcmp(argv[1], "wipe") == 0) {
+        name = argv[2];
+        wipe(name, argc == 4);
     } else {
-        fprintf(stderr, "usage: prepared compare NAME... | prepared threads NAME N\n");
+        fprintf(stderr, "usage: prepared compare NAME... | prepared threads NAME N | prepared wipe NAME [plant]\n");
         return 2;
     }
     return failures != 0;
