@@ -15,7 +15,8 @@
  *   verify  set-up: key pair and one signature (drbg_sign, checked with
  *           crypto_sign_open)        op: crypto_sign_verify, must accept
  *   prepare_pk, prepare_sk  set-up: one key pair
- *           op: snova_core_prepare_public, snova_core_prepare_secret (core.h)
+ *           op: snova_core_prepare_public, snova_core_prepare_secret (core.h);
+ *           the output also gives the prepared key's bytes (bytes=N)
  *   sign_prepared  set-up: one key pair, its secret key prepared
  *           op: sign's (same salt, same signature) on the prepared key
  *   verify_prepared  set-up: verify's, the public key prepared
@@ -223,7 +224,12 @@ int main(int argc, char **argv) {
     h = fnv1a(h, pk, sizeof pk);
     h = fnv1a(h, sk, sizeof sk);
     h = fnv1a(h, sig, sizeof sig);
-    printf("%s %s %016llx\n", CRYPTO_ALGNAME, argv[1], (unsigned long long)h);
+    if (op == OP_PREPARE_PK || op == OP_PREPARE_SK)
+        printf("%s %s bytes=%zu %016llx\n", CRYPTO_ALGNAME, argv[1],
+               public_prepared ? snova_core_public_prepared_bytes() : snova_core_secret_prepared_bytes(),
+               (unsigned long long)h);
+    else
+        printf("%s %s %016llx\n", CRYPTO_ALGNAME, argv[1], (unsigned long long)h);
     free(prepared);
     if (bad) {
         fprintf(stderr, "%s: %s failed\n", prog, argv[1]);
