@@ -10,7 +10,9 @@ cores' snova_core_prepare_* in core.h), through tests/harness/prepared.c:
   key has one) is refused by prepare; the randomized and hashed prepared
   signatures verify; every NULL argument is refused;
 * a planted wrong verdict, and a planted changed signature, fail the check;
-* 8 threads sign and verify with one prepared key at once;
+* 8 threads sign and verify with one prepared key at once, through the library,
+  and through the core under ThreadSanitizer (c_glue/test_prepared.c), where
+  a planted write to the shared key is reported;
 * snova_secret_key_free wipes the key before freeing it (free interposed), and
   the check catches a buffer freed unwiped;
 * NEON build under qemu (snova-r3-i-s, whose public map verification takes in
@@ -22,6 +24,7 @@ import subprocess
 import pytest
 
 from tests.snova_harness import BUILD, QEMU, ROOT, make, snova_sets
+from tests.snova_harness import run as run_core
 
 SETS = snova_sets()
 HARNESS = ROOT / "tests" / "harness" / "prepared.c"
@@ -109,3 +112,19 @@ def test_neon_prepared_matches_plain():
     make(str(prog.relative_to(ROOT)))
     assert bench_digest(prog, "sign_prepared") == bench_digest(prog, "sign")
     assert bench_digest(prog, "verify_prepared") == bench_digest(prog, "verify")
+
+
+@pytest.mark.parametrize("set_name", ["snova-r3-i-s", "snova-r3-i-x", "snova-r2-24-5-4-esk"])
+def test_threads_on_one_prepared_key_under_thread_sanitizer(set_name):
+    """8 threads sign and verify with one prepared key pair (c_glue/test_prepared.c,
+    ThreadSanitizer build): every signature is snova_core_sign's, no race."""
+    make(f"build/host-tsan/{set_name}/test_prepared")
+    r = run_core("host-tsan", set_name, "test_prepared", ["8"])
+    assert r.returncode == 0 and r.stdout.strip() == "PASSED" and "ThreadSanitizer" not in r.stderr, r.stderr
+
+
+def test_thread_sanitizer_catches_a_planted_write():
+    set_name = "snova-r3-i-s"
+    make(f"build/host-tsan/{set_name}/test_prepared")
+    r = run_core("host-tsan", set_name, "test_prepared", ["8", "plant"])
+    assert r.returncode != 0 and "ThreadSanitizer: data race" in r.stderr
