@@ -128,3 +128,58 @@ def test_thread_sanitizer_catches_a_planted_write():
     make(f"build/host-tsan/{set_name}/test_prepared")
     r = run_core("host-tsan", set_name, "test_prepared", ["8", "plant"])
     assert r.returncode != 0 and "ThreadSanitizer: data race" in r.stderr
+
+
+def snova(tmp_path, *args, stdin=None):
+    return subprocess.run([str(BUILD / "lib" / "host" / "snova"), *args], cwd=tmp_path, capture_output=True,
+                          input=stdin, timeout=600)
+
+
+@pytest.fixture()
+def keys(harness, tmp_path):
+    """A snova-r3-i-s key pair and three messages (one named with an escape byte)."""
+    assert snova(tmp_path, "keygen", "--set", "snova-r3-i-s", "--pk", "k.pk", "--sk", "k.sk").returncode == 0
+    for name in ("a", "b", "c\x1b"):
+        (tmp_path / name).write_bytes(name.encode() * 100)
+    return tmp_path
+
+
+def test_command_signs_and_verifies_several_messages(keys):
+    d = keys
+    r = snova(d, "sign", "--sk", "k.sk", "--in", "a", "--out", "a.sig", "--in", "b", "--out", "b.sig",
+              "--in", "c\x1b", "--out", "c.sig")
+    assert r.returncode == 0, r.stderr
+    for m in ("a", "b", "c\x1b"):   # each signature verifies alone, by the plain form
+        sig = "c.sig" if m.startswith("c") else f"{m}.sig"
+        assert snova(d, "verify", "--pk", "k.pk", "--sig", sig, "--in", m).stdout == b"valid\n"
+    r = snova(d, "verify", "--pk", "k.pk", "--sig", "a.sig", "--in", "a", "--sig", "b.sig", "--in", "b",
+              "--sig", "c.sig", "--in", "c\x1b")
+    assert r.returncode == 0 and r.stdout == b"valid: a.sig\nvalid: b.sig\nvalid: c.sig\n", r.stderr
+    # a wrong pair: exit 1, the valid ones still reported, the name escaped
+    (d / "x\x1b.sig").write_bytes((d / "a.sig").read_bytes())
+    r = snova(d, "verify", "--pk", "k.pk", "--sig", "x\x1b.sig", "--in", "b", "--sig", "b.sig", "--in", "b")
+    assert r.returncode == 1 and r.stdout == b"valid: b.sig\n"
+    assert r.stderr == b"snova: invalid signature: x\\x1b.sig\n"
+    # the messages from standard input, once
+    r = snova(d, "verify", "--pk", "k.pk", "--sig", "a.sig", "--in", "-", "--sig", "b.sig", "--in", "b",
+              stdin=(d / "a").read_bytes())
+    assert r.returncode == 0 and r.stdout == b"valid: a.sig\nvalid: b.sig\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["verify", "--pk", "k.pk", "--sig", "a.sig", "--in", "a", "--sig", "b.sig"],
+     "give each --sig with its --in (2 --sig, 1 --in)"),
+    (["verify", "--pk", "k.pk", "--sig", "-", "--in", "a", "--sig", "b.sig", "--in", "-"],
+     "only one input can come from standard input"),
+    (["sign", "--sk", "k.sk", "--in", "a", "--out", "n1", "--in", "b"], "give each --in with its --out"),
+    (["sign", "--sk", "k.sk", "--in", "a", "--out", "n1", "--in", "b", "--out", "n1"], "--out n1 given twice"),
+    (["sign", "--sk", "k.sk", "--in", "a", "--out", "n1", "--in", "b", "--out", "k.pk"], "k.pk exists"),
+    (["sign", "--sk", "k.sk", "--in", "a", "--out", "n1", "--in", "b", "--out", "a", "--force"],
+     "a is an input of this command"),
+])
+def test_command_several_messages_bad_input(keys, args, message):
+    """Refused with exit 2 and one line; no output appears, not even the ones that could be written."""
+    before = sorted(p.name for p in keys.iterdir())
+    r = snova(keys, *args)
+    assert r.returncode == 2 and message in r.stderr.decode() and r.stderr.count(b"\n") == 1, r.stderr
+    assert sorted(p.name for p in keys.iterdir()) == before
