@@ -920,16 +920,8 @@ static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t 
     return r;
 }
 
-int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
-    return verify_with(digest, sig, pk, NULL);
-}
-
-#if defined(SNOVA_TEST_HOOKS)
-int snova_test_verify_fault(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk,
-                            const struct snova_verify_fault *fault) {
-    return verify_with(digest, sig, pk, fault);
-}
-#endif
+#define SNOVA_OWN_VERIFY_WITH
+#include "verify_entry.h"
 
 size_t snova_core_public_prepared_bytes(void) { return sizeof(struct verify_key); }
 

@@ -1,13 +1,15 @@
 /* snova_core_verify (and its test hook) of a round's core, included by the
  * core after it defines struct verify_ws (the target `hash`, the signature `X`,
  * the evaluated map `out` as an array of target-sized matrices, the public map's
- * P11, P12, P21 in `pm` and P22), evaluate() and, for Round 3, load_inputs(). */
+ * P11, P12, P21 in `pm` and P22) and evaluate(); or, where the core verifies
+ * with its public key prepared apart (Round 3, core.h), after it defines
+ * verify_with() itself (SNOVA_OWN_VERIFY_WITH). */
 #ifndef SNOVA_VERIFY_ENTRY_H
 #define SNOVA_VERIFY_ENTRY_H
 
 #include <stdlib.h>
 
-#if defined(SNOVA_SQUARE_H)
+#if !defined(SNOVA_OWN_VERIFY_WITH)
 /* Rounds 1 and 2: the target into ws->hash, the signature into ws->X, the public
  * map into ws->pm and ws->P22; -1 if the signature or key is malformed */
 static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
@@ -17,7 +19,6 @@ static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, c
     expand_public(k, &ws->pm, pk);
     return 0;
 }
-#endif
 
 /* the workspace comes from the heap: the expanded public map alone exceeds the
  * stack that verification may use */
@@ -39,6 +40,7 @@ static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t 
     free(ws);
     return r;
 }
+#endif
 
 int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk) {
     return verify_with(digest, sig, pk, NULL);
