@@ -834,8 +834,7 @@ static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t ke
  * keystream goes through SNOVA_PUB_BYTES of working memory: -1 if that could
  * not be had */
 static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk) {
-    /* an odd number of elements leaves a high nibble that must be zero */
-    if ((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0)
+    if (!public_nibbles_clear(pk))
         return -1;
 #if SNOVA_HASH_PK
     derive_pk_hash(key->key_id, pk);
@@ -862,7 +861,7 @@ static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk)
  * malformed */
 static int load_signature(struct verify_ws *ws, const struct verify_key *key, const uint8_t *digest,
                           const uint8_t *sig) {
-    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
+    if (!signature_nibbles_clear(sig))
         return -1;
     signed_hash(ws->hash, key->key_id, KEY_ID_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
     snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
@@ -890,46 +889,5 @@ static void evaluate(kern_t *k, struct verify_ws *ws, struct verify_key *key) {
     quad_equations(k, &ws->w, ws->out, abq());
 }
 
-/* the verdict on sig under key, after the test hooks' fault (none: NULL),
- * which changes key: the working memory comes from the heap, as the expanded
- * public map alone exceeds the stack that verification may use */
-static int verify_with_key(const uint8_t *digest, const uint8_t *sig, struct verify_key *key,
-                           const struct snova_verify_fault *fault) {
-    struct verify_ws *ws = snova_alloc(sizeof(*ws));
-    if (ws == NULL)
-        return -1;
-    /* all data here is public */
-    int r = load_signature(ws, key, digest, sig);
-    if (r == 0) {
-        apply_verify_fault(fault, ws->hash, (uint8_t *)key->pm.P11,
-                           sizeof(key->pm.P11) + sizeof(key->pm.P12) + sizeof(key->pm.P21), (uint8_t *)key->P22);
-        evaluate(snova_kernels(), ws, key);
-        r = verify_verdict(fault, ws->out[0], ws->hash, O, sizeof(ws->out[0]));
-    }
-    free(ws);
-    return r;
-}
-
-static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk,
-                       const struct snova_verify_fault *fault) {
-    struct verify_key *key = snova_alloc(sizeof(*key));
-    int r = key != NULL ? load_verify_key(snova_kernels(), key, pk) : -1;
-    if (r == 0)
-        r = verify_with_key(digest, sig, key, fault);
-    free(key);
-    return r;
-}
-
-#define SNOVA_OWN_VERIFY_WITH
+#define SNOVA_VERIFY_KEY
 #include "verify_entry.h"
-
-size_t snova_core_public_prepared_bytes(void) { return sizeof(struct verify_key); }
-
-int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
-    return load_verify_key(snova_kernels(), prepared, pk);
-}
-
-int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared) {
-    /* without a fault, verification only reads the key */
-    return verify_with_key(digest, sig, (struct verify_key *)(uintptr_t)prepared, NULL);
-}

@@ -387,16 +387,8 @@ static inline int attempt_signature(kern_t *k, uint8_t *sig, struct attempt_ws *
     return 0;
 }
 
-/* An odd number of elements leaves a high nibble that must be zero: verification
- * rejects a signature or public key that sets it. */
-static inline int public_nibbles_clear(const uint8_t *pk) {
-    return !((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0);
-}
-
 static inline int spare_nibbles_clear(const uint8_t *sig, const uint8_t *pk) {
-    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
-        return 0;
-    return public_nibbles_clear(pk);
+    return signature_nibbles_clear(sig) && public_nibbles_clear(pk);
 }
 
 /* Verification's inputs but the expanded part of the public map: the target
@@ -410,33 +402,6 @@ static inline int load_verify_inputs(uint8_t *hash, uint8_t *X, uint8_t *P22, co
     snova_unpack_nibbles(X, sig, SNOVA_SIG_NIBBLES);
     snova_unpack_nibbles(P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     return 0;
-}
-
-/* Rounds 1 and 2 prepare a key as its stored bytes, the public one checked as
- * verification checks it (core.h): their prepared operations are the plain ones
- * on those bytes. */
-size_t snova_core_public_prepared_bytes(void) { return SNOVA_PK_BYTES; }
-size_t snova_core_secret_prepared_bytes(void) { return SNOVA_SK_BYTES; }
-
-int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
-    if (!public_nibbles_clear(pk))
-        return -1;
-    memcpy(prepared, pk, SNOVA_PK_BYTES);
-    return 0;
-}
-
-int snova_core_prepare_secret(void *prepared, const uint8_t *sk) {
-    memcpy(prepared, sk, SNOVA_SK_BYTES);
-    return 0;
-}
-
-int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared) {
-    return snova_core_verify(digest, sig, prepared);
-}
-
-int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES],
-                             const uint8_t salt[SNOVA_SALT_BYTES], const void *prepared) {
-    return snova_core_sign(sig, digest, salt, prepared);
 }
 
 #endif

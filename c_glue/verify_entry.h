@@ -1,17 +1,63 @@
-/* snova_core_verify (and its test hook) of a round's core, included by the
- * core after it defines struct verify_ws (the target `hash`, the signature `X`,
- * the evaluated map `out` as an array of target-sized matrices, the public map's
- * P11, P12, P21 in `pm` and P22) and evaluate(); or, where the core verifies
- * with its public key prepared apart (Round 3, core.h), after it defines
- * verify_with() itself (SNOVA_OWN_VERIFY_WITH). */
+/* snova_core_verify (and its test hook) and the prepared public key (core.h) of
+ * a round's core, included by the core after it defines struct verify_ws (the
+ * target `hash`, the evaluated map `out` as an array of target-sized matrices)
+ * and evaluate(). Rounds 2 and 3 (SNOVA_VERIFY_KEY) prepare the public key
+ * apart: struct verify_key (the public map's P11, P12, P21 in `pm` and P22, and
+ * all else verification derives from the key alone), load_verify_key(k, key,
+ * pk), load_signature(ws, key, digest, sig) and evaluate(k, ws, key). Round 1
+ * keeps the whole map in verify_ws (and the signature in `X`), evaluate(k, ws),
+ * and prepares a key as it is stored. */
 #ifndef SNOVA_VERIFY_ENTRY_H
 #define SNOVA_VERIFY_ENTRY_H
 
 #include <stdlib.h>
 
-#if !defined(SNOVA_OWN_VERIFY_WITH)
-/* Rounds 1 and 2: the target into ws->hash, the signature into ws->X, the public
- * map into ws->pm and ws->P22; -1 if the signature or key is malformed */
+#if defined(SNOVA_VERIFY_KEY)
+/* the verdict on sig under key, after the test hooks' fault (none: NULL),
+ * which changes key: the working memory comes from the heap, as the expanded
+ * public map alone exceeds the stack that verification may use */
+static int verify_with_key(const uint8_t *digest, const uint8_t *sig, struct verify_key *key,
+                           const struct snova_verify_fault *fault) {
+    struct verify_ws *ws = snova_alloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
+    /* all data here is public */
+    int r = load_signature(ws, key, digest, sig);
+    if (r == 0) {
+        apply_verify_fault(fault, ws->hash, (uint8_t *)key->pm.P11,
+                           sizeof(key->pm.P11) + sizeof(key->pm.P12) + sizeof(key->pm.P21), (uint8_t *)key->P22);
+        evaluate(snova_kernels(), ws, key);
+        r = verify_verdict(fault, ws->out[0], ws->hash, (int)(sizeof(ws->out) / sizeof(ws->out[0])),
+                           sizeof(ws->out[0]));
+    }
+    free(ws);
+    return r;
+}
+
+static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk,
+                       const struct snova_verify_fault *fault) {
+    struct verify_key *key = snova_alloc(sizeof(*key));
+    int r = key != NULL ? load_verify_key(snova_kernels(), key, pk) : -1;
+    if (r == 0)
+        r = verify_with_key(digest, sig, key, fault);
+    free(key);
+    return r;
+}
+
+size_t snova_core_public_prepared_bytes(void) { return sizeof(struct verify_key); }
+
+int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
+    return load_verify_key(snova_kernels(), prepared, pk);
+}
+
+int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared) {
+    /* without a fault, verification only reads the key; the helpers it shares
+     * with signing take their blocks without const */
+    return verify_with_key(digest, sig, (struct verify_key *)(uintptr_t)prepared, NULL);
+}
+#else
+/* Round 1: the target into ws->hash, the signature into ws->X, the public map
+ * into ws->pm and ws->P22; -1 if the signature or key is malformed */
 static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
                        const uint8_t *pk) {
     if (load_verify_inputs(ws->hash, (uint8_t *)ws->X, (uint8_t *)ws->P22, digest, sig, pk) != 0)
@@ -39,6 +85,21 @@ static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t 
     }
     free(ws);
     return r;
+}
+
+/* Round 1 prepares a public key as its stored bytes, checked as verification
+ * checks it (core.h): its prepared verification is the plain one on them */
+size_t snova_core_public_prepared_bytes(void) { return SNOVA_PK_BYTES; }
+
+int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
+    if (!public_nibbles_clear(pk))
+        return -1;
+    memcpy(prepared, pk, SNOVA_PK_BYTES);
+    return 0;
+}
+
+int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared) {
+    return snova_core_verify(digest, sig, prepared);
 }
 #endif
 
