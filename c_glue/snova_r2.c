@@ -353,39 +353,22 @@ static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, cons
 }
 #endif
 
-/* A prepared secret key: its parts, and the key over them */
+/* A prepared secret key (sign_entry.h): its parts, and the key over them */
 struct prepared_secret {
     struct sign_mem mem;
     struct sign_key key;
 };
 
-int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
-                    const uint8_t *sk) {
-    struct prepared_secret *p = snova_alloc(sizeof(*p));
-    int r = -1;
-    if (p != NULL && snova_core_prepare_secret(p, sk) == 0)
-        r = snova_core_sign_prepared(sig, digest, salt, p);
-    snova_free_wiped(p, sizeof(*p));
-    return r;
+static void prepare_secret(kern_t *k, struct prepared_secret *p, const uint8_t *sk) {
+    load_key(k, &p->mem, &p->key, sk);
 }
 
-size_t snova_core_secret_prepared_bytes(void) { return sizeof(struct prepared_secret); }
-
-int snova_core_prepare_secret(void *prepared, const uint8_t *sk) {
-    struct prepared_secret *p = prepared;
-    load_key(snova_kernels(), &p->mem, &p->key, sk);
-    return 0;
+static int sign_with(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const struct prepared_secret *p) {
+    return sign_core(k, ws, sig, digest, salt, &p->key);
 }
 
-int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES],
-                             const uint8_t salt[SNOVA_SALT_BYTES], const void *prepared) {
-    struct sign_ws *ws = snova_alloc(sizeof(*ws));
-    if (ws == NULL)
-        return -1;
-    int r = sign_core(snova_kernels(), ws, sig, digest, salt, &((const struct prepared_secret *)prepared)->key);
-    snova_free_wiped(ws, sizeof(*ws));
-    return r;
-}
+#include "sign_entry.h"
 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
@@ -395,7 +378,7 @@ struct verify_key {
     struct pubmap pm;
     gf16m P22[M][O][O];
     struct matrix_terms mt;
-    uint8_t pk_seed[SNOVA_PK_SEED_BYTES];
+    uint8_t key_id[SNOVA_PK_SEED_BYTES]; /* what the target hash takes of the key: its public seed */
 };
 
 /* One signature's working memory */
@@ -411,21 +394,10 @@ _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "targ
 static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk) {
     if (!public_nibbles_clear(pk))
         return -1;
-    memcpy(key->pk_seed, pk, SNOVA_PK_SEED_BYTES);
+    memcpy(key->key_id, pk, SNOVA_PK_SEED_BYTES);
     expand_public(k, &key->pm, pk);
     snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     gather_terms(&key->mt, &key->pm.abq, &key->pm.qc);
-    return 0;
-}
-
-/* the target into ws->hash, the signature into ws->X; -1 if the signature is
- * malformed */
-static int load_signature(struct verify_ws *ws, const struct verify_key *key, const uint8_t *digest,
-                          const uint8_t *sig) {
-    if (!signature_nibbles_clear(sig))
-        return -1;
-    signed_hash(ws->hash, key->pk_seed, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
-    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
     return 0;
 }
 

@@ -740,37 +740,24 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     return 0;
 }
 
-int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
-                    const uint8_t *sk) {
-    struct sign_key *key = snova_alloc(sizeof(*key));
-    int r = -1;
-    if (key != NULL) {
-        load_sign_key(snova_kernels(), key, sk);
-        r = snova_core_sign_prepared(sig, digest, salt, key);
-    }
-    snova_free_wiped(key, sizeof(*key));
-    return r;
+/* A prepared secret key (sign_entry.h) */
+struct prepared_secret {
+    struct sign_key key;
+};
+
+static void prepare_secret(kern_t *k, struct prepared_secret *p, const uint8_t *sk) {
+    load_sign_key(k, &p->key, sk);
 }
 
-size_t snova_core_secret_prepared_bytes(void) { return sizeof(struct sign_key); }
-
-int snova_core_prepare_secret(void *prepared, const uint8_t *sk) {
-    load_sign_key(snova_kernels(), prepared, sk);
-    return 0;
-}
-
-int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES],
-                             const uint8_t salt[SNOVA_SALT_BYTES], const void *prepared) {
-    struct sign_ws *ws = snova_alloc(sizeof(*ws));
-    if (ws == NULL)
-        return -1;
+static int sign_with(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const struct prepared_secret *p) {
     /* signing only reads the key; the helpers it shares with key generation
      * take their blocks without const */
-    ws->key = (struct sign_key *)(uintptr_t)prepared;
-    int r = sign_core(snova_kernels(), ws, sig, digest, salt);
-    snova_free_wiped(ws, sizeof(*ws));
-    return r;
+    ws->key = (struct sign_key *)(uintptr_t)&p->key;
+    return sign_core(k, ws, sig, digest, salt);
 }
+
+#include "sign_entry.h"
 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
@@ -854,17 +841,6 @@ static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk)
 #endif
     expand_public(k, &key->pm, pk);
     snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
-    return 0;
-}
-
-/* the target into ws->hash, the signature into ws->X; -1 if the signature is
- * malformed */
-static int load_signature(struct verify_ws *ws, const struct verify_key *key, const uint8_t *digest,
-                          const uint8_t *sig) {
-    if (!signature_nibbles_clear(sig))
-        return -1;
-    signed_hash(ws->hash, key->key_id, KEY_ID_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
-    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
     return 0;
 }
 

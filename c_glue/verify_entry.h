@@ -2,17 +2,29 @@
  * a round's core, included by the core after it defines struct verify_ws (the
  * target `hash`, the evaluated map `out` as an array of target-sized matrices)
  * and evaluate(). Rounds 2 and 3 (SNOVA_VERIFY_KEY) prepare the public key
- * apart: struct verify_key (the public map's P11, P12, P21 in `pm` and P22, and
- * all else verification derives from the key alone), load_verify_key(k, key,
- * pk), load_signature(ws, key, digest, sig) and evaluate(k, ws, key). Round 1
- * keeps the whole map in verify_ws (and the signature in `X`), evaluate(k, ws),
- * and prepares a key as it is stored. */
+ * apart: struct verify_key (the public map's P11, P12, P21 in `pm` and P22, what
+ * the target hash takes of the key in `key_id`, and all else verification
+ * derives from the key alone), load_verify_key(k, key, pk), the signature's
+ * blocks in verify_ws's `X`, and evaluate(k, ws, key). Round 1 keeps the whole
+ * map in verify_ws (and the signature in `X`), evaluate(k, ws), and prepares a
+ * key as it is stored. */
 #ifndef SNOVA_VERIFY_ENTRY_H
 #define SNOVA_VERIFY_ENTRY_H
 
 #include <stdlib.h>
 
 #if defined(SNOVA_VERIFY_KEY)
+/* the target into ws->hash, the signature into ws->X; -1 if the signature is
+ * malformed */
+static int load_signature(struct verify_ws *ws, const struct verify_key *key, const uint8_t *digest,
+                          const uint8_t *sig) {
+    if (!signature_nibbles_clear(sig))
+        return -1;
+    signed_hash(ws->hash, key->key_id, sizeof(key->key_id), digest, sig + SNOVA_SIG_PACKED_BYTES);
+    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
+    return 0;
+}
+
 /* the verdict on sig under key, after the test hooks' fault (none: NULL),
  * which changes key: the working memory comes from the heap, as the expanded
  * public map alone exceeds the stack that verification may use */
