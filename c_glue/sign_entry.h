@@ -24,13 +24,20 @@ int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYT
     return r;
 }
 
+/* the key's parts and the signature's workspace in one block, the same for
+ * every signature */
 int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
                     const uint8_t *sk) {
-    struct prepared_secret *p = snova_alloc(sizeof(*p));
-    int r = -1;
-    if (p != NULL && snova_core_prepare_secret(p, sk) == 0)
-        r = snova_core_sign_prepared(sig, digest, salt, p);
-    snova_free_wiped(p, sizeof(*p));
+    kern_t *k = snova_kernels();
+    struct {
+        struct prepared_secret key;
+        struct sign_ws ws;
+    } *m = snova_alloc(sizeof(*m));
+    if (m == NULL)
+        return -1;
+    prepare_secret(k, &m->key, sk);
+    int r = sign_with(k, &m->ws, sig, digest, salt, &m->key);
+    snova_free_wiped(m, sizeof(*m));
     return r;
 }
 

@@ -390,8 +390,10 @@ struct verify_ws {
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-/* key from pk: -1 if pk is malformed */
-static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk) {
+/* key from pk: -1 if pk is malformed (scratch: unused) */
+#define VERIFY_SCRATCH_BYTES 1
+static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
+    (void)scratch;
     if (!public_nibbles_clear(pk))
         return -1;
     memcpy(key->key_id, pk, SNOVA_PK_SEED_BYTES);

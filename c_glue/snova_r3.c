@@ -818,9 +818,13 @@ static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t ke
 #endif
 
 /* key from pk: -1 if pk is malformed. Where the map is taken in runs, its
- * keystream goes through SNOVA_PUB_BYTES of working memory: -1 if that could
- * not be had */
-static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk) {
+ * keystream goes through scratch (VERIFY_SCRATCH_BYTES) */
+#if PUBLIC_RUNS
+#define VERIFY_SCRATCH_BYTES SNOVA_PUB_BYTES
+#else
+#define VERIFY_SCRATCH_BYTES 1
+#endif
+static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
     if (!public_nibbles_clear(pk))
         return -1;
 #if SNOVA_HASH_PK
@@ -830,14 +834,12 @@ static int load_verify_key(kern_t *k, struct verify_key *key, const uint8_t *pk)
 #endif
 #if PUBLIC_RUNS
     if (public_in_runs(k)) {
-        uint8_t *keystream = snova_alloc(SNOVA_PUB_BYTES);
-        if (keystream == NULL)
-            return -1;
-        public_keystream(k, keystream, pk);
-        load_public_runs(k, key, keystream, pk);
-        free(keystream);
+        public_keystream(k, scratch, pk);
+        load_public_runs(k, key, scratch, pk);
         return 0;
     }
+#else
+    (void)scratch;
 #endif
     expand_public(k, &key->pm, pk);
     snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);

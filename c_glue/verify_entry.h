@@ -4,7 +4,8 @@
  * and evaluate(). Rounds 2 and 3 (SNOVA_VERIFY_KEY) prepare the public key
  * apart: struct verify_key (the public map's P11, P12, P21 in `pm` and P22, what
  * the target hash takes of the key in `key_id`, and all else verification
- * derives from the key alone), load_verify_key(k, key, pk), the signature's
+ * derives from the key alone), load_verify_key(k, key, scratch, pk) with its
+ * VERIFY_SCRATCH_BYTES of scratch, the signature's
  * blocks in verify_ws's `X`, and evaluate(k, ws, key). Round 1 keeps the whole
  * map in verify_ws (and the signature in `X`), evaluate(k, ws), and prepares a
  * key as it is stored. */
@@ -26,46 +27,59 @@ static int load_signature(struct verify_ws *ws, const struct verify_key *key, co
 }
 
 /* the verdict on sig under key, after the test hooks' fault (none: NULL),
- * which changes key: the working memory comes from the heap, as the expanded
- * public map alone exceeds the stack that verification may use */
-static int verify_with_key(const uint8_t *digest, const uint8_t *sig, struct verify_key *key,
-                           const struct snova_verify_fault *fault) {
-    struct verify_ws *ws = snova_alloc(sizeof(*ws));
-    if (ws == NULL)
+ * which changes key; all data here is public */
+static int check(kern_t *k, struct verify_ws *ws, struct verify_key *key, const uint8_t *digest,
+                 const uint8_t *sig, const struct snova_verify_fault *fault) {
+    if (load_signature(ws, key, digest, sig) != 0)
         return -1;
-    /* all data here is public */
-    int r = load_signature(ws, key, digest, sig);
-    if (r == 0) {
-        apply_verify_fault(fault, ws->hash, (uint8_t *)key->pm.P11,
-                           sizeof(key->pm.P11) + sizeof(key->pm.P12) + sizeof(key->pm.P21), (uint8_t *)key->P22);
-        evaluate(snova_kernels(), ws, key);
-        r = verify_verdict(fault, ws->out[0], ws->hash, (int)(sizeof(ws->out) / sizeof(ws->out[0])),
-                           sizeof(ws->out[0]));
-    }
-    free(ws);
-    return r;
+    apply_verify_fault(fault, ws->hash, (uint8_t *)key->pm.P11,
+                       sizeof(key->pm.P11) + sizeof(key->pm.P12) + sizeof(key->pm.P21), (uint8_t *)key->P22);
+    evaluate(k, ws, key);
+    return verify_verdict(fault, ws->out[0], ws->hash, (int)(sizeof(ws->out) / sizeof(ws->out[0])),
+                          sizeof(ws->out[0]));
 }
+
+/* The working memory comes from the heap, as the expanded public map alone
+ * exceeds the stack that verification may use: one block, the same for every
+ * signature (the key's scratch in the room of the signature's workspace, not
+ * in use yet) */
+struct verify_mem {
+    struct verify_key key;
+    union {
+        struct verify_ws ws;
+        uint8_t scratch[VERIFY_SCRATCH_BYTES];
+    };
+};
 
 static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk,
                        const struct snova_verify_fault *fault) {
-    struct verify_key *key = snova_alloc(sizeof(*key));
-    int r = key != NULL ? load_verify_key(snova_kernels(), key, pk) : -1;
+    kern_t *k = snova_kernels();
+    struct verify_mem *m = snova_alloc(sizeof(*m));
+    int r = m != NULL ? load_verify_key(k, &m->key, m->scratch, pk) : -1;
     if (r == 0)
-        r = verify_with_key(digest, sig, key, fault);
-    free(key);
+        r = check(k, &m->ws, &m->key, digest, sig, fault);
+    free(m);
     return r;
 }
 
 size_t snova_core_public_prepared_bytes(void) { return sizeof(struct verify_key); }
 
 int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
-    return load_verify_key(snova_kernels(), prepared, pk);
+    uint8_t *scratch = snova_alloc(VERIFY_SCRATCH_BYTES);
+    int r = scratch != NULL ? load_verify_key(snova_kernels(), prepared, scratch, pk) : -1;
+    free(scratch);
+    return r;
 }
 
 int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared) {
+    struct verify_ws *ws = snova_alloc(sizeof(*ws));
+    if (ws == NULL)
+        return -1;
     /* without a fault, verification only reads the key; the helpers it shares
      * with signing take their blocks without const */
-    return verify_with_key(digest, sig, (struct verify_key *)(uintptr_t)prepared, NULL);
+    int r = check(snova_kernels(), ws, (struct verify_key *)(uintptr_t)prepared, digest, sig, NULL);
+    free(ws);
+    return r;
 }
 #else
 /* Round 1: the target into ws->hash, the signature into ws->X, the public map
