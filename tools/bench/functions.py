@@ -22,7 +22,6 @@ from . import dispatch
 from . import estimate as est
 from . import profile as prof
 from .isolate import isolate
-from .run import OPS
 
 
 @functools.cache
@@ -61,6 +60,7 @@ def by_function(binary: str, op: str, cpu: str):
 
 
 def main(argv=None) -> int:
+    from .run import OPS  # here, not above: run imports dispatch, which imports this module
     ap = argparse.ArgumentParser(prog="python -m tools.bench.functions", description=__doc__.split("\n\n")[0])
     ap.add_argument("binary")
     ap.add_argument("op", choices=OPS)
