@@ -183,3 +183,25 @@ def test_command_several_messages_bad_input(keys, args, message):
     r = snova(keys, *args)
     assert r.returncode == 2 and message in r.stderr.decode() and r.stderr.count(b"\n") == 1, r.stderr
     assert sorted(p.name for p in keys.iterdir()) == before
+
+
+def test_bench_report_prepared_section():
+    """The report's prepared-key section: break-even = ceil(preparation / saving),
+    "never" without a saving; the anchors beside their set; nothing without the ops."""
+    from tools.bench import report
+    from tools.bench.tables import NEON
+    assert report.break_even(160, 227, 65) == "1" and report.break_even(400, 227, 65) == "3"
+    assert report.break_even(10, 100, 100) == "never"
+    entry = lambda c, extra={}: {"instructions": 1, "cycles": {"neoverse-n1": c}, **extra}
+    ops = {"keygen": entry(1), "sign": entry(537), "verify": entry(227), "prepare_pk": entry(161, {"prepared_bytes": 81968}),
+           "prepare_sk": entry(162, {"prepared_bytes": 82192}), "sign_prepared": entry(374),
+           "verify_prepared": entry(65)}
+    data = {"ops": list(ops), "cpus": ["neoverse-n1"], "variants": [NEON], "sets": ["snova-r3-i-s"],
+            "results": {NEON: {"snova-r3-i-s": ops}}}
+    anchors = {"set": "snova-r3-i-s", "cpu": "neoverse-n1", "source": "liboqs",
+               "schemes": {"ML-DSA-44": {"sign": 424, "verify": 154}}}
+    text = "\n".join(report.prepared_section(data, anchors))
+    assert "| `snova-r3-i-s` | verify | 65 | 227 | 161 | 1 | 81,968 |" in text
+    assert "| `snova-r3-i-s` | sign | 374 | 537 | 162 | 1 | 82,192 |" in text
+    assert "| ML-DSA-44 | 424 | 154 |" in text and "| `snova-r3-i-s` prepared | 374 | 65 |" in text
+    assert report.prepared_section({**data, "ops": ["keygen", "sign", "verify"]}, anchors) == []
