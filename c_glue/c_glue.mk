@@ -227,6 +227,9 @@ build/$(1)/$(2)/test_random: build/$(1)/$(2)/test_random.o $$(SNOVA_OBJS.$(1).$(
     $(if $(filter host-plant-rng,$(1)),build/$(1)/common/rng.o)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) -pthread $$^ -o $$@
 
+build/$(1)/$(2)/test_prepared: build/$(1)/$(2)/test_prepared.o $$(SNOVA_OBJS.$(1).$(2))
+	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) -pthread $$^ -o $$@
+
 build/$(1)/$(2)/test_verifier: build/$(1)/$(2)/test_verifier.o $$(SNOVA_OBJS.$(1).$(2))
 	$$(SNOVA_CC.$(1)) $$(SNOVA_CFLAGS.$(1)) $$^ -o $$@
 

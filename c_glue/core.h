@@ -3,6 +3,7 @@
 #ifndef SNOVA_CORE_API_H
 #define SNOVA_CORE_API_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "params.h"
@@ -21,6 +22,21 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
 
 /* 0 if sig (SNOVA_SIG_BYTES) is a valid signature of digest under pk, else -1. */
 int snova_core_verify(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const uint8_t *pk);
+
+/* A key prepared once for many operations (libsnova's snova_public_key and
+ * snova_secret_key): what the core derives from the key alone, made into a
+ * caller's buffer of the given bytes (aligned as malloc aligns) and only read
+ * afterwards, so that any number of threads may use one at once. Prepare returns
+ * -1 if the key is malformed; a prepared secret key holds secret data (wipe it).
+ * The prepared operations give the same results as snova_core_sign and
+ * snova_core_verify on the key it was made from. */
+size_t snova_core_public_prepared_bytes(void);
+size_t snova_core_secret_prepared_bytes(void);
+int snova_core_prepare_public(void *prepared, const uint8_t *pk);
+int snova_core_prepare_secret(void *prepared, const uint8_t *sk);
+int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t *sig, const void *prepared);
+int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES],
+                             const uint8_t salt[SNOVA_SALT_BYTES], const void *prepared);
 
 /* A change verification makes to its own expanded inputs (test builds only):
  * element `target` of the target hash (0 .. SNOVA_HASH_NIBBLES - 1) and element

@@ -96,6 +96,7 @@ build/lib/$(1)/prims.o build/lib/$(1)/prims-randombytes.o:
 	$(LIB_LD) -r $$^ -o $$@
 
 LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o build/lib/$(1)/prim/libsnova_deterministic.o \
+    build/lib/$(1)/prim/libsnova_prepared.o \
     $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
 
 build/lib/$(1)/libsnova.a: $$(LIB_OBJS.$(1))

@@ -258,3 +258,17 @@ int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], cons
     return snova_sign_esk(sig, digest, salt, sk);
 #endif
 }
+
+/* Round 1 prepares a secret key as its stored bytes (core.h): the prepared
+ * signature is the plain one on them */
+size_t snova_core_secret_prepared_bytes(void) { return SNOVA_SK_BYTES; }
+
+int snova_core_prepare_secret(void *prepared, const uint8_t *sk) {
+    memcpy(prepared, sk, SNOVA_SK_BYTES);
+    return 0;
+}
+
+int snova_core_sign_prepared(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES],
+                             const uint8_t salt[SNOVA_SALT_BYTES], const void *prepared) {
+    return snova_core_sign(sig, digest, salt, prepared);
+}

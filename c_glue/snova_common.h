@@ -390,6 +390,16 @@ static inline void compute_p22(kern_t *k, int nmat, gf16m P22[][O][O], gf16m T12
 /* ------------------------------------------------------------------------- */
 /* hashing and the linear system of signing                                   */
 
+/* An odd number of elements leaves a high nibble that must be zero: verification
+ * rejects a signature or public key that sets it. */
+static inline int signature_nibbles_clear(const uint8_t *sig) {
+    return !((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0);
+}
+
+static inline int public_nibbles_clear(const uint8_t *pk) {
+    return !((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0);
+}
+
 /* The target of a signature: SHAKE256(key_id || digest || salt) as elements. */
 static inline void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *key_id, size_t key_id_len,
                                const uint8_t *digest, const uint8_t *salt) {

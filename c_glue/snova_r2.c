@@ -282,10 +282,12 @@ struct esk_elems {
 
 _Static_assert(sizeof(struct esk_elems) == SNOVA_ESK_NIBBLES, "expanded key layout");
 
+/* What signing derives from the secret key (and its copy, which the key's
+ * pointers name): a prepared secret key's parts */
 struct sign_mem {
     struct esk_elems e;
     struct abq_coef qc;
-    struct sign_ws s;
+    uint8_t sk[SNOVA_SK_BYTES];
 };
 
 /* The expanded key holds Q1 and Q2, not their coefficients. fqs_recover is linear
@@ -311,11 +313,13 @@ static void recover_coefficients(struct abq_coef *qc, const struct abq *c, gf16m
             }
 }
 
-static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk) {
+static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk_in) {
     struct esk_elems *e = &mem->e;
+    const uint8_t *sk = memcpy(mem->sk, sk_in, SNOVA_SK_BYTES);
+    gf16m spow[L];
     unpack_halves((uint8_t *)e, sk, SNOVA_ESK_NIBBLES);
-    gen_s_powers(k, mem->s.at.spow);
-    recover_coefficients(&mem->qc, &e->abq, mem->s.at.spow);
+    gen_s_powers(k, spow);
+    recover_coefficients(&mem->qc, &e->abq, spow);
     *key = (struct sign_key){&e->abq, &mem->qc,
                              {e->T12, e->F11, e->F12, e->F21, sk + SNOVA_ESK_NIBBLES / 2,
                               sk + SNOVA_ESK_NIBBLES / 2 + SNOVA_PK_SEED_BYTES},
@@ -329,12 +333,13 @@ struct sign_mem {
 #if SEED_KEY_FORMS_F21
     gf16m F21[M][O][V];
 #endif
-    struct sign_ws s;
+    uint8_t sk[SNOVA_SK_BYTES];
 };
 
 /* the key from the seed: F11 is P11; F12 (and F21 where l < o) hold P12 (P21),
  * see SEED_KEY_FORMS_F21 */
-static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk) {
+static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, const uint8_t *sk_in) {
+    const uint8_t *sk = memcpy(mem->sk, sk_in, SNOVA_SK_BYTES);
     expand_public(k, &mem->pm, sk);
     gen_t12(k, mem->T12, sk + SNOVA_PK_SEED_BYTES);
     const uint8_t *t12tab = t12_tables(k, mem->t12tab, mem->T12);
@@ -349,28 +354,36 @@ static void load_key(kern_t *k, struct sign_mem *mem, struct sign_key *key, cons
 }
 #endif
 
-int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
-                    const uint8_t *sk) {
-    kern_t *k = snova_kernels();
+/* A prepared secret key (sign_entry.h): its parts, and the key over them */
+struct prepared_secret {
+    struct sign_mem mem;
     struct sign_key key;
-    struct sign_mem *mem = snova_alloc(sizeof(*mem));
-    int r = -1;
-    if (mem != NULL) {
-        load_key(k, mem, &key, sk);
-        r = sign_core(k, &mem->s, sig, digest, salt, &key);
-        snova_wipe(mem, sizeof(*mem));
-    }
-    free(mem);
-    return r;
+};
+
+static void prepare_secret(kern_t *k, struct prepared_secret *p, const uint8_t *sk) {
+    load_key(k, &p->mem, &p->key, sk);
 }
+
+static int sign_with(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const struct prepared_secret *p) {
+    return sign_core(k, ws, sig, digest, salt, &p->key);
+}
+
+#include "sign_entry.h"
 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
-struct verify_ws {
+/* What verification derives from the public key alone: a prepared public key */
+struct verify_key {
     struct pubmap pm;
     gf16m P22[M][O][O];
     struct matrix_terms mt;
+    uint8_t key_id[SNOVA_PK_SEED_BYTES]; /* what the target hash takes of the key: its public seed */
+};
+
+/* One signature's working memory */
+struct verify_ws {
     gf16m X[N];
     struct quad_ws w;
     gf16m out[O];
@@ -378,16 +391,28 @@ struct verify_ws {
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-/* the public map at the signature into ws->out */
-static void evaluate(kern_t *k, struct verify_ws *ws) {
-    gather_terms(&ws->mt, &ws->pm.abq, &ws->pm.qc);
+/* key from pk: -1 if pk is malformed (scratch: unused) */
+#define VERIFY_SCRATCH_BYTES 1
+static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
+    (void)scratch;
+    if (!public_nibbles_clear(pk))
+        return -1;
+    memcpy(key->key_id, pk, SNOVA_PK_SEED_BYTES);
+    expand_public(k, &key->pm, pk);
+    snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    gather_terms(&key->mt, &key->pm.abq, &key->pm.qc);
+    return 0;
+}
 
-    quad_prepare(k, &ws->w, ws->X, N, ws->pm.spow);
+/* the public map at the signature into ws->out */
+static void evaluate(kern_t *k, struct verify_ws *ws, struct verify_key *key) {
+    quad_prepare(k, &ws->w, ws->X, N, key->pm.spow);
     memset(ws->out, 0, sizeof(ws->out));
     for (int i = 0; i < M; i++) {
-        quad_public(k, &ws->w, ws->pm.P11[i], ws->pm.P12[i], ws->pm.P21[i], ws->P22[i]);
-        quad_terms(k, &ws->w, N, &ws->mt, i, ws->out);
+        quad_public(k, &ws->w, key->pm.P11[i], key->pm.P12[i], key->pm.P21[i], key->P22[i]);
+        quad_terms(k, &ws->w, N, &key->mt, i, ws->out);
     }
 }
 
+#define SNOVA_VERIFY_KEY
 #include "verify_entry.h"

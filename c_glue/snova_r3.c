@@ -557,13 +557,33 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
  * the vinegar's Yt. */
 #define SIGN_G2_BY_F21 (O <= R || L != R)
 
-struct sign_ws {
+/* What signing derives from the secret key alone: a prepared secret key */
+struct sign_key {
     struct pubmap pm;
     gf16m T12[V][O];
     uint8_t t12tab[T12_TABLES];
+    const uint8_t *t12; /* t12tab as t12_tables gives it: t12tab or NULL */
 #if SIGN_G2_BY_F21
     gf16m F21[M1][O][V];
-#else
+#endif
+    uint8_t sk[SNOVA_SK_BYTES]; /* the seeds, and the public key's hash where the target hash takes it */
+};
+
+/* the key's parts from sk into key */
+static void load_sign_key(kern_t *k, struct sign_key *key, const uint8_t *sk) {
+    memcpy(key->sk, sk, SNOVA_SK_BYTES);
+    expand_public(k, &key->pm, sk);
+    gen_t12(k, key->T12, sk + SNOVA_PK_SEED_BYTES);
+    key->t12 = t12_tables(k, key->t12tab, key->T12);
+#if SIGN_G2_BY_F21
+    compute_f21(k, M1, key->F21, key->pm.P11, key->pm.P21, key->T12, key->t12);
+#endif
+}
+
+/* One signature's working memory; key: the key it signs with, only read */
+struct sign_ws {
+    struct sign_key *key;
+#if !SIGN_G2_BY_F21
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
     uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the vinegar's Yt as fixed_factor makes it */
 #endif
@@ -591,6 +611,7 @@ struct sign_ws {
  * rowdot_rll_rep). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
+    struct sign_key *key = ws->key;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
 #if SIGN_G2_BY_F21
@@ -600,38 +621,38 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #endif
     for (int i = 0; i < M1; i++) {
 #if T_SQUARE_ROWS
-        rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, ws->T12[0][0], V, O, t12tab);
+        rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
 #else
         for (int a = 0; a < L; a++) {
             if (k->rowdot_rll_rep != NULL && t12tab != NULL)
                 k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab, O * REPLICATED_BLOCK_BYTES,
                                   V, O);
             else
-                k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, ws->T12[0][0], O * LSQ, V, O);
+                k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
         }
 #endif
 #if SNOVA_STACKED
         for (int a = 0; a < L; a++)
-            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, ws->pm.P12[i][0][0], O * LSQ, V, O);
+            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, key->pm.P12[i][0][0], O * LSQ, V, O);
 #else
-        const uint8_t *p12 = right_factors(k, w, ws->pm.P12[i][0][0], O * LSQ, V, O);
+        const uint8_t *p12 = right_factors(k, w, key->pm.P12[i][0][0], O * LSQ, V, O);
         for (int a = 0; a < L; a++)
             ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
 #endif
 #if SIGN_G2_BY_F21
         for (int oc = 0; oc < O; oc++) {
             if (k->rowdot_llr_rep != NULL)
-                k->rowdot_llr_rep(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
+                k->rowdot_llr_rep(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
                                   V, L);
             else
-                k->rowdot_llr(ws->g2[i][oc][0], ws->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
+                k->rowdot_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
         }
 #else
         memset(ws->W, 0, sizeof(ws->W));
-        rows_times_fixed(k, ws->W[0][0], ws->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);
+        rows_times_fixed(k, ws->W[0][0], key->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);
         for (int oc = 0; oc < O; oc++)
-            t12_column_rowdot(k, ws->g2[i][oc][0], ws->T12, t12tab, oc, ws->W[0][0], L * LR, L);
-        rows_times_fixed(k, ws->g2[i][0][0], ws->pm.P21[i][0][0], V * LSQ, O, w->Yt[0][0], V, L, yttab);
+            t12_column_rowdot(k, ws->g2[i][oc][0], key->T12, t12tab, oc, ws->W[0][0], L * LR, L);
+        rows_times_fixed(k, ws->g2[i][0][0], key->pm.P21[i][0][0], V * LSQ, O, w->Yt[0][0], V, L, yttab);
 #endif
     }
 #if SIGN_G2_BY_F21
@@ -676,18 +697,12 @@ static void build_system(kern_t *k, struct sign_ws *ws, const struct abq *c, con
     }
 }
 
-static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
-                     const uint8_t *sk) {
+static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt) {
     const struct abq *c = abq();
-    const uint8_t *sk_seed = sk + SNOVA_PK_SEED_BYTES;
+    struct sign_key *key = ws->key;
+    const uint8_t *sk = key->sk, *sk_seed = sk + SNOVA_PK_SEED_BYTES, *t12tab = key->t12;
     uint8_t ok = 0;
 
-    expand_public(k, &ws->pm, sk);
-    gen_t12(k, ws->T12, sk_seed);
-    const uint8_t *t12tab = t12_tables(k, ws->t12tab, ws->T12);
-#if SIGN_G2_BY_F21
-    compute_f21(k, M1, ws->F21, ws->pm.P11, ws->pm.P21, ws->T12, t12tab);
-#endif
     gen_s_powers(k, ws->spow);
 #if SNOVA_HASH_PK
     signed_hash(ws->hash, sk + SNOVA_SEED_BYTES, SNOVA_PK_HASH_BYTES, digest, salt);
@@ -707,7 +722,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 #endif
         memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {
-            quad_block(k, &ws->qw, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, 0);
+            quad_block(k, &ws->qw, i, (gf16m *)key->pm.P11[i], V, V, 0, 0, 0);
             quad_z(k, &ws->qw, i, V, yttab);
         }
         quad_equations(k, &ws->qw, ws->fvv, c);
@@ -724,25 +739,42 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     if (!ok)
         return SNOVA_CORE_UNSOLVABLE;
 
-    finish_signature(sig, ws->X[0], LR, k->dot_llr, ws->T12, ws->sol, salt);
+    finish_signature(sig, ws->X[0], LR, k->dot_llr, key->T12, ws->sol, salt);
     return 0;
 }
 
-int snova_core_sign(uint8_t *sig, const uint8_t digest[SNOVA_DIGEST_BYTES], const uint8_t salt[SNOVA_SALT_BYTES],
-                    const uint8_t *sk) {
-    kern_t *k = snova_kernels();
-    struct sign_ws *ws = snova_alloc(sizeof(*ws));
-    if (ws == NULL)
-        return -1;
-    int r = sign_core(k, ws, sig, digest, salt, sk);
-    snova_free_wiped(ws, sizeof(*ws));
-    return r;
+/* A prepared secret key (sign_entry.h) */
+struct prepared_secret {
+    struct sign_key key;
+};
+
+static void prepare_secret(kern_t *k, struct prepared_secret *p, const uint8_t *sk) {
+    load_sign_key(k, &p->key, sk);
 }
+
+static int sign_with(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t *digest, const uint8_t *salt,
+                     const struct prepared_secret *p) {
+    /* signing only reads the key; the helpers it shares with key generation
+     * take their blocks without const */
+    ws->key = (struct sign_key *)(uintptr_t)&p->key;
+    return sign_core(k, ws, sig, digest, salt);
+}
+
+#include "sign_entry.h"
 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
-struct verify_ws {
+/* What the target hash takes of the public key: its hash where the secret key
+ * holds one (l > 2), else its seed */
+#if SNOVA_HASH_PK
+#define KEY_ID_BYTES SNOVA_PK_HASH_BYTES
+#else
+#define KEY_ID_BYTES SNOVA_PK_SEED_BYTES
+#endif
+
+/* What verification derives from the public key alone: a prepared public key */
+struct verify_key {
     /* the public map: P11, P12 and P21 in pm and P22, as stored; or, where it is
      * taken in runs (public_in_runs), each public matrix whole, its n block rows
      * [P11 P12] and [P21 P22] each as unpack_runs writes a row */
@@ -753,35 +785,29 @@ struct verify_ws {
         };
         gf16m whole[M1][N][N];
     };
+    uint8_t key_id[KEY_ID_BYTES];
+};
+
+/* One signature's working memory */
+struct verify_ws {
     gf16m spow[L];
     mlr X[N];
-    union {
-        struct quad_ws w;
-#if PUBLIC_RUNS
-        /* P11, P12 and P21 packed, before whole takes them: in the room of
-         * the quadratic forms' workspace, not in use yet (all of it, but for
-         * snova-r3-iii-s a few KB more) */
-        uint8_t keystream[SNOVA_PUB_BYTES];
-#endif
-    };
+    struct quad_ws w;
     mrl out[O];
     uint8_t hash[SNOVA_HASH_NIBBLES];
-#if SNOVA_HASH_PK
-    uint8_t pk_hash[SNOVA_PK_HASH_BYTES];
-#endif
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
 #if PUBLIC_RUNS
-/* The public map into ws->whole: its keystream into ws->keystream, then each
- * block row of a public matrix, [P11 P12] or [P21 P22] (P22 from the key),
+/* The public map into key->whole: each block row of a public matrix, [P11 P12]
+ * or [P21 P22] (P11, P12, P21 from their keystream, P22 from the key),
  * gathered packed and unpacked into runs whole, so that one rowdot call covers
  * a public matrix in runs of eight blocks, where by quadrants its leftovers
  * cost more */
-static void load_public_runs(kern_t *k, struct verify_ws *ws, const uint8_t *pk) {
+static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t keystream[SNOVA_PUB_BYTES],
+                             const uint8_t *pk) {
     enum { PACKED = LSQ / 2 }; /* bytes of a packed block */
-    public_keystream(k, ws->keystream, pk);
-    const uint8_t *p11 = ws->keystream, *p12 = p11 + offsetof(struct pubmap, P12) / 2,
+    const uint8_t *p11 = keystream, *p12 = p11 + offsetof(struct pubmap, P12) / 2,
                   *p21 = p11 + offsetof(struct pubmap, P21) / 2, *p22 = pk + SNOVA_PK_SEED_BYTES;
     uint8_t row[N * PACKED];
     for (int i = 0; i < M1; i++)
@@ -789,41 +815,42 @@ static void load_public_runs(kern_t *k, struct verify_ws *ws, const uint8_t *pk)
             const int top = j < V, r = top ? i * V + j : i * O + j - V;
             memcpy(row, (top ? p11 : p21) + (size_t)r * V * PACKED, V * PACKED);
             memcpy(row + V * PACKED, (top ? p12 : p22) + (size_t)r * O * PACKED, O * PACKED);
-            k->unpack_runs(ws->whole[i][j][0], row, N);
+            k->unpack_runs(key->whole[i][j][0], row, N);
         }
 }
 #endif
 
-/* the target into ws->hash, the signature into ws->X, the public map into
- * ws->pm and ws->P22, or ws->whole; -1 if the signature or key is malformed */
-static int load_inputs(kern_t *k, struct verify_ws *ws, const uint8_t *digest, const uint8_t *sig,
-                       const uint8_t *pk) {
-    /* an odd number of elements leaves a high nibble that must be zero */
-    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
-        return -1;
-    if ((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0)
-        return -1;
-
-#if SNOVA_HASH_PK
-    derive_pk_hash(ws->pk_hash, pk);
-    signed_hash(ws->hash, ws->pk_hash, SNOVA_PK_HASH_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+/* key from pk: -1 if pk is malformed. Where the map is taken in runs, its
+ * keystream goes through scratch (VERIFY_SCRATCH_BYTES) */
+#if PUBLIC_RUNS
+#define VERIFY_SCRATCH_BYTES SNOVA_PUB_BYTES
 #else
-    signed_hash(ws->hash, pk, SNOVA_PK_SEED_BYTES, digest, sig + SNOVA_SIG_PACKED_BYTES);
+#define VERIFY_SCRATCH_BYTES 1
 #endif
-    snova_unpack_nibbles((uint8_t *)ws->X, sig, SNOVA_SIG_NIBBLES);
+static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
+    if (!public_nibbles_clear(pk))
+        return -1;
+#if SNOVA_HASH_PK
+    derive_pk_hash(key->key_id, pk);
+#else
+    memcpy(key->key_id, pk, KEY_ID_BYTES);
+#endif
 #if PUBLIC_RUNS
     if (public_in_runs(k)) {
-        load_public_runs(k, ws, pk);
+        public_keystream(k, scratch, pk);
+        load_public_runs(k, key, scratch, pk);
         return 0;
     }
+#else
+    (void)scratch;
 #endif
-    expand_public(k, &ws->pm, pk);
-    snova_unpack_nibbles((uint8_t *)ws->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
+    expand_public(k, &key->pm, pk);
+    snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     return 0;
 }
 
 /* the public map at the signature into ws->out */
-static void evaluate(kern_t *k, struct verify_ws *ws) {
+static void evaluate(kern_t *k, struct verify_ws *ws, struct verify_key *key) {
     const int in_runs = public_in_runs(k);
     gen_s_powers(k, ws->spow);
 
@@ -831,16 +858,17 @@ static void evaluate(kern_t *k, struct verify_ws *ws) {
     memset(ws->w.T, 0, sizeof(ws->w.T));
     for (int i = 0; i < M1; i++) {
         if (in_runs) {
-            quad_block(k, &ws->w, i, ws->whole[i][0], N, N, 0, 0, 1);
+            quad_block(k, &ws->w, i, key->whole[i][0], N, N, 0, 0, 1);
         } else {
-            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P11[i], V, V, 0, 0, 0);
-            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P12[i], V, O, 0, V, 0);
-            quad_block(k, &ws->w, i, (gf16m *)ws->pm.P21[i], O, V, V, 0, 0);
-            quad_block(k, &ws->w, i, (gf16m *)ws->P22[i], O, O, V, V, 0);
+            quad_block(k, &ws->w, i, (gf16m *)key->pm.P11[i], V, V, 0, 0, 0);
+            quad_block(k, &ws->w, i, (gf16m *)key->pm.P12[i], V, O, 0, V, 0);
+            quad_block(k, &ws->w, i, (gf16m *)key->pm.P21[i], O, V, V, 0, 0);
+            quad_block(k, &ws->w, i, (gf16m *)key->P22[i], O, O, V, V, 0);
         }
         quad_z(k, &ws->w, i, N, NULL);
     }
     quad_equations(k, &ws->w, ws->out, abq());
 }
 
+#define SNOVA_VERIFY_KEY
 #include "verify_entry.h"

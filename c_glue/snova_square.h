@@ -387,12 +387,8 @@ static inline int attempt_signature(kern_t *k, uint8_t *sig, struct attempt_ws *
     return 0;
 }
 
-/* An odd number of elements leaves a high nibble that must be zero: verification
- * rejects a signature or public key that sets it. */
 static inline int spare_nibbles_clear(const uint8_t *sig, const uint8_t *pk) {
-    if ((SNOVA_SIG_NIBBLES & 1) && (sig[SNOVA_SIG_PACKED_BYTES - 1] >> 4) != 0)
-        return 0;
-    return !((SNOVA_P22_NIBBLES & 1) && (pk[SNOVA_PK_BYTES - 1] >> 4) != 0);
+    return signature_nibbles_clear(sig) && public_nibbles_clear(pk);
 }
 
 /* Verification's inputs but the expanded part of the public map: the target

@@ -4,6 +4,9 @@
  * stdin holds the private half of the key seed (SNOVA_SK_SEED_BYTES bytes, read
  * without looking at them); the public half, the digests and the salts are fixed.
  *
+ * Rounds 2 and 3 sign again from the secret key prepared (snova_core_prepare_secret,
+ * snova_core_sign_prepared).
+ *
  * Built with -DSNOVA_CT_VALGRIND, run under valgrind memcheck: the private seed,
  * the expanded secret key and the private half of the seed secret key (Round 1;
  * the private half of the seed, or Round 2's expanded key, in later rounds) are
@@ -109,6 +112,18 @@ static int check(int count, uint8_t *seed) {
         PUBLIC(&r, sizeof(r));
         failures += failed(r || (CHECKED && snova_core_verify(digest, sig, pk)), "signature", n);
     }
+    /* the same signatures from the secret key prepared (core.h) */
+    void *prepared = malloc(snova_core_secret_prepared_bytes());
+    SECRET(sk + SK_SECRET_AT, SK_SECRET_BYTES);
+    failures += failed(prepared == NULL || snova_core_prepare_secret(prepared, sk), "prepared key", 0);
+    for (int n = 0; n < count && prepared != NULL; n++) {
+        message(digest, salt, n);
+        r = snova_core_sign_prepared(sig, digest, salt, prepared);
+        PUBLIC(sig, sizeof(sig));
+        PUBLIC(&r, sizeof(r));
+        failures += failed(r || (CHECKED && snova_core_verify(digest, sig, pk)), "prepared signature", n);
+    }
+    free(prepared);
     return failures;
 }
 #endif

@@ -8,7 +8,9 @@ static const char overview[] =
     "  snova list                the instances: sizes, status, the recommended set of each level\n"
     "  snova keygen --set NAME --pk FILE --sk FILE [--force] [--allow-insecure]\n"
     "  snova sign --sk FILE [--set NAME] [--in FILE] [--out FILE] [--force]\n"
+    "  snova sign --sk FILE [--set NAME] --in FILE --out FILE [--in FILE --out FILE]... [--force]\n"
     "  snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
+    "  snova verify --pk FILE [--set NAME] --sig FILE --in FILE [--sig FILE --in FILE]...\n"
     "  snova COMMAND --help      the command's options (-h too)\n"
     "  snova --version\n"
     "To choose a set, take the one `snova list` marks recommended at the security level\n"
@@ -37,17 +39,23 @@ static const struct {
      "  --allow-insecure   make a key of a broken or withdrawn set (interoperability tests)\n"},
     {"sign",
      "usage: snova sign --sk FILE [--set NAME] [--in FILE] [--out FILE] [--force]\n"
+     "       snova sign --sk FILE [--set NAME] --in FILE --out FILE [--in FILE --out FILE]... [--force]\n"
      "Signs the message in the --in file (standard input without it) with the secret key\n"
      "and writes the detached signature to the --out file; without --out to standard\n"
      "output unless that is a terminal (--out - writes there regardless).\n"
+     "Several --in, each with its --out (at most 60): the key is prepared once and every\n"
+     "message signed; the outputs are written only if every one can be.\n"
      "  --set NAME   the instance the key must be of\n"
      "  --force      replace an existing regular file (never the key or the message, a\n"
      "               symlink, device or FIFO)\n"},
     {"verify",
      "usage: snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
+     "       snova verify --pk FILE [--set NAME] --sig FILE --in FILE [--sig FILE --in FILE]...\n"
      "Checks the detached signature in the --sig file of the message in the --in file\n"
      "(standard input without it) with the public key: prints \"valid\" (exit 0), or\n"
      "reports an invalid signature (exit 1). At most one input is standard input (-).\n"
+     "Several --sig, each with its --in (at most 60): the key is prepared once; a line per\n"
+     "pair, \"valid: SIG\" or the invalid signature reported; exit 1 if any is invalid.\n"
      "  --set NAME   the instance the key must be of\n"},
 };
 

@@ -11,11 +11,14 @@
 
 /* the files a command reads, by device and inode (any name of a file, links and
  * symlinks included, gives the same pair) */
+/* a key and up to MESSAGES_MAX messages (snova sign of several inputs) */
+#define MESSAGES_MAX 60
+#define INPUTS_MAX (MESSAGES_MAX + 4)
 struct inputs {
     struct {
         dev_t dev;
         ino_t ino;
-    } file[4];
+    } file[INPUTS_MAX];
     size_t count;
 };
 

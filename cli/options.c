@@ -25,22 +25,51 @@ static const struct {
 };
 enum { OPTIONS = sizeof(table) / sizeof(table[0]) };
 
-int parse_options(int argc, char **argv, unsigned allowed, struct options *o) {
+/* the table entry of the option named arg, or OPTIONS */
+static size_t lookup(const char *arg) {
+    size_t t = 0;
+    while (t < OPTIONS && strcmp(arg, table[t].name) != 0)
+        t++;
+    return t;
+}
+
+int parse_options(int argc, char **argv, unsigned allowed, unsigned repeatable, struct options *o) {
     memset(o, 0, sizeof(*o));
+    o->argc = argc;
+    o->argv = argv;
     for (int i = 0; i < argc; i++) {
-        size_t t = 0;
-        while (t < OPTIONS && strcmp(argv[i], table[t].name) != 0)
-            t++;
+        size_t t = lookup(argv[i]);
         if (t == OPTIONS || !(allowed & table[t].bit))
             return report("unknown option '%s' (snova --help)", argv[i]);
-        if (o->flags & table[t].bit)
+        const int again = (o->flags & table[t].bit) != 0;
+        if (again && !(repeatable & table[t].bit))
             return report("option %s given twice", argv[i]);
         o->flags |= table[t].bit;
         if (table[t].value == FLAG)
             continue;
         if (i + 1 == argc)
             return report("option %s needs a value", argv[i]);
-        *(const char **)(void *)((char *)o + table[t].value) = argv[++i];
+        i++;
+        if (!again)
+            *(const char **)(void *)((char *)o + table[t].value) = argv[i];
     }
     return EXIT_OK;
+}
+
+const char *option_nth(const struct options *o, unsigned bit, int n) {
+    for (int i = 0; i < o->argc; i++) {
+        size_t t = lookup(o->argv[i]);
+        if (t < OPTIONS && table[t].value != FLAG)
+            i++; /* parse_options saw its value */
+        if (t < OPTIONS && table[t].bit == bit && n-- == 0)
+            return o->argv[i];
+    }
+    return NULL;
+}
+
+int option_count(const struct options *o, unsigned bit) {
+    int n = 0;
+    while (option_nth(o, bit, n) != NULL)
+        n++;
+    return n;
 }

@@ -1,10 +1,14 @@
-/* The snova command's options: "--name VALUE" or a flag, each at most once. */
+/* The snova command's options: "--name VALUE" or a flag, each at most once but
+ * for those a command takes several times (sign: --in and --out; verify: --sig
+ * and --in: several messages under one key). */
 #ifndef SNOVA_CLI_OPTIONS_H
 #define SNOVA_CLI_OPTIONS_H
 
 struct options {
-    const char *set, *pk, *sk, *in, *out, *sig; /* NULL where not given */
+    const char *set, *pk, *sk, *in, *out, *sig; /* NULL where not given; the first where repeated */
     unsigned flags;                             /* the OPT_ bits of the options given */
+    int argc;                                   /* the command's options, for option_nth */
+    char **argv;
 };
 
 enum {
@@ -20,7 +24,14 @@ enum {
 };
 
 /* Fills o from argv[0..argc), the options of one command; allowed: the OPT_ bits
- * it takes. EXIT_OK or EXIT_FAIL (reported). */
-int parse_options(int argc, char **argv, unsigned allowed, struct options *o);
+ * it takes, repeatable: those of them it takes several times. EXIT_OK or
+ * EXIT_FAIL (reported). */
+int parse_options(int argc, char **argv, unsigned allowed, unsigned repeatable, struct options *o);
+
+/* The value of the n-th (from 0) option `bit` given, or NULL if fewer were */
+const char *option_nth(const struct options *o, unsigned bit, int n);
+
+/* How many times option `bit` was given */
+int option_count(const struct options *o, unsigned bit);
 
 #endif

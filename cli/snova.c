@@ -134,12 +134,119 @@ static int one_stdin(const char *a, const char *b, const char *c) {
     return report("only one input can come from standard input");
 }
 
+/* The signature file, which must hold exactly one signature of the instance. */
+static int read_signature(const char *path, const snova_instance *inst, uint8_t *sig, struct inputs *inputs) {
+    struct infile f;
+    char what[64];
+    snprintf(what, sizeof(what), "a %s signature", snova_instance_name(inst));
+    int r = infile_open(&f, path, inputs);
+    if (r != EXIT_OK)
+        return r;
+    r = infile_rest(&f, sig, 0, snova_signature_bytes(inst), what);
+    infile_close(&f);
+    return r;
+}
+
+/* Several messages under one key: the k-th of the repeated options a and b
+ * pair up; as many of each, at most MESSAGES_MAX, and at most one input from
+ * standard input (key among them) */
+static int check_pairs(const struct options *o, unsigned a, const char *a_name, unsigned b, const char *b_name,
+                       const char *key) {
+    const int n = option_count(o, a);
+    if (n != option_count(o, b))
+        return report("give each %s with its %s (%d %s, %d %s)", a_name, b_name, n, a_name, option_count(o, b),
+                      b_name);
+    if (n > MESSAGES_MAX)
+        return report("at most %d messages at once", MESSAGES_MAX);
+    int from_stdin = is_stdin(key);
+    for (int k = 0; k < n; k++)
+        from_stdin += (a != OPT_OUT && is_stdin(option_nth(o, a, k))) + (b != OPT_OUT && is_stdin(option_nth(o, b, k)));
+    return from_stdin <= 1 ? EXIT_OK : report("only one input can come from standard input");
+}
+
+/* snova sign of several inputs: the key prepared once; every signature is
+ * made before any output is opened, and the outputs are committed only once
+ * all are written */
+static int sign_many(const struct options *o, struct key *sk, struct inputs *inputs) {
+    const int n = option_count(o, OPT_IN);
+    const size_t siglen = snova_signature_bytes(sk->inst);
+    snova_secret_key *key = snova_secret_key_prepare(sk->inst, sk->bytes);
+    uint8_t *sigs = malloc((size_t)n * siglen);
+    struct outfile *out = calloc((size_t)n, sizeof(*out));
+    int r = key != NULL && sigs != NULL && out != NULL ? EXIT_OK : report("out of memory");
+    for (int k = 0; k < n && r == EXIT_OK; k++) {
+        snova_hasher h;
+        size_t len = siglen;
+        r = hash_message(&h, option_nth(o, OPT_IN, k), inputs);
+        if (r == EXIT_OK && snova_sign_hashed_prepared(key, sigs + (size_t)k * siglen, &len, &h) != 0)
+            r = report("signing failed (no randomness from the system)");
+    }
+    snova_secret_key_free(key);
+    for (int k = 0; k < n && r == EXIT_OK; k++) {
+        const char *path = option_nth(o, OPT_OUT, k);
+        for (int j = 0; j < k && r == EXIT_OK; j++)
+            if (strcmp(path, option_nth(o, OPT_OUT, j)) == 0 || outfile_same_target(&out[j], &out[k]))
+                r = report("--out %s given twice", path);
+        if (r == EXIT_OK)
+            r = outfile_open(&out[k], path, 0644, (o->flags & OPT_FORCE) != 0, inputs);
+        if (r == EXIT_OK)
+            r = outfile_write(&out[k], sigs + (size_t)k * siglen, siglen);
+    }
+    for (int k = 0; k < n && r == EXIT_OK; k++)
+        r = outfile_commit(&out[k]);
+    for (int k = 0; k < n && out != NULL; k++)
+        outfile_discard(&out[k]);
+    free(out);
+    free(sigs);
+    return r;
+}
+
+/* snova verify of several signatures under one key, prepared once: a line per
+ * pair, "valid: SIG" on standard output or "invalid signature: SIG" on standard
+ * error; EXIT_INVALID if any is invalid, EXIT_FAIL at the first input error */
+static int verify_many(const struct options *o, const struct key *pk) {
+    const int n = option_count(o, OPT_SIG);
+    snova_public_key *key = snova_public_key_prepare(pk->inst, pk->bytes);
+    uint8_t *sig = malloc(snova_signature_bytes(pk->inst));
+    int r = sig != NULL ? EXIT_OK : report("out of memory");
+    if (r == EXIT_OK && key == NULL)
+        r = report("%s: a malformed public key (or out of memory)", o->pk);
+    int invalid = 0;
+    for (int k = 0; k < n && r == EXIT_OK; k++) {
+        struct inputs inputs = {0}; /* verification writes nothing: no output to keep from them */
+        const char *path = option_nth(o, OPT_SIG, k);
+        snova_hasher h;
+        r = read_signature(path, pk->inst, sig, &inputs);
+        if (r == EXIT_OK)
+            r = hash_message(&h, option_nth(o, OPT_IN, k), &inputs);
+        if (r != EXIT_OK)
+            break;
+        if (snova_verify_hashed_prepared(key, sig, snova_signature_bytes(pk->inst), &h) == 0) {
+            char *shown = malloc(4 * strlen(path) + 1);
+            if (shown == NULL) {
+                r = report("out of memory");
+                break;
+            }
+            escape(shown, path, strlen(path));
+            printf("valid: %s\n", shown);
+            free(shown);
+        } else {
+            report("invalid signature: %s", path);
+            invalid = 1;
+        }
+    }
+    snova_public_key_free(key);
+    free(sig);
+    return r != EXIT_OK ? r : invalid ? EXIT_INVALID : EXIT_OK;
+}
+
 static int cmd_sign(const struct options *o) {
     struct key sk = {0};
     struct inputs inputs = {0};
+    const int many = option_count(o, OPT_IN) > 1 || option_count(o, OPT_OUT) > 1;
     int r = require(o->sk, "--sk");
     if (r == EXIT_OK)
-        r = one_stdin(o->sk, o->in, "");
+        r = many ? check_pairs(o, OPT_IN, "--in", OPT_OUT, "--out", o->sk) : one_stdin(o->sk, o->in, "");
     if (r == EXIT_OK && o->out == NULL && isatty(STDOUT_FILENO))
         r = report("standard output is a terminal: give --out FILE (or --out - to write the signature there)");
     if (r == EXIT_OK)
@@ -147,6 +254,12 @@ static int cmd_sign(const struct options *o) {
     if (r != EXIT_OK)
         return r;
     r = check_set(o, sk.inst, o->sk);
+    if (many) {
+        if (r == EXIT_OK)
+            r = sign_many(o, &sk, &inputs);
+        key_free(&sk);
+        return r;
+    }
     snova_hasher h;
     if (r == EXIT_OK)
         r = hash_message(&h, o->in, &inputs);
@@ -174,31 +287,26 @@ static int cmd_sign(const struct options *o) {
     return r;
 }
 
-/* The signature file, which must hold exactly one signature of the instance. */
-static int read_signature(const char *path, const snova_instance *inst, uint8_t *sig, struct inputs *inputs) {
-    struct infile f;
-    char what[64];
-    snprintf(what, sizeof(what), "a %s signature", snova_instance_name(inst));
-    int r = infile_open(&f, path, inputs);
-    if (r != EXIT_OK)
-        return r;
-    r = infile_rest(&f, sig, 0, snova_signature_bytes(inst), what);
-    infile_close(&f);
-    return r;
-}
-
 static int cmd_verify(const struct options *o) {
     struct key pk = {0};
     struct inputs inputs = {0};
+    const int many = option_count(o, OPT_SIG) > 1 || option_count(o, OPT_IN) > 1;
     int r = require(o->pk, "--pk");
     if (r == EXIT_OK)
         r = require(o->sig, "--sig");
     if (r == EXIT_OK)
-        r = one_stdin(o->pk, o->sig, o->in);
+        r = many ? check_pairs(o, OPT_SIG, "--sig", OPT_IN, "--in", o->pk) : one_stdin(o->pk, o->sig, o->in);
     if (r == EXIT_OK)
         r = key_read(&pk, KEY_PUBLIC, o->pk, &inputs);
     if (r != EXIT_OK)
         return r;
+    if (many) {
+        r = check_set(o, pk.inst, o->pk);
+        if (r == EXIT_OK)
+            r = verify_many(o, &pk);
+        key_free(&pk);
+        return r;
+    }
     uint8_t *sig = malloc(snova_signature_bytes(pk.inst));
     r = check_set(o, pk.inst, o->pk);
     if (r == EXIT_OK && sig == NULL)
@@ -223,13 +331,13 @@ static int cmd_verify(const struct options *o) {
 
 static const struct {
     const char *name;
-    unsigned options;
+    unsigned options, repeatable;
     int (*run)(const struct options *o);
 } commands[] = {
-    {"list", 0, cmd_list},
-    {"keygen", OPT_SET | OPT_PK | OPT_SK | OPT_FORCE | OPT_INSECURE, cmd_keygen},
-    {"sign", OPT_SET | OPT_SK | OPT_IN | OPT_OUT | OPT_FORCE, cmd_sign},
-    {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN, cmd_verify},
+    {"list", 0, 0, cmd_list},
+    {"keygen", OPT_SET | OPT_PK | OPT_SK | OPT_FORCE | OPT_INSECURE, 0, cmd_keygen},
+    {"sign", OPT_SET | OPT_SK | OPT_IN | OPT_OUT | OPT_FORCE, OPT_IN | OPT_OUT, cmd_sign},
+    {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN, OPT_SIG | OPT_IN, cmd_verify},
 };
 
 /* text on standard output (write errors: finish_stdout) */
@@ -252,7 +360,7 @@ static int run(int argc, char **argv) {
     if (c == sizeof(commands) / sizeof(commands[0]))
         return report("unknown command '%s' (snova --help)", cmd);
     struct options o;
-    int r = parse_options(argc - 2, argv + 2, commands[c].options | OPT_HELP, &o);
+    int r = parse_options(argc - 2, argv + 2, commands[c].options | OPT_HELP, commands[c].repeatable, &o);
     if (r != EXIT_OK)
         return r;
     if (o.flags & OPT_HELP)

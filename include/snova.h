@@ -138,6 +138,34 @@ SNOVA_EXPORT int snova_keypair_from_seed(const snova_instance *inst, uint8_t *pk
 SNOVA_EXPORT int snova_sign_with_salt(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m,
                                       size_t mlen, const uint8_t *sk, const uint8_t *salt);
 
+/* Prepared keys: a key made once into what its instance computes from it
+ * alone (for Round 3, the expanded public map, in the layout verification reads,
+ * and the expanded secret parts), for many signatures or verifications under
+ * one key, with the same results as the calls above. Prepare returns NULL for a
+ * malformed key, a NULL argument, or if memory could not be had; a prepared key
+ * is only read after that, so any number of threads may use one at once. The
+ * free functions take NULL; the secret one wipes the key first. *_prepared_bytes:
+ * the memory a prepared key holds (0 for a NULL instance). */
+typedef struct snova_public_key snova_public_key;
+typedef struct snova_secret_key snova_secret_key;
+SNOVA_EXPORT snova_public_key *snova_public_key_prepare(const snova_instance *inst, const uint8_t *pk);
+SNOVA_EXPORT snova_secret_key *snova_secret_key_prepare(const snova_instance *inst, const uint8_t *sk);
+SNOVA_EXPORT void snova_public_key_free(snova_public_key *key);
+SNOVA_EXPORT void snova_secret_key_free(snova_secret_key *key);
+SNOVA_EXPORT size_t snova_public_key_prepared_bytes(const snova_instance *inst);
+SNOVA_EXPORT size_t snova_secret_key_prepared_bytes(const snova_instance *inst);
+SNOVA_EXPORT int snova_verify_prepared(const snova_public_key *key, const uint8_t *sig, size_t siglen,
+                                       const uint8_t *m, size_t mlen);
+SNOVA_EXPORT int snova_sign_prepared(const snova_secret_key *key, uint8_t *sig, size_t *siglen, const uint8_t *m,
+                                     size_t mlen);
+/* with the salt passed in, as snova_sign_with_salt */
+SNOVA_EXPORT int snova_sign_prepared_with_salt(const snova_secret_key *key, uint8_t *sig, size_t *siglen,
+                                               const uint8_t *m, size_t mlen, const uint8_t *salt);
+SNOVA_EXPORT int snova_sign_hashed_prepared(const snova_secret_key *key, uint8_t *sig, size_t *siglen,
+                                            snova_hasher *h);
+SNOVA_EXPORT int snova_verify_hashed_prepared(const snova_public_key *key, const uint8_t *sig, size_t siglen,
+                                              snova_hasher *h);
+
 /* Each instance's NIST API (sizes: the generic functions above). */
 #define SNOVA_X_NIST(id)                                                                                        \
     SNOVA_EXPORT int id##_crypto_sign_keypair(unsigned char *pk, unsigned char *sk);                             \

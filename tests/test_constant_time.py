@@ -36,7 +36,7 @@ import tempfile
 
 import pytest
 
-from tests.snova_harness import ROOT, make, round_of
+from tests.snova_harness import ROOT, make
 from tools.ct.trace import trace
 
 # one set per rank (Rounds 1 and 2) and per l (Round 3); Round 2's rank 4 with its
@@ -104,7 +104,7 @@ def solver_symbol(build):
 def traces(program, build, set_name, cpu="max"):
     """Traces of key generation and signing for private seeds that sign at the
     first attempt (one solver call per signature), COMPARED of them."""
-    signatures = 2 if round_of(set_name) == 1 else 1
+    signatures = 2  # Round 1: from its expanded and its seed key; later rounds: from the key, then prepared
     found = []
     for secret in CANDIDATE_SECRETS:
         t = trace(program, ["1"], secret, entry=solver_symbol(build), cpu=cpu)

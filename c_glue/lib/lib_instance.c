@@ -36,4 +36,10 @@ const struct snova_instance snova_lib_instance = {
     .signature_salted = snova_sign_signature_salted,
     .core_sign = snova_core_sign,
     .core_verify = snova_core_verify,
+    .public_prepared_bytes = snova_core_public_prepared_bytes,
+    .secret_prepared_bytes = snova_core_secret_prepared_bytes,
+    .prepare_public = snova_core_prepare_public,
+    .prepare_secret = snova_core_prepare_secret,
+    .verify_prepared = snova_core_verify_prepared,
+    .sign_prepared = snova_core_sign_prepared,
 };

@@ -8,9 +8,6 @@
 #include "sign_status.h"
 #include "util.h"
 
-/* the message digest every round signs: SHAKE256 of the message, 64 bytes */
-#define DIGEST_BYTES 64
-#define SALT_BYTES 16
 
 #define SNOVA_X_EXTERN(id) extern const struct snova_instance id##_instance;
 SNOVA_INSTANCES(SNOVA_X_EXTERN)
@@ -75,9 +72,9 @@ int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk) {
 /* sig (sig_bytes) from the message's digest, the salt drawn from the system:
  * 0, SNOVA_ERR_KEY_CANNOT_SIGN, or -1 (no randomness, no memory); sig zeroed
  * on failure */
-static int sign_digest(const snova_instance *inst, uint8_t *sig, const uint8_t digest[DIGEST_BYTES],
+static int sign_digest(const snova_instance *inst, uint8_t *sig, const uint8_t digest[SNOVA_LIB_DIGEST_BYTES],
                        const uint8_t *sk) {
-    uint8_t salt[SALT_BYTES];
+    uint8_t salt[SNOVA_LIB_SALT_BYTES];
     int r = snova_os_random(salt, sizeof(salt));
     if (r == 0)
         r = inst->core_sign(sig, digest, salt, sk);
@@ -94,7 +91,7 @@ int snova_sign(const snova_instance *inst, uint8_t *sig, size_t *siglen, const u
         no_signature(inst, sig, siglen);
         return -1;
     }
-    uint8_t digest[DIGEST_BYTES];
+    uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
     snova_shake256(digest, sizeof(digest), m, mlen);
     int r = sign_digest(inst, sig, digest, sk);
     snova_wipe(digest, sizeof(digest));
@@ -136,28 +133,6 @@ int snova_open(const snova_instance *inst, uint8_t *m, size_t *mlen, const uint8
     return 0;
 }
 
-/* The hasher's bytes: a SHAKE256 state and a word that says it is open (set by
- * init, cleared when a signing or verifying call ends it). A hasher is used
- * only when both hold, so a closed or garbage one makes no access outside it
- * and calls nothing it holds (the state holds no pointer). */
-struct hasher_state {
-    snova_shake_ctx shake;
-    uint64_t open;
-};
-#define HASHER_OPEN 0x736e6f7661686173ULL   /* "snovahas" */
-
-_Static_assert(sizeof(snova_hasher) >= sizeof(struct hasher_state), "snova_hasher too small for a SHAKE state");
-
-static struct hasher_state *state_of(snova_hasher *h) { return (struct hasher_state *)(void *)h->opaque; }
-
-/* h's SHAKE state if h is an open hasher, else NULL */
-static snova_shake_ctx *open_shake(snova_hasher *h) {
-    if (h == NULL)
-        return NULL;
-    struct hasher_state *s = state_of(h);
-    return s->open == HASHER_OPEN && snova_shake_absorbing(&s->shake, SNOVA_SHAKE256_RATE) ? &s->shake : NULL;
-}
-
 int snova_hasher_init(snova_hasher *h) {
     if (h == NULL)
         return -1;
@@ -175,19 +150,9 @@ int snova_hasher_update(snova_hasher *h, const void *piece, size_t len) {
     return 0;
 }
 
-/* the pieces' digest, and h closed (wiped); -1 if h is not an open hasher */
-static int hasher_final(snova_hasher *h, uint8_t digest[DIGEST_BYTES]) {
-    snova_shake_ctx *shake = open_shake(h);
-    if (shake == NULL)
-        return -1;
-    snova_shake_squeeze(shake, digest, DIGEST_BYTES);
-    snova_wipe(h, sizeof(*h));
-    return 0;
-}
-
 int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
                       const uint8_t *sk) {
-    uint8_t digest[DIGEST_BYTES];
+    uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
     if (inst == NULL || sig == NULL || siglen == NULL || sk == NULL || hasher_final(h, digest) != 0) {
         no_signature(inst, sig, siglen);
         return -1;
@@ -200,7 +165,7 @@ int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, 
 
 int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen, snova_hasher *h,
                         const uint8_t *pk) {
-    uint8_t digest[DIGEST_BYTES];
+    uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
     if (inst == NULL || sig == NULL || pk == NULL || hasher_final(h, digest) != 0)
         return -1;
     if (siglen != inst->sig_bytes)

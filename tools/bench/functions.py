@@ -1,6 +1,8 @@
 """Where an operation spends its instructions and estimated cycles, by function.
 
-    python -m tools.bench.functions <snova_bench binary> <keygen|sign|verify> [--cpu CPU] [--top N]
+    python -m tools.bench.functions <snova_bench binary> <operation> [--cpu CPU] [--top N]
+
+(the operations of tools/bench/run.py: keygen, sign, verify and the prepared-key ones)
 
 Runs the operation isolated (tools/bench/isolate.py), with the kernel table chosen
 as on CPU where tools/bench/dispatch.py knows it, maps every executed block
@@ -58,9 +60,10 @@ def by_function(binary: str, op: str, cpu: str):
 
 
 def main(argv=None) -> int:
+    from .run import OPS  # here, not above: run imports dispatch, which imports this module
     ap = argparse.ArgumentParser(prog="python -m tools.bench.functions", description=__doc__.split("\n\n")[0])
     ap.add_argument("binary")
-    ap.add_argument("op", choices=["keygen", "sign", "verify"])
+    ap.add_argument("op", choices=OPS)
     ap.add_argument("--cpu", default="cortex-a72")
     ap.add_argument("--top", type=int, default=15)
     args = ap.parse_args(argv)

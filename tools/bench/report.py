@@ -37,6 +37,9 @@ PUBLISHED = ROOT / "bench" / "published_m2.tsv"
 MCA_SUMMARY = ROOT / "mca_reports" / "summary.md"
 # our operation names -> the published table's
 PUB_OP = {"keygen": "keypair", "sign": "sign", "verify": "verify"}
+# the operation on a prepared key, and the preparation it needs (run.PREPARED_OPS)
+PREPARED = {"sign": ("sign_prepared", "prepare_sk"), "verify": ("verify_prepared", "prepare_pk")}
+PREPARED_OPS = tuple(x for pair in PREPARED.values() for x in pair)
 BAR_CUT = 0.40   # rank-4 sign and verify: NEON >= 40% fewer estimated cycles
 
 
@@ -143,6 +146,8 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
     its official optimized figures); each later round with sets in `data` gets a section
     of its own (rounds.py) beside its official figures (`later`: round -> figures) and,
     for the anchors' round, the anchor schemes (`anchors`)."""
+    # the sections of the plain operations; the prepared ones have their own
+    full, data = data, {**data, "ops": [op for op in data["ops"] if op in PUB_OP]}
     m, cpus, ops = data["method"], data["cpus"], data["ops"]
     sets = round_sets(data, 1)
     later = later or {}
@@ -244,9 +249,49 @@ def render(data: dict, published: dict, *, mca_link: str = "../mca_reports/summa
     for rnd in rounds:
         L += round_section(data, rnd, later.get(rnd), anchors)
 
+    L += prepared_section(full, anchors)
+
     # 5. Method.
     L += method(data, off, {rnd: later.get(rnd) for rnd in rounds})
     return "\n".join(L)
+
+
+def break_even(prepare, plain, prepared) -> str:
+    """How many operations on a prepared key repay its preparation."""
+    if None in (prepare, plain, prepared):
+        return DASH
+    saved = plain - prepared
+    return f"{-(-prepare // saved):,.0f}" if saved > 0 else "never"
+
+
+def prepared_section(data: dict, anchors: dict | None) -> list[str]:
+    """NEON estimated cycles of sign and verify on a prepared key beside the plain
+    ones, the preparation and its break-even, per core; the anchor schemes beside
+    the anchors' set."""
+    if not set(PREPARED_OPS) <= set(data["ops"]) or NEON not in data["variants"]:
+        return []
+    L = ["## Prepared keys (NEON)", "",
+         "A key prepared once (libsnova's `snova_*_key_prepare`) for many operations: estimated cycles of "
+         "the operation on the prepared key, of the plain operation, of the preparation, the break-even "
+         "(operations after which preparing has paid: preparation / (plain − prepared)) and the bytes a "
+         "prepared key holds.", ""]
+    for c in data["cpus"]:
+        rows = []
+        for s in data["sets"]:
+            for op, (fast, prep) in PREPARED.items():
+                p, f, plain = (get(data, NEON, s, x, c) for x in (prep, fast, op))
+                size = data["results"][NEON][s][prep].get("prepared_bytes")
+                rows.append([f"`{s}`", op, fmt_int(f), fmt_int(plain), fmt_int(p), break_even(p, plain, f),
+                             fmt_int(size)])
+        L += [f"`{c}`:", ""] + table(["set", "op", "prepared", "plain", "preparation", "break-even", "bytes"],
+                                     rows) + [""]
+    if anchors and anchors["set"] in data["sets"] and anchors["cpu"] in data["cpus"]:
+        s, c = anchors["set"], anchors["cpu"]
+        rows = [[name, fmt_int(fig["sign"]), fmt_int(fig["verify"])] for name, fig in anchors["schemes"].items()]
+        rows.append([f"`{s}` prepared", fmt_int(get(data, NEON, s, "sign_prepared", c)),
+                     fmt_int(get(data, NEON, s, "verify_prepared", c))])
+        L += [f"Beside the anchor schemes on `{c}` ({anchors['source']}):", ""] + table(["", "sign", "verify"], rows) + [""]
+    return L
 
 
 def write(json_path: str | os.PathLike, published: str | os.PathLike = PUBLISHED,

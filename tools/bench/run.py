@@ -45,7 +45,10 @@ from .profile import Profile
 from .sets import cost as set_cost
 from .sets import params as set_params
 
-OPS = ("keygen", "sign", "verify")
+# the operations on a prepared key and the preparations (snova_bench.c); their
+# entries also keep the bytes a prepared key holds
+PREPARED_OPS = ("prepare_pk", "prepare_sk", "sign_prepared", "verify_prepared")
+OPS = ("keygen", "sign", "verify") + PREPARED_OPS
 CPUS = est.DEFAULT_CPUS
 FORMAT = "snova-neon-gen bench results 2"
 
@@ -60,6 +63,7 @@ class OpMeasure:
     net: Profile              # `reps` operations alone (re-seed subtracted)
     reseed_instructions: int  # per repetition, subtracted
     digest: str               # the program's output digest (keys, signature)
+    prepared_bytes: int | None = None  # the program's `bytes=N`: a prepared key's size
 
     @property
     def instructions(self) -> int:
@@ -89,7 +93,8 @@ def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1, ar
     if net.total % reps:
         raise BenchError(f"{binary} {op}: {net.total} instructions for {reps} repetitions do not divide")
     out = op_iso.full.stdout.decode().split()
-    return OpMeasure(reps, net, reseed.diff.total // reps, out[-1] if out else "")
+    size = next((int(w[6:]) for w in out if w.startswith("bytes=")), None)
+    return OpMeasure(reps, net, reseed.diff.total // reps, out[-1] if out else "", size)
 
 
 def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
@@ -117,6 +122,7 @@ def _task(variant: str, sname: str, op: str, binary: str, reps: int, base: int,
     return {"variant": variant, "set": sname, "op": op,
             "instructions": native.instructions, "cycles": cycles, "modelled_share": modelled,
             "profiles": profiles, "reseed_instructions": native.reseed_instructions, "digest": native.digest,
+            **({"prepared_bytes": native.prepared_bytes} if native.prepared_bytes is not None else {}),
             "seconds": time.monotonic() - t0}
 
 

@@ -2,7 +2,8 @@
  * the NIST API (api.h) with its randomness drawn from the KAT DRBG (rng.h,
  * drbg_sign.h). See tools/bench/README.md.
  *
- *   snova_bench [--cpu HWCAP MIDR] <keygen|sign|verify|reseed|kernels> <R>
+ *   snova_bench [--cpu HWCAP MIDR] <keygen|sign|verify|prepare_pk|prepare_sk|sign_prepared|
+ *               verify_prepared|reseed|kernels> <R>
  *
  * Does a fixed, deterministic set-up, then R times: re-seeds the DRBG with a
  * fixed seed and runs the measured operation (reseed: nothing after the
@@ -13,6 +14,13 @@
  *   sign    set-up: one key pair      op: drbg_sign_signature (detached)
  *   verify  set-up: key pair and one signature (drbg_sign, checked with
  *           crypto_sign_open)        op: crypto_sign_verify, must accept
+ *   prepare_pk, prepare_sk  set-up: one key pair
+ *           op: snova_core_prepare_public, snova_core_prepare_secret (core.h);
+ *           the output also gives the prepared key's bytes (bytes=N)
+ *   sign_prepared  set-up: one key pair, its secret key prepared
+ *           op: sign's (same salt, same signature) on the prepared key
+ *   verify_prepared  set-up: verify's, the public key prepared
+ *           op: verify's on the prepared key, must accept
  * The tear-down is the same whatever R: it prints a 64-bit FNV-1a digest of
  * the public key, secret key and signature buffers (fixed sizes), so runs of
  * different builds can be compared for identical outputs.
@@ -45,14 +53,18 @@
 #include <string.h>
 
 #include "api.h"
+#include "core.h"
 #include "drbg_sign.h"
 #include "kernels.h"
 #include "rng.h"
+#include "shake.h"
 #if defined(SNOVA_NEON)
 #include "kernels_neon.h"
 #endif
 
-enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_RESEED };
+enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_PREPARE_PK, OP_PREPARE_SK, OP_SIGN_PREPARED, OP_VERIFY_PREPARED, OP_RESEED };
+static const char *const op_names[] = { "keygen", "sign", "verify", "prepare_pk", "prepare_sk", "sign_prepared",
+                                        "verify_prepared", "reseed" };
 
 #define MLEN 33 /* the first NIST KAT message length */
 
@@ -75,7 +87,10 @@ static void seed(unsigned char entropy[48]) {
 }
 
 static int usage(const char *argv0) {
-    fprintf(stderr, "usage: %s [--cpu HWCAP MIDR] <keygen|sign|verify|reseed|kernels> <R>\n", argv0);
+    fprintf(stderr,
+            "usage: %s [--cpu HWCAP MIDR] <keygen|sign|verify|prepare_pk|prepare_sk|sign_prepared|"
+            "verify_prepared|reseed|kernels> <R>\n",
+            argv0);
     return 2;
 }
 
@@ -125,16 +140,10 @@ int main(int argc, char **argv) {
 #undef ADDR
         return 0;
     }
-    enum op op;
-    if (strcmp(argv[1], "keygen") == 0)
-        op = OP_KEYGEN;
-    else if (strcmp(argv[1], "sign") == 0)
-        op = OP_SIGN;
-    else if (strcmp(argv[1], "verify") == 0)
-        op = OP_VERIFY;
-    else if (strcmp(argv[1], "reseed") == 0)
-        op = OP_RESEED;
-    else
+    enum op op = OP_KEYGEN;
+    while (op <= OP_RESEED && strcmp(argv[1], op_names[op]) != 0)
+        op++;
+    if (op > OP_RESEED)
         return usage(prog);
     char *end;
     long reps = strtol(argv[2], &end, 10);
@@ -149,11 +158,14 @@ int main(int argc, char **argv) {
 
     /* set-up */
     int bad = 0;
-    if (op == OP_SIGN || op == OP_VERIFY) {
+    const int public_prepared = op == OP_PREPARE_PK || op == OP_VERIFY_PREPARED;
+    void *prepared = malloc(public_prepared ? snova_core_public_prepared_bytes() : snova_core_secret_prepared_bytes());
+    bad |= prepared == NULL;
+    if (op != OP_KEYGEN && op != OP_RESEED) {
         seed(entropy);
         bad |= drbg_sign_keypair(pk, sk) != 0;
     }
-    if (op == OP_VERIFY) {
+    if (op == OP_VERIFY || op == OP_VERIFY_PREPARED) {
         unsigned long long smlen = 0, mlen = 0;
         bad |= drbg_sign(sm, &smlen, msg, MLEN, sk) != 0;
         bad |= smlen != CRYPTO_BYTES + MLEN;
@@ -161,6 +173,10 @@ int main(int argc, char **argv) {
         bad |= mlen != MLEN || memcmp(m2, msg, MLEN) != 0;
         memcpy(sig, sm, CRYPTO_BYTES);
     }
+    if (op == OP_VERIFY_PREPARED && !bad)
+        bad |= snova_core_prepare_public(prepared, pk) != 0;
+    if (op == OP_SIGN_PREPARED && !bad)
+        bad |= snova_core_prepare_secret(prepared, sk) != 0;
     if (bad) {
         fprintf(stderr, "%s: set-up failed\n", prog);
         return 1;
@@ -168,6 +184,7 @@ int main(int argc, char **argv) {
 
     /* the measured loop */
     size_t siglen = 0;
+    unsigned char salt[SNOVA_SALT_BYTES], digest[SNOVA_DIGEST_BYTES];
     for (long i = 0; i < reps; i++) {
         seed(entropy);
         switch (op) {
@@ -181,6 +198,22 @@ int main(int argc, char **argv) {
         case OP_VERIFY:
             bad |= crypto_sign_verify(sig, CRYPTO_BYTES, msg, MLEN, pk) != 0;
             break;
+        case OP_PREPARE_PK:
+            bad |= snova_core_prepare_public(prepared, pk) != 0;
+            break;
+        case OP_PREPARE_SK:
+            bad |= snova_core_prepare_secret(prepared, sk) != 0;
+            break;
+        case OP_SIGN_PREPARED:
+            /* as drbg_sign_signature draws its salt and hashes the message */
+            randombytes(salt, sizeof(salt));
+            snova_shake256(digest, sizeof(digest), msg, MLEN);
+            bad |= snova_core_sign_prepared(sig, digest, salt, prepared) != 0;
+            break;
+        case OP_VERIFY_PREPARED:
+            snova_shake256(digest, sizeof(digest), msg, MLEN);
+            bad |= snova_core_verify_prepared(digest, sig, prepared) != 0;
+            break;
         case OP_RESEED:
             break;
         }
@@ -191,7 +224,13 @@ int main(int argc, char **argv) {
     h = fnv1a(h, pk, sizeof pk);
     h = fnv1a(h, sk, sizeof sk);
     h = fnv1a(h, sig, sizeof sig);
-    printf("%s %s %016llx\n", CRYPTO_ALGNAME, argv[1], (unsigned long long)h);
+    if (op == OP_PREPARE_PK || op == OP_PREPARE_SK)
+        printf("%s %s bytes=%zu %016llx\n", CRYPTO_ALGNAME, argv[1],
+               public_prepared ? snova_core_public_prepared_bytes() : snova_core_secret_prepared_bytes(),
+               (unsigned long long)h);
+    else
+        printf("%s %s %016llx\n", CRYPTO_ALGNAME, argv[1], (unsigned long long)h);
+    free(prepared);
     if (bad) {
         fprintf(stderr, "%s: %s failed\n", prog, argv[1]);
         return 1;
