@@ -20,6 +20,7 @@ from pathlib import Path
 from . import keccak_gain
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, official_status, round_sets, summary_table
+from .report import NEON, PUB_OP
 from .report import method
 from .rounds import ANCHORS, anchor_summary, load_anchors, target_sentence
 
@@ -94,6 +95,25 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
     return L
 
 
+# the set whose prepared-key figures the page shows (the rest: bench/results.md)
+PREPARED_SET = "snova-r3-i-s"
+
+
+def prepared_part(data: dict) -> list[str]:
+    """PREPARED_SET's sign and verify on a prepared key beside the plain ones, per core."""
+    ops = data["results"].get(NEON, {}).get(PREPARED_SET, {})
+    if not {"sign", "verify", "sign_prepared", "verify_prepared"} <= set(ops):
+        return []
+    cycles = {op: ops[op]["cycles"] for op in ("sign", "verify", "sign_prepared", "verify_prepared")}
+    rows = [f"| {op} | " + " | ".join(f"{cycles[op + '_prepared'][c]:,.0f} / {cycles[op][c]:,.0f}"
+                                      for c in data["cpus"]) + " |" for op in ("sign", "verify")]
+    return ["## Prepared keys", "",
+            f"`{PREPARED_SET}`, NEON, estimated cycles on a prepared key / plain (`snova_*_key_prepare`); every "
+            "set, the preparation, its break-even and the bytes a prepared key holds: `bench/results.md`, "
+            "\"Prepared keys (NEON)\".", "",
+            "| op | " + " | ".join(data["cpus"]) + " |", "|---|" + "---:|" * len(data["cpus"]), *rows, ""]
+
+
 def keccak_part(keccak: dict | None) -> list[str]:
     """The generated Keccak kernels against the portable C Keccak (`make bench-keccak`)."""
     if not keccak:
@@ -110,9 +130,11 @@ def render(data: dict, figures: dict[int, dict | None], anchors: dict | None,
     """The page for `data` (results.json) with each round's reference figures and the
     Keccak comparison (`keccak`: bench/keccak/results.json)."""
     rounds = [rnd for rnd in sorted(TARGETS) if round_sets(data, rnd)]
+    plain = {**data, "ops": [op for op in data["ops"] if op in PUB_OP]}
     L = [INTRO]
     for rnd in rounds:
-        L += round_part(data, rnd, figures.get(rnd), anchors)
+        L += round_part(plain, rnd, figures.get(rnd), anchors)
+    L += prepared_part(data)
     L += keccak_part(keccak)
     L += method(data, figures.get(1) if 1 in rounds else None,
                 {rnd: figures.get(rnd) for rnd in rounds if rnd != 1}, provenance=False)
