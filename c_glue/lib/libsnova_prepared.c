@@ -116,13 +116,8 @@ int snova_sign_prepared(const snova_secret_key *key, uint8_t *sig, size_t *sigle
 
 int snova_sign_hashed_prepared(const snova_secret_key *key, uint8_t *sig, size_t *siglen, snova_hasher *h) {
     uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
-    if (key == NULL || sig == NULL || siglen == NULL || hasher_final(h, digest) != 0) {
-        if (key != NULL && sig != NULL)
-            memset(sig, 0, secret_of(key)->inst->sig_bytes);
-        if (siglen != NULL)
-            *siglen = 0;
+    if (key == NULL || sig == NULL || siglen == NULL || hasher_final(h, digest) != 0)
         return -1;
-    }
     return sign_digest(key, sig, siglen, digest, NULL);
 }
 
