@@ -127,12 +127,13 @@ SNOVA_CT_PIC := -fPIC -fvisibility=hidden
 $(eval $(call snova_variant,host-ct-gcc-O3-pic,gcc,-O3 $(SNOVA_CT_PIC) -gdwarf-4 -DSNOVA_CT_VALGRIND,host))
 SNOVA_CT_NEON_PIC_FLAGS := $(SNOVA_CFLAGS.aarch64-neon) $(SNOVA_CT_PIC)
 $(eval $(call snova_variant,aarch64-neon-pic,$(SNOVA_CC.aarch64-neon),$(SNOVA_CT_NEON_PIC_FLAGS),aarch64-neon))
-# A leak planted in a kernel that only the in-order little cores run (the Z sums
-# of the unstacked l = 5, r = 6 set snova-r3-v-b; the other cores take them in
-# runs): a load at an address given by a byte of the signature's factors' pair
-# tables (x1; byte 1, as byte 0 is the product by 0), from the public T (x3). Traces under -cpu cortex-a53 must report
+# A leak planted in a kernel that only the in-order little cores run (the variant
+# plan's l = 4 pair tables in runs of eight, which snova-r3-i-k's signing takes
+# there; the other cores take runs of four): a load at an address given by a byte
+# of the signature's factors' pair tables (x1; byte 1, as byte 0 is the product by
+# 0), from the public map's blocks (x3). Traces under -cpu cortex-a53 must report
 # it, those under -cpu max cannot reach it.
-SNOVA_CT_LITTLE_KERNEL := gf16m_rowdot_ptblt_6x5x6
+SNOVA_CT_LITTLE_KERNEL := gf16m_rowdot_ptblw_8x4x4
 $(eval $(call snova_variant,aarch64-neon-plant-little,$(SNOVA_CC.aarch64-neon),$(SNOVA_CFLAGS.aarch64-neon),aarch64-neon))
 SNOVA_EXTRA_OBJS.aarch64-neon-plant-little := build/aarch64-neon-plant-little/asm/$(SNOVA_CT_LITTLE_KERNEL).o \
     $(filter-out %/$(SNOVA_CT_LITTLE_KERNEL).o,$(SNOVA_EXTRA_OBJS.aarch64-neon))

@@ -423,7 +423,7 @@ def test_variants_assemble_everywhere(generated, tmp_path, ways):
 def test_gen_aes_writes_only_aes_kernels_and_default_includes_them(tmp_path):
     assert gen("--aes", "--out", str(tmp_path / "a")).returncode == 0
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == \
-        sorted([f"{n}.S" for n in AES_FILES] + ["snova_kernels.h"])
+        sorted([f"{n}.S" for n in AES_FILES] + ["snova_kernels.h", "snova_plan.h"])
     assert gen("--rank", "all", "--out", str(tmp_path / "b")).returncode == 0
     assert {f"{n}.S" for n in AES_FILES} <= {p.name for p in (tmp_path / "b").iterdir()}
     assert gen("--rank", "3", "--out", str(tmp_path / "c")).returncode == 0

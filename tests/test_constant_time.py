@@ -291,7 +291,7 @@ def test_library_traces_cover_every_core_class(capsys):
 
 
 # the little-core-only kernel with a planted leak (c_glue/c_glue.mk SNOVA_CT_LITTLE_KERNEL)
-LITTLE_PLANT_BUILD, LITTLE_PLANT_SET = "aarch64-neon-plant-little", "snova-r3-v-b"
+LITTLE_PLANT_BUILD, LITTLE_PLANT_SET = "aarch64-neon-plant-little", "snova-r3-i-k"
 
 
 def plant_traces(cpu):
