@@ -116,7 +116,7 @@ def test_walkthrough_new_core_model_is_its_yaml_only(scratch_schedules):
     assert machine.load_model("neoverse-v2").llvm_mca_cpu in machine.mca_cpus()
 
 
-def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path):
+def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path, monkeypatch):
     """docs/variants.md: a new core class is an entry of core_classes.yaml (and, for
     choices of its own, the plan's per-class maps); the generated C recognises its
     parts and takes the default row for every slot the plan does not give it."""
@@ -128,7 +128,9 @@ def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path):
     path.write_text(yaml.safe_dump(data))
     plan.core_classes.cache_clear()
     keccak = plan.plan()["keccak"]
-    text = render_with({**plan.plan(), "keccak": {**keccak, "big": keccak["default"]}})
+    with_big = {**plan.plan(), "keccak": {**keccak, "big": keccak["default"]}}
+    monkeypatch.setattr(plan, "plan", lambda: with_big)
+    text = render_plan("snova_", "SNOVA_PLAN_H", "snova_kernels.h", plan.header_data())
     assert "SNOVA_CORE_BIG" in text and "part == 0xd4f" in text
     driver = tmp_path / "driver.c"
     driver.write_text('#include <stdio.h>\n#include "kernels_neon.h"\n#include "params.h"\n#include "snova_plan.h"\n'
@@ -143,29 +145,16 @@ def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path):
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "big"
 
 
-def render_with(data):
-    """out/snova_plan.h as the generator renders it from plan data `data`."""
-    real = plan.plan
-    plan.plan = lambda: data
-    try:
-        return render_plan("snova_", "SNOVA_PLAN_H", "snova_kernels.h", plan.header_data())
-    finally:
-        plan.plan = real
-
-
-def test_kernels_under_c_functions_are_emitted():
+def test_kernels_under_c_functions_are_emitted(monkeypatch):
     """A kernel that only a C function of the plan calls (keccak_neon.c's
     multi-state entries) is still emitted: with no row naming the carried
     Keccak-f[1600] itself, the general-register composites keep it."""
     keccak = plan.plan()["keccak"]
     rows = {c: {**keccak[c], "keccakf1600": "keccakf1600"} for c in ("little", "wide")}
-    real = plan.plan
-    plan.plan = lambda: {**real(), "keccak": {**keccak, **rows}}
-    try:
-        assert "keccakf1600_carried" not in {k for row in plan.keccak_rows().values() for k in row.values()}
-        assert "keccakf1600_carried" in plan.used_kernels()
-    finally:
-        plan.plan = real
+    with_rows = {**plan.plan(), "keccak": {**keccak, **rows}}
+    monkeypatch.setattr(plan, "plan", lambda: with_rows)
+    assert "keccakf1600_carried" not in {k for row in plan.keccak_rows().values() for k in row.values()}
+    assert "keccakf1600_carried" in plan.used_kernels()
 
 
 def test_c_functions_are_those_keccak_neon_defines():
