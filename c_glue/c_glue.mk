@@ -159,10 +159,10 @@ SNOVA_CT_LIB_LINK.static = $(if $(filter aarch64,$(1)),-static) build/lib/$(1)/l
 SNOVA_CT_LIB_LINK.shared = -no-pie build/lib/$(1)/libsnova.so.0 -Wl,-rpath,$(abspath build/lib/$(1))
 # $(1) = library variant, $(2) = static or shared, $(3) = program, $(4) = its source
 define snova_ct_lib_rule
-build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c include/snova.h \
+build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c tools/ct/fixed_random.h c_glue/ct_marks.h include/snova.h \
     build/lib/$(1)/libsnova.$(if $(filter static,$(2)),a,so.0)
 	@mkdir -p $$(@D)
-	$$(SNOVA_CT_LIB_CC.$(1)) $(SNOVA_WARN) -Iinclude -Itools/ct $(4) tools/ct/fixed_random.c \
+	$$(SNOVA_CT_LIB_CC.$(1)) -Iinclude -Itools/ct $$(SNOVA_WARN) $(4) tools/ct/fixed_random.c \
 	    $(call SNOVA_CT_LIB_LINK.$(2),$(1)) -lpthread -o $$@
 endef
 $(foreach v,host aarch64,$(foreach l,static shared,$(eval $(call snova_ct_lib_rule,$(v),$(l),lib_ct,tools/ct/lib_ct.c))\

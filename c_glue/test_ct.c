@@ -24,14 +24,12 @@
 #include "core.h"
 #include "params.h"
 
+#include "ct_marks.h"
+
+/* signatures are verified under memcheck only: a trace compares the signing */
 #if defined(SNOVA_CT_VALGRIND)
-#include <valgrind/memcheck.h>
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 #define CHECKED 1
 #else
-#define SECRET(p, n) ((void)0)
-#define PUBLIC(p, n) ((void)0)
 #define CHECKED 0
 #endif
 

@@ -17,20 +17,24 @@ branch on, or load at an address given by, each byte SHAKE absorbs: each method
 must report both.
 
 * libsnova as shipped (tools/ct/lib_ct.c linked against libsnova.a and .so): one
-  set per block shape of every round (15), key generation and a signature
-  through the generic API. On the host under memcheck; on AArch64 traced under
+  set per block shape of every round (15), key generation, a signature, the
+  secret key prepared (snova_secret_key_prepare) and a signature from it
+  (snova_sign_prepared), through the generic API. On the host under memcheck; on AArch64 traced under
   each CPU model that makes the run-time kernel choice (c_glue/kernels_neon.c,
   keccak_neon.c) take a different branch: cortex-a53 (in-order little),
   cortex-a72 (A57/A72), neoverse-n1 (wide, no SHA3), max (SHA3). One qemu run
   per (shape, CPU) traces a warm-up and then one segment per seed; the segments
   of the seeds that sign at the first attempt must be equal. A leak planted in
   a kernel only the little cores run must be reported under cortex-a53 (and is
-  out of reach under max).
+  out of reach under max). A leak planted in the prepared path (a copy of
+  c_glue/lib/libsnova_prepared.c calling ct.h's plant on the prepared secret
+  key, where it is made or where it signs) must be reported by both methods.
 """
 import functools
 import os
 import random
 import re
+import shlex
 import subprocess
 import tempfile
 
@@ -207,14 +211,16 @@ def memcheck_reports(stderr):
 # The shipped library has no declassification point: the retry of a signature
 # whose system was singular is a branch on whether it was, the one documented
 # exception, which memcheck reports where the core's signing tests it (in the
-# loop and after it). Every other report fails. The per-set host-ct builds
+# loop and after it), once per signing call (lib_ct signs from the key and from
+# the key prepared). Every other report fails. The per-set host-ct builds
 # declassify it and allow nothing.
 RETRY_TEST_SITES = 2
+SIGNINGS = 2
 RETRY_FUNCTIONS = {"snova_core_sign", "sign_core"}
 
 
 def only_the_retry(reports):
-    return len(reports) <= RETRY_TEST_SITES and all(
+    return len(reports) <= RETRY_TEST_SITES * SIGNINGS and all(
         kind.startswith("Conditional jump") and function in RETRY_FUNCTIONS for kind, function in reports)
 
 
@@ -234,27 +240,35 @@ def test_memcheck_library_check_fails_on_other_reports(link):
     assert "PASSED" in r.stdout and not only_the_retry(memcheck_reports(r.stderr)), r.stderr
 
 
+def seed_trace(program, set_name, cpu, static=True):
+    """One traced run of a lib_ct program: the warm-up, then a segment per
+    candidate seed. Static: the solver's calls count each seed's attempts."""
+    return trace(program, [set_name], b"".join(LIB_SEEDS), cpu=cpu, segment="ct_segment",
+                 entry="snova_gf16_solve" if static else None)
+
+
 @functools.cache
 def lib_trace(link, set_name, cpu):
-    """One traced run of lib_ct: the warm-up, then a segment per candidate seed.
-    Static: the solver's calls count each seed's attempts; shared: the solver
-    sits in the library, and the static run on the same CPU tells the seeds that
-    sign at the first attempt (attempts depend on the seed only)."""
-    program = lib_program(f"aarch64-{link}")
-    return trace(program, [set_name], b"".join(LIB_SEEDS), cpu=cpu, segment="ct_segment",
-                 entry="snova_gf16_solve" if link == "static" else None)
+    """The traced run of lib_ct as linked against libsnova (static or shared)."""
+    return seed_trace(lib_program(f"aarch64-{link}"), set_name, cpu, static=link == "static")
 
 
-def compared_segments(link, set_name, cpu):
-    """The segments of the seeds that sign at the first attempt, COMPARED of them"""
-    t = lib_trace(link, set_name, cpu)
+def first_attempt_segments(t, attempts_trace):
+    """The segments of t of the seeds whose signatures are made at the first
+    attempt (one solver call each), by the solver's calls in attempts_trace, a
+    static run on the same CPU (attempts depend on the seed only); COMPARED of
+    them"""
     assert "PASSED" in t.stdout, t
     seeds = t.segments[2:-1]     # the start-up and the warm-up before, the exit after
     assert len(seeds) == len(CANDIDATE_SECRETS), t
-    attempts = [s.entries for s in (seeds if link == "static" else lib_trace("static", set_name, cpu).segments[2:-1])]
-    first = [s for s, n in zip(seeds, attempts) if n == 1]
+    attempts = [s.entries for s in attempts_trace.segments[2:-1]]
+    first = [s for s, n in zip(seeds, attempts) if n == SIGNINGS]
     assert len(first) >= COMPARED, f"fewer than {COMPARED} of the candidate seeds sign at the first attempt"
     return first[:COMPARED]
+
+
+def compared_segments(link, set_name, cpu):
+    return first_attempt_segments(lib_trace(link, set_name, cpu), lib_trace("static", set_name, cpu))
 
 
 @pytest.mark.parametrize("cpu", CPU_CLASSES)
@@ -310,3 +324,77 @@ def test_planted_little_core_leak_is_out_of_reach_of_cpu_max():
     """Why every CPU model is traced: under max the planted kernel never runs."""
     found = plant_traces("max")
     assert len({(t.blocks, t.accesses) for t in found}) == 1, found
+
+
+# --------------------------------------------------------------------------
+# a leak planted in libsnova's prepared path
+
+PREPARED_SOURCE = "c_glue/lib/libsnova_prepared.c"
+# where the plant goes in the prepared-key code, and the prepared secret key's
+# bytes it branches on or loads by: once the key is made, and where it signs
+PREPARED_PLANT_SITES = {
+    "prepare": ("    return p;\n}\n", "snova_ct_plant(p->prepared, bytes - sizeof(*p));",
+                "snova_secret_key_prepare"),
+    "sign": ("    if (r == 0)\n        r = inst->sign_prepared(",
+             "snova_ct_plant(secret_of(key)->prepared, inst->secret_prepared_bytes());", "snova_sign_prepared"),
+}
+PLANT_SHAPE = "r3-l4-r4"
+
+
+@functools.cache
+def recipe(target, source):
+    """The command make runs to make target from source (source taken as changed),
+    made up to date first"""
+    make(target)
+    out = subprocess.run(["make", "-n", "--no-print-directory", "-W", source, target], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.replace("\\\n", " ")
+    lines = [line for line in out.splitlines() if source in line and not line.startswith("mkdir")]
+    assert len(lines) == 1, out
+    return tuple(shlex.split(lines[0]))
+
+
+def planted_lib_ct(variant, site, plant, out):
+    """lib_ct linked against libsnova.a of variant with a planted copy of the
+    prepared keys' code first (the archive's own member is then never pulled)"""
+    anchor, call, _ = PREPARED_PLANT_SITES[site]
+    text = (ROOT / PREPARED_SOURCE).read_text()
+    assert text.count(anchor) == 1, anchor
+    planted = out / "libsnova_prepared.c"
+    planted.write_text(text.replace('#include "lib_instance.h"', '#include "ct.h"\n#include "lib_instance.h"')
+                       .replace(anchor, f"    {call}\n{anchor}"))
+    obj = out / "libsnova_prepared.o"
+    compile_cmd = list(recipe(f"build/lib/{variant}/prim/libsnova_prepared.o", PREPARED_SOURCE))
+    compile_cmd = [str(planted) if a == PREPARED_SOURCE else a for a in compile_cmd]
+    compile_cmd[compile_cmd.index("-o") + 1] = str(obj)
+    subprocess.run([*compile_cmd, "-Ic_glue/lib", "-gdwarf-4", f"-DSNOVA_CT_PLANT_{plant}"], cwd=ROOT, check=True)
+    exe = out / "lib_ct"
+    link_cmd = list(recipe(f"build/ct/lib/{variant}-static/lib_ct", "tools/ct/lib_ct.c"))
+    archive = link_cmd.index(f"build/lib/{variant}/libsnova.a")
+    link_cmd[archive:archive] = [str(obj)]
+    link_cmd[link_cmd.index("-o") + 1] = str(exe)
+    subprocess.run(link_cmd, cwd=ROOT, check=True)
+    return exe
+
+
+@pytest.mark.parametrize("plant, report", [("branch", "Conditional jump or move depends on uninitialised"),
+                                           ("load", "Use of uninitialised value of size")])
+@pytest.mark.parametrize("site", PREPARED_PLANT_SITES)
+def test_memcheck_library_reports_leak_planted_in_prepared_key(tmp_path, site, plant, report):
+    r = lib_memcheck(planted_lib_ct("host", site, plant, tmp_path), SHAPE_SETS[PLANT_SHAPE])
+    entry = PREPARED_PLANT_SITES[site][2]
+    planted = [k for k, function in memcheck_reports(r.stderr) if function == "snova_ct_plant"]
+    assert "PASSED" in r.stdout and any(k.startswith(report) for k in planted), r.stderr
+    assert entry in r.stderr and not only_the_retry(memcheck_reports(r.stderr)), r.stderr
+
+
+@pytest.mark.parametrize("plant", PLANTS)
+@pytest.mark.parametrize("site", PREPARED_PLANT_SITES)
+def test_library_traces_report_leak_planted_in_prepared_key(tmp_path, site, plant):
+    """A branch changes the blocks; a load the addresses only."""
+    set_name, cpu = SHAPE_SETS[PLANT_SHAPE], "max"
+    t = seed_trace(planted_lib_ct("aarch64", site, plant, tmp_path), set_name, cpu)
+    found = first_attempt_segments(t, t)
+    if plant == "branch":
+        assert len({s.blocks for s in found}) > 1, found
+    else:
+        assert len({s.blocks for s in found}) == 1 and len({s.accesses for s in found}) > 1, found

@@ -27,13 +27,9 @@
 #include "kat_digest.h"
 
 #if defined(EXPORT_KAT_VALGRIND)
-#include <valgrind/memcheck.h>
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-#else
-#define SECRET(p, n) ((void)(p), (void)(n))
-#define PUBLIC(p, n) ((void)(p), (void)(n))
+#define SNOVA_CT_VALGRIND 1
 #endif
+#include "ct_marks.h"
 
 int export_randombytes(uint8_t *buf, size_t n);
 int SNOVA_NS_SET(keypair)(uint8_t *pk, uint8_t *sk);

@@ -5,12 +5,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#if defined(SNOVA_CT_VALGRIND)
-#include <valgrind/memcheck.h>
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#else
-#define SECRET(p, n) ((void)(p), (void)(n))
-#endif
+#include "ct_marks.h"
 
 enum { POOL_BYTES = 64 };
 

@@ -6,7 +6,9 @@
  * randomness from getrandom, which fixed_random.c defines: the 48-byte key
  * seed is a fixed public half and the private seed, the salt is fixed.
  *
- * Each seed gets a key pair and one signature, verified. Before each seed the
+ * Each seed gets a key pair and a signature, then the secret key prepared
+ * (snova_secret_key_prepare) and a signature with it (snova_sign_prepared, the
+ * same salt: the same signature), each verified. Before each seed the
  * program calls ct_segment, a mark for tools/ct/trace.c: under qemu each seed's
  * operations are one segment of the trace (segment 0 is the start-up, the last
  * the exit), and the segments of different seeds must be equal. The first
@@ -33,17 +35,9 @@
 #include <sys/auxv.h>
 #endif
 
+#include "ct_marks.h"
 #include "fixed_random.h"
 #include "snova.h"
-
-#if defined(SNOVA_CT_VALGRIND)
-#include <valgrind/memcheck.h>
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
-#else
-#define SECRET(p, n) ((void)(p), (void)(n))
-#define PUBLIC(p, n) ((void)(p), (void)(n))
-#endif
 
 enum { PK_SEED_BYTES = 16, SK_SEED_BYTES = 32, SALT_BYTES = 16 };
 
@@ -64,9 +58,33 @@ static void declassify_key_tail(const snova_instance *inst, uint8_t *sk) {
         PUBLIC(sk + seed_bytes, sk_bytes - seed_bytes);
 }
 
-/* a key pair on the private seed and a signature; 0 if it verifies */
+/* the outcome of a signing call, and its output, public */
+static void declassify_signature(const snova_instance *inst, int *r, uint8_t *sig, size_t *siglen) {
+    PUBLIC(sig, snova_signature_bytes(inst));
+    PUBLIC(r, sizeof(*r));
+    PUBLIC(siglen, sizeof(*siglen));
+}
+
+/* sk prepared, and its signature of the message with the given salt (which
+ * snova_sign_prepared draws) into sig; 0 if that is plain_sig and verifies */
+static int sign_prepared(const snova_instance *inst, const uint8_t *sk, const uint8_t *pk, const uint8_t *salt,
+                         const uint8_t *plain_sig, uint8_t *sig) {
+    snova_secret_key *key = snova_secret_key_prepare(inst, sk);
+    if (key == NULL)
+        return 1;
+    size_t siglen;
+    fixed_random_next(salt, SALT_BYTES, SALT_BYTES);
+    int r = snova_sign_prepared(key, sig, &siglen, message, sizeof(message));
+    snova_secret_key_free(key);
+    declassify_signature(inst, &r, sig, &siglen);
+    return r != 0 || memcmp(sig, plain_sig, siglen) != 0 ||
+           snova_verify(inst, sig, siglen, message, sizeof(message), pk) != 0;
+}
+
+/* a key pair on the private seed, a signature, and the same from the key
+ * prepared; 0 if both verify */
 static int keygen_and_sign(const snova_instance *inst, const uint8_t *sk_seed, uint8_t *pk, uint8_t *sk,
-                           uint8_t *sig) {
+                           uint8_t *sig, uint8_t *prepared_sig) {
     uint8_t seed[PK_SEED_BYTES + SK_SEED_BYTES], salt[SALT_BYTES];
     for (int i = 0; i < PK_SEED_BYTES; i++)
         seed[i] = (uint8_t)(17 * i + 3);
@@ -84,12 +102,14 @@ static int keygen_and_sign(const snova_instance *inst, const uint8_t *sk_seed, u
     size_t siglen;
     fixed_random_next(salt, sizeof(salt), sizeof(salt));
     r = snova_sign(inst, sig, &siglen, message, sizeof(message), sk);
-    PUBLIC(sig, snova_signature_bytes(inst));
-    PUBLIC(&r, sizeof(r));
-    PUBLIC(&siglen, sizeof(siglen));
+    declassify_signature(inst, &r, sig, &siglen);
+    if (r != 0)
+        return 1;
+    if (sign_prepared(inst, sk, pk, salt, sig, prepared_sig) != 0)
+        return 1;
     if (secret_signature)
         SECRET(sig, siglen);
-    return r != 0 || snova_verify(inst, sig, siglen, message, sizeof(message), pk) != 0;
+    return snova_verify(inst, sig, siglen, message, sizeof(message), pk) != 0;
 }
 
 /* MIDR_EL1 as the library reads it (0 where the kernel does not give it) and
@@ -134,13 +154,14 @@ int main(int argc, char **argv) {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     uint8_t *pk = malloc(snova_public_key_bytes(inst)), *sk = malloc(snova_secret_key_bytes(inst));
-    uint8_t *sig = malloc(snova_signature_bytes(inst)), seed[SK_SEED_BYTES];
+    uint8_t *sig = malloc(snova_signature_bytes(inst)), *prepared_sig = malloc(snova_signature_bytes(inst));
+    uint8_t seed[SK_SEED_BYTES];
     int failures = 0, seeds = 0;
     for (;;) {
         ct_segment();
         if (!next_seed(seed))
             break;
-        failures += keygen_and_sign(inst, seed, pk, sk, sig);
+        failures += keygen_and_sign(inst, seed, pk, sk, sig, prepared_sig);
         seeds++;
     }
     print_cpu();
@@ -148,5 +169,6 @@ int main(int argc, char **argv) {
     free(pk);
     free(sk);
     free(sig);
+    free(prepared_sig);
     return failures || seeds == 0;
 }
