@@ -1,8 +1,10 @@
 """Helpers for the SNOVA C core tests: building through make, running binaries of a
 build variant (under qemu-aarch64 for AArch64 builds), the set list and the KATs."""
 import fcntl
+import functools
 import json
 import os
+import shlex
 import subprocess
 from pathlib import Path
 
@@ -63,6 +65,20 @@ def make(*targets, jobs=2):
     if r.returncode != 0:
         raise RuntimeError(f"make {' '.join(targets)} failed:\n{r.stdout}\n{r.stderr}")
     return r
+
+
+@functools.cache
+def recipe(target, changed):
+    """The command make runs for target when `changed` (a source or an object of
+    it, whose name the command holds) is newer than target, as a tuple of
+    arguments run from ROOT; target is made up to date first. Mutant tests run
+    it on planted copies."""
+    make(target)
+    out = subprocess.run(["make", "-n", "--no-print-directory", "-W", changed, target], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.replace("\\\n", " ")
+    lines = [line for line in out.splitlines() if changed in line and not line.startswith("mkdir")]
+    assert len(lines) == 1, out
+    return tuple(shlex.split(lines[0]))
 
 
 def binary(build, set_name, prog):

@@ -34,13 +34,12 @@ import functools
 import os
 import random
 import re
-import shlex
 import subprocess
 import tempfile
 
 import pytest
 
-from tests.snova_harness import ROOT, make
+from tests.snova_harness import ROOT, make, recipe
 from tools.ct.trace import trace
 
 # one set per rank (Rounds 1 and 2) and per l (Round 3); Round 2's rank 4 with its
@@ -339,18 +338,6 @@ PREPARED_PLANT_SITES = {
              "snova_ct_plant(secret_of(key)->prepared, inst->secret_prepared_bytes());", "snova_sign_prepared"),
 }
 PLANT_SHAPE = "r3-l4-r4"
-
-
-@functools.cache
-def recipe(target, source):
-    """The command make runs to make target from source (source taken as changed),
-    made up to date first"""
-    make(target)
-    out = subprocess.run(["make", "-n", "--no-print-directory", "-W", source, target], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout.replace("\\\n", " ")
-    lines = [line for line in out.splitlines() if source in line and not line.startswith("mkdir")]
-    assert len(lines) == 1, out
-    return tuple(shlex.split(lines[0]))
 
 
 def planted_lib_ct(variant, site, plant, out):

@@ -11,18 +11,21 @@ cores' snova_core_prepare_* in core.h), through tests/harness/prepared.c:
   signatures verify; every NULL argument is refused;
 * a planted wrong verdict, and a planted changed signature, fail the check;
 * 8 threads sign and verify with one prepared key at once, through the library,
-  and through the core under ThreadSanitizer (c_glue/test_prepared.c);
+  and through the core under ThreadSanitizer (c_glue/test_prepared.c); the same
+  with a planted race (the core's prepared signing rewrites a byte of the shared
+  key, as a cache filled without a lock would) is reported racing every run;
 * snova_secret_key_free wipes the key before freeing it (free interposed), and
   the check catches a buffer freed unwiped;
 * NEON build under qemu (snova-r3-i-s, whose public map verification takes in
   runs): the prepared sign gives the plain sign's signature (snova_bench's
   output digest over keys and signature), and the prepared verification accepts.
 """
+import os
 import subprocess
 
 import pytest
 
-from tests.snova_harness import BUILD, QEMU, ROOT, make, snova_sets
+from tests.snova_harness import BUILD, QEMU, ROOT, make, recipe, snova_sets
 from tests.snova_harness import run as run_core
 
 SETS = snova_sets()
@@ -113,13 +116,62 @@ def test_neon_prepared_matches_plain():
     assert bench_digest(prog, "verify_prepared") == bench_digest(prog, "verify")
 
 
+# ThreadSanitizer reports a race only while it still holds the earlier access's
+# history: the longest it keeps (4M accesses a thread)
+TSAN_ENV = {**os.environ, "TSAN_OPTIONS": "history_size=7"}
+
+
 @pytest.mark.parametrize("set_name", ["snova-r3-i-s", "snova-r3-i-x", "snova-r2-24-5-4-esk"])
 def test_threads_on_one_prepared_key_under_thread_sanitizer(set_name):
     """8 threads sign and verify with one prepared key pair (c_glue/test_prepared.c,
     ThreadSanitizer build): every signature is snova_core_sign's, no race."""
     make(f"build/host-tsan/{set_name}/test_prepared")
-    r = run_core("host-tsan", set_name, "test_prepared", ["8"])
+    r = run_core("host-tsan", set_name, "test_prepared", ["8"], env=TSAN_ENV)
     assert r.returncode == 0 and r.stdout.strip() == "PASSED" and "ThreadSanitizer" not in r.stderr, r.stderr
+
+
+# The planted race: the prepared signing (c_glue/sign_entry.h, the Round 2 and 3
+# cores' entry) rewrites the shared prepared key in place as it starts, each
+# byte with its value, as a cache in the key refreshed without a lock would:
+# every output stays right, the race is the only defect, and whatever part of
+# the key the other threads are reading, it is written. Compiled from a copy
+# beside a copy of the set's core, whose quoted include then takes it.
+RACE_SET, RACE_CORE = "snova-r3-i-s", "snova_r3.c"
+RACE_ANCHOR = "    struct sign_ws *ws = snova_alloc(sizeof(*ws));\n"
+RACE_PLANT = ("    for (size_t i = 0; i < sizeof(struct prepared_secret); i++)\n"
+              "        ((volatile uint8_t *)(uintptr_t)prepared)[i] = ((const uint8_t *)prepared)[i];\n")
+RACE_RUNS = 3
+
+
+def racing_test_prepared(out):
+    """test_prepared of RACE_SET's host-tsan build on the core with the planted race"""
+    entry = (ROOT / "c_glue" / "sign_entry.h").read_text()
+    assert entry.count(RACE_ANCHOR) == 1
+    (out / "sign_entry.h").write_text(entry.replace(RACE_ANCHOR, RACE_PLANT + RACE_ANCHOR))
+    (out / RACE_CORE).write_text((ROOT / "c_glue" / RACE_CORE).read_text())
+    build = f"build/host-tsan/{RACE_SET}"
+    core_obj = f"{build}/{RACE_CORE[:-2]}.o"
+    compile_cmd = [str(out / RACE_CORE) if a == f"c_glue/{RACE_CORE}" else a
+                   for a in recipe(core_obj, f"c_glue/{RACE_CORE}")]
+    compile_cmd[compile_cmd.index("-o") + 1] = str(out / "core.o")
+    subprocess.run(compile_cmd, cwd=ROOT, check=True)
+    link_cmd = recipe(f"{build}/test_prepared", f"{build}/test_prepared.o")
+    assert core_obj in link_cmd, link_cmd
+    link_cmd = [str(out / "core.o") if a == core_obj else a for a in link_cmd]
+    link_cmd[link_cmd.index("-o") + 1] = str(out / "test_prepared")
+    subprocess.run(link_cmd, cwd=ROOT, check=True)
+    return out / "test_prepared"
+
+
+def test_thread_sanitizer_reports_a_race_planted_on_the_prepared_key(tmp_path):
+    """Every run, with the signatures still right: the threads wait at a barrier
+    and sign together, no happens-before between their signings."""
+    exe = racing_test_prepared(tmp_path)
+    for _ in range(RACE_RUNS):
+        r = subprocess.run([str(exe), "8"], capture_output=True, text=True, timeout=600, env=TSAN_ENV)
+        assert r.stdout.strip() == "PASSED", r.stdout + r.stderr
+        assert r.returncode != 0 and "WARNING: ThreadSanitizer: data race" in r.stderr, r.stderr
+        assert "snova_core_sign_prepared" in r.stderr, r.stderr
 
 
 def snova(tmp_path, *args, stdin=None):
