@@ -81,6 +81,18 @@ def recipe(target, changed):
     return tuple(shlex.split(lines[0]))
 
 
+def run_recipe(target, changed, output, replace, extra=()):
+    """Runs make's command for target (recipe) into output instead, each
+    argument that replace names replaced by the list it maps to (each must be
+    there), extra appended: how mutant tests build a planted copy. Returns output."""
+    cmd = list(recipe(target, changed))
+    assert all(a in cmd for a in replace), (replace, cmd)
+    cmd = [b for a in cmd for b in replace.get(a, [a])]
+    cmd[cmd.index("-o") + 1] = str(output)
+    subprocess.run([*cmd, *extra], cwd=ROOT, check=True)
+    return output
+
+
 def binary(build, set_name, prog):
     """Path of a per-set program (kat, test_snova) or, with set_name None, of a
     build-wide one (test_prims)."""

@@ -19,8 +19,8 @@ must report both.
 * libsnova as shipped (tools/ct/lib_ct.c linked against libsnova.a and .so): one
   set per block shape of every round (15), key generation, a signature, the
   secret key prepared (snova_secret_key_prepare) and a signature from it
-  (snova_sign_prepared), through the generic API. On the host under memcheck; on AArch64 traced under
-  each CPU model that makes the run-time kernel choice (c_glue/kernels_neon.c,
+  (snova_sign_prepared), through the generic API. On the host under memcheck;
+  on AArch64 traced under each CPU model that makes the run-time kernel choice (c_glue/kernels_neon.c,
   keccak_neon.c) take a different branch: cortex-a53 (in-order little),
   cortex-a72 (A57/A72), neoverse-n1 (wide, no SHA3), max (SHA3). One qemu run
   per (shape, CPU) traces a warm-up and then one segment per seed; the segments
@@ -39,7 +39,7 @@ import tempfile
 
 import pytest
 
-from tests.snova_harness import ROOT, make, recipe
+from tests.snova_harness import ROOT, make, run_recipe
 from tools.ct.trace import trace
 
 # one set per rank (Rounds 1 and 2) and per l (Round 3); Round 2's rank 4 with its
@@ -349,18 +349,11 @@ def planted_lib_ct(variant, site, plant, out):
     planted = out / "libsnova_prepared.c"
     planted.write_text(text.replace('#include "lib_instance.h"', '#include "ct.h"\n#include "lib_instance.h"')
                        .replace(anchor, f"    {call}\n{anchor}"))
-    obj = out / "libsnova_prepared.o"
-    compile_cmd = list(recipe(f"build/lib/{variant}/prim/libsnova_prepared.o", PREPARED_SOURCE))
-    compile_cmd = [str(planted) if a == PREPARED_SOURCE else a for a in compile_cmd]
-    compile_cmd[compile_cmd.index("-o") + 1] = str(obj)
-    subprocess.run([*compile_cmd, "-Ic_glue/lib", "-gdwarf-4", f"-DSNOVA_CT_PLANT_{plant}"], cwd=ROOT, check=True)
-    exe = out / "lib_ct"
-    link_cmd = list(recipe(f"build/ct/lib/{variant}-static/lib_ct", "tools/ct/lib_ct.c"))
-    archive = link_cmd.index(f"build/lib/{variant}/libsnova.a")
-    link_cmd[archive:archive] = [str(obj)]
-    link_cmd[link_cmd.index("-o") + 1] = str(exe)
-    subprocess.run(link_cmd, cwd=ROOT, check=True)
-    return exe
+    obj = run_recipe(f"build/lib/{variant}/prim/libsnova_prepared.o", PREPARED_SOURCE, out / "libsnova_prepared.o",
+                     {PREPARED_SOURCE: [str(planted)]}, ["-Ic_glue/lib", "-gdwarf-4", f"-DSNOVA_CT_PLANT_{plant}"])
+    archive = f"build/lib/{variant}/libsnova.a"
+    return run_recipe(f"build/ct/lib/{variant}-static/lib_ct", "tools/ct/lib_ct.c", out / "lib_ct",
+                      {archive: [str(obj), archive]})
 
 
 @pytest.mark.parametrize("plant, report", [("branch", "Conditional jump or move depends on uninitialised"),

@@ -25,7 +25,7 @@ import subprocess
 
 import pytest
 
-from tests.snova_harness import BUILD, QEMU, ROOT, make, recipe, snova_sets
+from tests.snova_harness import BUILD, QEMU, ROOT, make, run_recipe, snova_sets
 from tests.snova_harness import run as run_core
 
 SETS = snova_sets()
@@ -151,16 +151,9 @@ def racing_test_prepared(out):
     (out / RACE_CORE).write_text((ROOT / "c_glue" / RACE_CORE).read_text())
     build = f"build/host-tsan/{RACE_SET}"
     core_obj = f"{build}/{RACE_CORE[:-2]}.o"
-    compile_cmd = [str(out / RACE_CORE) if a == f"c_glue/{RACE_CORE}" else a
-                   for a in recipe(core_obj, f"c_glue/{RACE_CORE}")]
-    compile_cmd[compile_cmd.index("-o") + 1] = str(out / "core.o")
-    subprocess.run(compile_cmd, cwd=ROOT, check=True)
-    link_cmd = recipe(f"{build}/test_prepared", f"{build}/test_prepared.o")
-    assert core_obj in link_cmd, link_cmd
-    link_cmd = [str(out / "core.o") if a == core_obj else a for a in link_cmd]
-    link_cmd[link_cmd.index("-o") + 1] = str(out / "test_prepared")
-    subprocess.run(link_cmd, cwd=ROOT, check=True)
-    return out / "test_prepared"
+    obj = run_recipe(core_obj, f"c_glue/{RACE_CORE}", out / "core.o", {f"c_glue/{RACE_CORE}": [str(out / RACE_CORE)]})
+    return run_recipe(f"{build}/test_prepared", f"{build}/test_prepared.o", out / "test_prepared",
+                      {core_obj: [str(obj)]})
 
 
 def test_thread_sanitizer_reports_a_race_planted_on_the_prepared_key(tmp_path):
