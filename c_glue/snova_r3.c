@@ -32,12 +32,12 @@
 #include "kernels_neon.h"
 #include "snova_plan.h"
 #else
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
 #endif
 
 #define M1 SNOVA_M1
@@ -59,20 +59,19 @@ typedef uint8_t mrr[RSQ];
 /* the constant part of the public map: A, B, Q1, Q2                          */
 
 /* Where the kernel table sums Z by the pair tables of the equations' weights
- * (kernels.h rowdot_wsum), each public matrix's terms go in runs of WEIGHT_RUN,
+ * (kernels.h rowdot_ptbl_wsum), each public matrix's terms go in runs of WEIGHT_RUN,
  * the last padded with zero weights */
-#define WEIGHT_TABLES SNOVA_PLAN_WEIGHT_TABLES
 #define WEIGHT_RUN 8
 #define TERMS_PER_MATRIX (O * ((ALPHA + M1 - 1) / M1)) /* the most terms one public matrix meets */
 /* Where the plan takes no weight tables, their fields (struct abq's last, and
  * quad_ws.wsums) keep room for one run of one matrix and are never read */
-#define WEIGHT_RUNS (WEIGHT_TABLES ? (TERMS_PER_MATRIX + WEIGHT_RUN - 1) / WEIGHT_RUN : 1)
-#define WEIGHT_MATRICES (WEIGHT_TABLES ? M1 : 1)
-#define WEIGHT_TERMS (WEIGHT_TABLES ? NTERMS : 1)
-#define WEIGHT_SLOTS (WEIGHT_TABLES ? M1 * WEIGHT_RUNS * WEIGHT_RUN : 1)
+#define WEIGHT_RUNS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? (TERMS_PER_MATRIX + WEIGHT_RUN - 1) / WEIGHT_RUN : 1)
+#define WEIGHT_MATRICES (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? M1 : 1)
+#define WEIGHT_TERMS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? NTERMS : 1)
+#define WEIGHT_SLOTS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? M1 * WEIGHT_RUNS * WEIGHT_RUN : 1)
 /* The orders in which quad_z may leave Z: a-major as Z_INDEX, and transposed
  * (Z_INDEX(b, a)) where the plan has Z transposed */
-#define Z_ORDERS (1 + SNOVA_PLAN_Z_TRANSPOSED)
+#define Z_ORDERS (1 + SNOVA_PLAN_ROWDOT_PTBL_ZT)
 
 struct abq {
     mrr A[NTERMS];
@@ -82,7 +81,7 @@ struct abq {
     /* pair[0][t]: q1[t][a] q2[t][b] at Z_INDEX(a, b), the weights of Z_ab; pair[1][t]
      * (Z transposed) the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
     uint8_t pair[Z_ORDERS][NTERMS][L * L];
-    /* where the kernel table has rowdot_wsum: per public matrix i, the pair tables
+    /* where the kernel table has rowdot_ptbl_wsum: per public matrix i, the pair tables
      * of two of its terms' weights of each Z_ab (in the order quad_z leaves Z), in
      * runs[i] runs; term t's sum lands in slot[t] of quad_ws.wsums */
     uint8_t wtab[WEIGHT_MATRICES][WEIGHT_RUNS][L * L][WEIGHT_RUN / 2][TABLE];
@@ -100,8 +99,8 @@ static struct abq abq_table;
 /* term t's weights of the Z_ab, in the order quad_z leaves Z: pair, or pair_t
  * where the kernel table sums Z transposed */
 static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
-    if (SNOVA_PLAN_Z_TRANSPOSED && k->rowdot_ptzt != NULL)
-        return c->pair[SNOVA_PLAN_Z_TRANSPOSED][t];
+    if (SNOVA_PLAN_ROWDOT_PTBL_ZT && k->rowdot_ptbl_zt != NULL)
+        return c->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][t];
     return c->pair[0][t];
 }
 
@@ -151,11 +150,11 @@ static void gen_abq(void) {
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++) {
                 t->pair[0][e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
-                if (SNOVA_PLAN_Z_TRANSPOSED)
-                    t->pair[SNOVA_PLAN_Z_TRANSPOSED][e][Z_INDEX(b, a)] = t->pair[0][e][Z_INDEX(a, b)];
+                if (SNOVA_PLAN_ROWDOT_PTBL_ZT)
+                    t->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][e][Z_INDEX(b, a)] = t->pair[0][e][Z_INDEX(a, b)];
             }
     }
-    if (WEIGHT_TABLES && k->rowdot_wsum != NULL)
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
         weight_tables(k, t);
 }
 
@@ -182,7 +181,7 @@ static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
 static void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count,
                     int bytes) {
     memset(acc, 0, (size_t)bytes);
-    (bytes == RSQ ? k->scale_rr : k->scale_lr)(acc, coef, 1, x, stride, (size_t)count);
+    (bytes == RSQ ? k->dot_scalar_rr : k->dot_scalar_lr)(acc, coef, 1, x, stride, (size_t)count);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -198,11 +197,10 @@ struct pubmap {
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
 /* Where verification takes the public map's blocks in runs, unpacked so from
- * their nibbles (kernels.h unpack_runs, rowdot_ptlr) */
-#define PUBLIC_RUNS SNOVA_PLAN_PUBLIC_RUNS
+ * their nibbles (kernels.h unpack_runs, rowdot_ptbl_runs) */
 
 static int public_in_runs(kern_t *k) {
-    return PUBLIC_RUNS && k->unpack_runs != NULL;
+    return SNOVA_PLAN_UNPACK_RUNS && k->unpack_runs != NULL;
 }
 
 /* the keystream of the public map (P11, P12, P21), packed */
@@ -222,21 +220,20 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_llr_rep): a
+/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rrep_llr): a
  * 16-byte register per row where the plan takes it so, one byte elsewhere */
-#define YT_REPLICA_BYTES (SNOVA_PLAN_YT_REPLICAS ? 16 * L : 1)
+#define YT_REPLICA_BYTES (SNOVA_PLAN_ROWDOT_RREP_LLR ? 16 * L : 1)
 
 /* A block row of nc public l x l blocks as ut_rowdot's right factors: as
  * stored, or, where the kernel table takes them interleaved (kernels.h
  * interleave_runs), in runs of 16 / l blocks of 16 l bytes each, made in
  * quad_ws.runs (right_factors) */
-#define INTERLEAVED SNOVA_PLAN_INTERLEAVED
 #define RUN_BLOCKS (16 / L)
 #define RUNS_BYTES(nc) ((size_t)((nc) + RUN_BLOCKS - 1) / RUN_BLOCKS * 16 * L)
 /* the most rows and blocks a row of any call, where interleaved */
-#define RUNS_ROOM (INTERLEAVED ? V * RUNS_BYTES(V) : 1)
+#define RUNS_ROOM (SNOVA_PLAN_INTERLEAVE_RUNS ? V * RUNS_BYTES(V) : 1)
 
-/* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_zt):
+/* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_transposes):
  * runs of 16 / r blocks, each its l rows of 16 bytes */
 #define ZT_RUNS_BYTES ((L + 16 / R - 1) / (16 / R) * 16 * L)
 
@@ -246,31 +243,31 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
-    /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
-     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_ptll instead, the
+    /* where the kernel table has rowdot_tbl_ll: the product tables of Ut's elements,
+     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_ptbl_ll instead, the
      * pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
     uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (YT_REPLICA_BYTES) */
     mrl T[M1][T_ROWS][T_COLUMNS]; /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk */
     /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)], or at
-     * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptzt (quad_z) */
+     * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptbl_zt (quad_z) */
     mrr Z[M1][L * L];
     /* quad_z's room for Z transposed, only where the plan has it: a stand-in field
      * would move every later one, and with them the code of every layout */
-#if SNOVA_PLAN_Z_TRANSPOSED
-    mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptzt (quad_z) */
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT
+    mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptbl_zt (quad_z) */
 #endif
-#if SNOVA_PLAN_Z_TRANSPOSED && !SNOVA_STACKED
-    mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptzt takes it (quad_z) */
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT && !SNOVA_STACKED
+    mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptbl_zt takes it (quad_z) */
 #endif
-#if SNOVA_PLAN_ZT_RUNS
-    uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_zt */
+#if SNOVA_PLAN_INTERLEAVE_TRANSPOSES
+    uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_transposes */
 #endif
     mrl xt;
     mrr s;
     mrl sb[ALPHA];       /* (sum) B of each term of the equation at hand (quad_equations) */
-    mrr wsums[WEIGHT_SLOTS]; /* every term's sum of Z, where the kernel table has rowdot_wsum (struct abq slot) */
+    mrr wsums[WEIGHT_SLOTS]; /* every term's sum of Z, where the kernel table has rowdot_ptbl_wsum (struct abq slot) */
     uint8_t runs[RUNS_ROOM]; /* the public blocks at hand interleaved, where the kernel table takes them so */
 };
 
@@ -281,7 +278,7 @@ struct quad_ws {
  * apart, as rows_times_fixed takes a left factor */
 #define T_SQUARE_ROWS (L == R && !SNOVA_STACKED)
 
-/* where it has rowdot_ptll, the pair tables of Ut's rows in quad_ws.tab, the
+/* where it has rowdot_ptbl_ll, the pair tables of Ut's rows in quad_ws.tab, the
  * left factor of block j (and a, unstacked) at PAIR_TABLES_AT: about half its
  * product tables' bytes. The pairs are consecutive rows of the factor, r x l or
  * (l r) x l stacked; the odd last row of a stacked 25 x 5 (l = r = 5) is paired
@@ -305,17 +302,17 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
     /* made once, used by every public matrix and block column */
-    if (k->rowdot_ptll != NULL)
-        k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
-    else if (k->rowdot_tll != NULL)
-        k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
+    if (k->rowdot_ptbl_ll != NULL)
+        k->mul_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
+    else if (k->rowdot_tbl_ll != NULL)
+        k->mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
 }
 
 /* The nj block rows of nc l x l blocks at P (ystride bytes apart) as ut_rowdot
  * takes them: as they are, or interleaved into w->runs once for the l factors
  * that meet them where the kernel table has interleave_runs. */
 static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t *P, size_t ystride, int nj, int nc) {
-    if (INTERLEAVED && k->interleave_runs != NULL) {
+    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL) {
         for (int j = 0; j < nj; j++)
             k->interleave_runs(w->runs + (size_t)j * RUNS_BYTES(nc), P + (size_t)j * ystride, (size_t)nc);
         return w->runs;
@@ -326,26 +323,26 @@ static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
  * P + j*ystride + c*l^2 as stored, P as right_factors gives it (interleaved, its
  * rows are RUNS_BYTES(nc) apart instead), or each row of P as unpack_runs wrote
- * it where in_runs (kernels.h rowdot_ptlr); stacked, a = 0 stands for all l
+ * it where in_runs (kernels.h rowdot_ptbl_runs); stacked, a = 0 stands for all l
  * factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair tables of
  * Ut's rows or the product tables of its elements where the backend has a table
  * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc, int in_runs) {
-    if (INTERLEAVED && k->interleave_runs != NULL)
+    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL)
         ystride = RUNS_BYTES(nc);
     if (in_runs) {
-        k->rowdot_ptlr(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+        k->rowdot_ptbl_runs(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
                        (size_t)nc);
         return;
     }
-    if (k->rowdot_ptll != NULL) {
-        k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+    if (k->rowdot_ptbl_ll != NULL) {
+        k->rowdot_ptbl_ll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
                        (size_t)nc);
         return;
     }
-    if (k->rowdot_tll != NULL) {
-        k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
+    if (k->rowdot_tbl_ll != NULL) {
+        k->rowdot_tbl_ll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);
@@ -366,17 +363,17 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. Stacked, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-#if SNOVA_PLAN_Z_TRANSPOSED
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT
     /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the signature's factors' pair
      * tables (quad_prepare) times T's blocks read transposed, every a in one
      * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
      * call covers every b too ((l r) x r results); else one call per b, over T
      * copied k-major, whose transposes are first gathered into runs where the
-     * kernel table has interleave_zt (once per k, not once per k and b). */
-    if (k->rowdot_ptzt != NULL) {
+     * kernel table has interleave_transposes (once per k, not once per k and b). */
+    if (k->rowdot_ptbl_zt != NULL) {
         memset(w->zt, 0, sizeof(w->zt));
 #if SNOVA_STACKED
-        k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
+        k->rowdot_ptbl_zt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
                        L * LR, (size_t)n, L);
 #else
         for (int j = 0; j < n; j++)
@@ -384,16 +381,16 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
                 memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
         const uint8_t *y = w->tk[0][0];
         size_t ystride = L * LR;
-#if SNOVA_PLAN_ZT_RUNS
-        if (k->interleave_zt != NULL) {
+#if SNOVA_PLAN_INTERLEAVE_TRANSPOSES
+        if (k->interleave_transposes != NULL) {
             for (int j = 0; j < n; j++)
-                k->interleave_zt(w->ztruns[j], w->tk[j][0], L);
+                k->interleave_transposes(w->ztruns[j], w->tk[j][0], L);
             y = w->ztruns[0];
             ystride = ZT_RUNS_BYTES;
         }
 #endif
         for (int b = 0; b < L; b++)
-            k->rowdot_ptzt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
+            k->rowdot_ptbl_zt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
                            (size_t)n, L);
 #endif
         k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
@@ -411,9 +408,9 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
 }
 
 /* sum_{a,b} q1 q2 Z_iab of term t (public matrix i): made by quad_equations'
- * runs where the kernel table has rowdot_wsum, else here into w->s */
+ * runs where the kernel table has rowdot_ptbl_wsum, else here into w->s */
 static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c, int t, int i) {
-    if (WEIGHT_TABLES && k->rowdot_wsum != NULL)
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
         return w->wsums[c->slot[t]];
     lincomb(k, w->s, w->Z[i][0], RSQ, z_weights(k, c, t), L * L, RSQ);
     return w->s;
@@ -422,11 +419,11 @@ static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
 static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
     /* every term's sum, a public matrix's runs of eight terms at a time */
-    if (WEIGHT_TABLES && k->rowdot_wsum != NULL) {
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL) {
         memset(w->wsums, 0, sizeof(w->wsums));
         for (int i = 0; i < M1; i++)
             for (int run = 0; run < c->runs[i]; run++)
-                k->rowdot_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
+                k->rowdot_ptbl_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
                                WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
     }
     for (int e = 0; e < O; e++) {
@@ -573,22 +570,22 @@ static void load_sign_key(kern_t *k, struct sign_key *key, const uint8_t *sk) {
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
  * yttab: T12 and the vinegar's Yt as fixed_factor makes them, or NULL (used where
  * the products are of l x l blocks: T_SQUARE_ROWS, W; and T12's replicas by
- * rowdot_rll_rep). */
+ * rowdot_rrep_rll). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     struct sign_key *key = ws->key;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
     /* G2's right factors replicated where the kernel table takes them so */
-    if (SIGN_G2_BY_F21 && k->rowdot_llr_rep != NULL)
+    if (SIGN_G2_BY_F21 && k->rowdot_rrep_llr != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)V * L * L, R);
     for (int i = 0; i < M1; i++) {
         if (T_SQUARE_ROWS)
             rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
         else
             for (int a = 0; a < L; a++) {
-                if (k->rowdot_rll_rep != NULL && t12tab != NULL)
-                    k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
+                if (k->rowdot_rrep_rll != NULL && t12tab != NULL)
+                    k->rowdot_rrep_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
                                       O * REPLICATED_BLOCK_BYTES, V, O);
                 else
                     k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
@@ -604,8 +601,8 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
 #if SIGN_G2_BY_F21
         (void)yttab; /* only W's products take it */
         for (int oc = 0; oc < O; oc++) {
-            if (k->rowdot_llr_rep != NULL)
-                k->rowdot_llr_rep(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
+            if (k->rowdot_rrep_llr != NULL)
+                k->rowdot_rrep_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
                                   V, L);
             else
                 k->rowdot_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
@@ -764,7 +761,7 @@ static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t ke
 
 /* key from pk: -1 if pk is malformed. Where the map is taken in runs, its
  * keystream goes through scratch (VERIFY_SCRATCH_BYTES) */
-#define VERIFY_SCRATCH_BYTES (PUBLIC_RUNS ? SNOVA_PUB_BYTES : 1)
+#define VERIFY_SCRATCH_BYTES (SNOVA_PLAN_UNPACK_RUNS ? SNOVA_PUB_BYTES : 1)
 static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
     if (!public_nibbles_clear(pk))
         return -1;
