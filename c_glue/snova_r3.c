@@ -333,12 +333,12 @@ static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0,
         ystride = RUNS_BYTES(nc);
     if (in_runs) {
         k->rowdot_ptbl_runs(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
-                       (size_t)nc);
+                            (size_t)nc);
         return;
     }
     if (k->rowdot_ptbl_ll != NULL) {
         k->rowdot_ptbl_ll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
-                       (size_t)nc);
+                          (size_t)nc);
         return;
     }
     if (k->rowdot_tbl_ll != NULL) {
@@ -374,7 +374,7 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
         memset(w->zt, 0, sizeof(w->zt));
 #if SNOVA_STACKED
         k->rowdot_ptbl_zt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
-                       L * LR, (size_t)n, L);
+                          L * LR, (size_t)n, L);
 #else
         for (int j = 0; j < n; j++)
             for (int a = 0; a < L; a++)
@@ -391,7 +391,7 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
 #endif
         for (int b = 0; b < L; b++)
             k->rowdot_ptbl_zt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
-                           (size_t)n, L);
+                              (size_t)n, L);
 #endif
         k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
         return;
@@ -424,7 +424,7 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
         for (int i = 0; i < M1; i++)
             for (int run = 0; run < c->runs[i]; run++)
                 k->rowdot_ptbl_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
-                               WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
+                                    WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
     }
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
@@ -586,7 +586,7 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
             for (int a = 0; a < L; a++) {
                 if (k->rowdot_rrep_rll != NULL && t12tab != NULL)
                     k->rowdot_rrep_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
-                                      O * REPLICATED_BLOCK_BYTES, V, O);
+                                       O * REPLICATED_BLOCK_BYTES, V, O);
                 else
                     k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
             }
@@ -603,7 +603,7 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
         for (int oc = 0; oc < O; oc++) {
             if (k->rowdot_rrep_llr != NULL)
                 k->rowdot_rrep_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
-                                  V, L);
+                                   V, L);
             else
                 k->rowdot_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
         }

@@ -227,14 +227,14 @@ static inline void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, in
 #if QUAD_STACKED
     if (QUAD_TABLES(k))
         k->rowdot_tbl_ll(T_AT(w, 0, c0), w->utab[j0][0], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
-                      (size_t)nc);
+                         (size_t)nc);
     else
         k->rowdot_sll(T_AT(w, 0, c0), w->Ut[j0][0], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #else
     for (int p = 0; p < L; p++)
         if (QUAD_TABLES(k))
             k->rowdot_tbl_sq(T_AT(w, p, c0), w->utab[j0][p], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
-                          (size_t)nc);
+                             (size_t)nc);
         else
             k->gf16m_rowdot(T_AT(w, p, c0), w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #endif
