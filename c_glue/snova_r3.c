@@ -96,7 +96,7 @@ _Static_assert(L > 2 || O == 17 || O == 25 || O == 33, "no A, B, Q seed for this
 
 static struct abq abq_table;
 
-/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair, or pair_t
+/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair[0], or pair[1]
  * where the kernel table sums Z transposed */
 static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
     if (SNOVA_PLAN_ROWDOT_PTBL_ZT && k->rowdot_ptbl_zt != NULL)
