@@ -1,11 +1,11 @@
-/* The Keccak-f[1600] entries of the kernel table on AArch64 (the generated
- * out/keccakf1600*.S), as the variant plan's Keccak rows choose them
- * (out/snova_plan.h): by FEAT_SHA3, then by the core class that MIDR_EL1 names,
- * where the kernel lets user space read it (HWCAP_CPUID). Also the multi-state
- * entries the plan makes of the one- and two-state kernels. */
+/* What the AArch64 kernel choice needs of the CPU and of C, whatever the block
+ * shape: MIDR_EL1, which names the core class (read where the kernel lets user space
+ * read it, HWCAP_CPUID), and the multi-state Keccak-f[1600] entries the variant
+ * plan's Keccak rows (out/snova_plan.h) make of the generated one- and two-state
+ * kernels (out/keccakf1600*.S). */
 #include "snova_namespace.h"
 #include "kernels_neon.h"
-#include "snova_plan.h"
+#include "snova_kernels.h"
 
 uint64_t snova_read_midr(unsigned long hwcap) {
 #if defined(__aarch64__) && !defined(__APPLE__)
@@ -45,9 +45,4 @@ void snova_keccakf1600_x3_sha3(uint64_t s[75]) {
 void snova_keccakf1600_x4_sha3(uint64_t s[100]) {
     snova_keccakf1600_x2_sha3(s);
     snova_keccakf1600_x2_sha3(s + 50);
-}
-
-void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr) {
-    snova_plan_keccak(k, snova_core_class_of(midr), (hwcap & SNOVA_HWCAP_ASIMD) != 0,
-                      (hwcap & SNOVA_HWCAP_SHA3) != 0);
 }

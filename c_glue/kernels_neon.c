@@ -28,7 +28,7 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
      * build, never by a shipped one) keeps the portable C Keccak-f[1600], so that the
      * benchmark can weigh the generated Keccak kernels against it in one build. */
 #ifndef SNOVA_BENCH_C_KECCAK
-    snova_keccak_kernels_for_cpu(&chosen, hwcap, midr);
+    snova_plan_keccak(&chosen, core, simd, (hwcap & SNOVA_HWCAP_SHA3) != 0);
 #endif
     chosen.name = names[simd][aes];
     return chosen;

@@ -19,9 +19,6 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr);
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap);
 /* MIDR_EL1 where HWCAP_CPUID lets user space read it, else 0. */
 uint64_t snova_read_midr(unsigned long hwcap);
-/* Sets the Keccak-f[1600] entries of k as the plan's Keccak rows choose them for
- * these capabilities and the core class MIDR_EL1 names (keccak_neon.c). */
-void snova_keccak_kernels_for_cpu(struct snova_kernels *k, unsigned long hwcap, uint64_t midr);
 /* Multi-state entries made of the one- and two-state kernels, one after the other. */
 void snova_keccakf1600_x2_gpr(uint64_t s[50]);
 void snova_keccakf1600_x3_gpr(uint64_t s[75]);

@@ -66,17 +66,17 @@ static SNOVA_ALWAYS_INLINE void gf16_scaled_sum(uint8_t *acc, const uint8_t *x, 
     }
 }
 
-static void scale_lr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+static void dot_scalar_lr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                      size_t count) {
     gf16_scaled_sum(acc, x, xstride, y, ystride, count, L * R);
 }
 
-static void scale_rr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+static void dot_scalar_rr(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                      size_t count) {
     gf16_scaled_sum(acc, x, xstride, y, ystride, count, R * R);
 }
 
-static void scale_ll(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
+static void dot_scalar_ll(uint8_t *acc, const uint8_t *x, size_t xstride, const uint8_t *y, size_t ystride,
                      size_t count) {
     gf16_scaled_sum(acc, x, xstride, y, ystride, count, L * L);
 }
@@ -100,9 +100,9 @@ const struct snova_kernels snova_kernels_portable = {
     .mul_lrl = mul_lrl,
     .dot_llr = dot_llr,
     .dot_rrl = dot_rrl,
-    .scale_lr = scale_lr,
-    .scale_rr = scale_rr,
-    .scale_ll = scale_ll,
+    .dot_scalar_lr = dot_scalar_lr,
+    .dot_scalar_rr = dot_scalar_rr,
+    .dot_scalar_ll = dot_scalar_ll,
     .rowdot_llr = rowdot_llr,
     .rowdot_rll = rowdot_rll,
     .rowdot_rlr = rowdot_rlr,

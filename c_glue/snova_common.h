@@ -182,7 +182,7 @@ static inline void fqs_coeffs(const uint8_t *c, uint8_t *fixed) {
 /* sum_p coef[p] S^p (S^0 = I): one scaled sum of the powers */
 static inline void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, uint8_t *out) {
     memset(out, 0, LSQ);
-    k->scale_ll(out, coef, 1, spow[0], LSQ, L);
+    k->dot_scalar_ll(out, coef, 1, spow[0], LSQ, L);
 }
 
 /* If m is singular, add a*S for a = 1, 2, ... (cumulatively) until it is not.
@@ -190,7 +190,7 @@ static inline void fqs_element(kern_t *k, gf16m spow[L], const uint8_t *coef, ui
  * is invertible: usually at once. */
 static inline void make_invertible(kern_t *k, gf16m spow[L], uint8_t *m) {
     for (uint8_t a = 1; a < 16 && det(m) == 0; a++)
-        k->scale_ll(m, &a, 1, spow[1], LSQ, 1);
+        k->dot_scalar_ll(m, &a, 1, spow[1], LSQ, 1);
 }
 
 /* make_invertible on n matrices, their determinants taken 16 at a time in lanes:
@@ -239,7 +239,7 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 /* the block matrices of key generation and signing (l x l blocks; nmat public
  * matrices of v x v, v x o and o x v blocks)                                   */
 
-/* Bytes of one element's product table (kernels.h gf16_mul_tables) */
+/* Bytes of one element's product table (kernels.h mul_tables) */
 #define TABLE 16
 /* Bytes of the product tables of n elements in a workspace: NEON builds only,
  * one byte elsewhere (the portable kernel table has no table forms; TABLE_FORMS
@@ -252,7 +252,7 @@ static inline void gen_t12(kern_t *k, gf16m T12[V][O], const uint8_t sk_seed[SNO
 #define TABLE_FORMS 0
 #endif
 /* Bytes of the product tables of T12's elements (kernels.h rowdot_rtbl and
- * rowdot_tsq) */
+ * rowdot_tbl_sq) */
 #define T12_TABLES TABLE_BYTES(V * O * LSQ)
 /* Block rows rowdot_rtbl takes in groups of: as many l x l blocks as 16 lanes
  * hold a column of */
@@ -283,7 +283,7 @@ static inline void replicate_rows(uint8_t *out, const uint8_t *m, size_t rows, i
 
 /* A right factor Y (`blocks` l x l blocks) that many products share, in buf in the
  * form the kernel table multiplies such factors by: the product tables of its
- * elements (kernels.h rowdot_rtbl, rowdot_tsq), else its replicated rows
+ * elements (kernels.h rowdot_rtbl, rowdot_tbl_sq), else its replicated rows
  * (rowdot_rrep); NULL where it has neither. buf holds TABLE_BYTES(blocks * LSQ)
  * bytes. Secret where Y is. */
 static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t *Y, size_t blocks) {
@@ -292,7 +292,7 @@ static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t
     if (!TABLE_FORMS)
         return NULL;
     if (k->rowdot_rtbl != NULL) {
-        k->gf16_mul_tables(buf, Y, blocks * LSQ);
+        k->mul_tables(buf, Y, blocks * LSQ);
         return buf;
     }
     if (k->rowdot_rrep != NULL) {
@@ -303,12 +303,12 @@ static inline const uint8_t *fixed_factor(kern_t *k, uint8_t *buf, const uint8_t
 }
 
 /* T12 in tab in the form the kernel table multiplies by it: the row patterns of
- * its blocks where products by them on the left take patterns (rowdot_psq), else
+ * its blocks where products by them on the left take patterns (rowdot_fold_pat_sq), else
  * as fixed_factor makes a right factor; NULL where neither */
 static inline const uint8_t *t12_tables(kern_t *k, uint8_t tab[T12_TABLES], gf16m T12[V][O]) {
     if (!TABLE_FORMS)
         return NULL;   /* tab has one byte, as fixed_factor's buf */
-    if (k->rowdot_psq != NULL) {
+    if (k->rowdot_fold_pat_sq != NULL) {
         k->fold_patterns(tab, T12[0][0], (size_t)V * O * L);
         return tab;
     }
@@ -348,10 +348,10 @@ static inline void rows_times_t12(kern_t *k, uint8_t *acc, const uint8_t *X, siz
  * the tables or row patterns t12tab where there are some */
 static inline void t12_column_rowdot(kern_t *k, uint8_t *acc, gf16m T12[V][O], const uint8_t *t12tab, int j,
                                      const uint8_t *Y, size_t ystride, size_t n) {
-    if (k->rowdot_tsq != NULL && t12tab != NULL)
-        k->rowdot_tsq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
-    else if (k->rowdot_psq != NULL && t12tab != NULL)
-        k->rowdot_psq(acc, t12tab + (size_t)j * BLOCK_PATTERN_BYTES, O * BLOCK_PATTERN_BYTES, Y, ystride, V, n);
+    if (k->rowdot_tbl_sq != NULL && t12tab != NULL)
+        k->rowdot_tbl_sq(acc, t12tab + (size_t)j * LSQ * TABLE, O * LSQ * TABLE, Y, ystride, V, n);
+    else if (k->rowdot_fold_pat_sq != NULL && t12tab != NULL)
+        k->rowdot_fold_pat_sq(acc, t12tab + (size_t)j * BLOCK_PATTERN_BYTES, O * BLOCK_PATTERN_BYTES, Y, ystride, V, n);
     else
         k->gf16m_rowdot(acc, T12[0][j], O * LSQ, Y, ystride, V, n);
 }

@@ -289,7 +289,6 @@
 #define snova_gf16m_transpose_r8 SNOVA_NS_COMMON(snova_gf16m_transpose_r8)
 #define snova_gf16m_unpack_runs_r4 SNOVA_NS_COMMON(snova_gf16m_unpack_runs_r4)
 #define snova_keccak_f1600 SNOVA_NS_COMMON(snova_keccak_f1600)
-#define snova_keccak_kernels_for_cpu SNOVA_NS_COMMON(snova_keccak_kernels_for_cpu)
 #define snova_keccakf1600 SNOVA_NS_COMMON(snova_keccakf1600)
 #define snova_keccakf1600_carried SNOVA_NS_COMMON(snova_keccakf1600_carried)
 #define snova_keccakf1600_sha3 SNOVA_NS_COMMON(snova_keccakf1600_sha3)

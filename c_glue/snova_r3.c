@@ -32,12 +32,12 @@
 #include "kernels_neon.h"
 #include "snova_plan.h"
 #else
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
 #endif
 
 #define M1 SNOVA_M1
@@ -48,11 +48,7 @@
 #define NTERMS (O * ALPHA) /* (equation, a) pairs */
 /* Where Z_ab sits among the l^2 matrices Z of a public matrix (quad_z): b-major
  * where Z's l factors are stacked (one (l r) x r product per b), else a-major */
-#if SNOVA_STACKED
-#define Z_INDEX(a, b) ((b) * L + (a))
-#else
-#define Z_INDEX(a, b) ((a) * L + (b))
-#endif
+#define Z_INDEX(a, b) (SNOVA_STACKED ? (b) * L + (a) : (a) * L + (b))
 
 /* l x r (signature blocks), r x l and r x r matrices, row-major */
 typedef uint8_t mlr[LR];
@@ -63,67 +59,51 @@ typedef uint8_t mrr[RSQ];
 /* the constant part of the public map: A, B, Q1, Q2                          */
 
 /* Where the kernel table sums Z by the pair tables of the equations' weights
- * (kernels.h rowdot_wsum), each public matrix's terms go in runs of WEIGHT_RUN,
+ * (kernels.h rowdot_ptbl_wsum), each public matrix's terms go in runs of WEIGHT_RUN,
  * the last padded with zero weights */
-#if SNOVA_PLAN_WEIGHT_TABLES
-#define WEIGHT_TABLES 1
 #define WEIGHT_RUN 8
 #define TERMS_PER_MATRIX (O * ((ALPHA + M1 - 1) / M1)) /* the most terms one public matrix meets */
-#define WEIGHT_RUNS ((TERMS_PER_MATRIX + WEIGHT_RUN - 1) / WEIGHT_RUN)
-#define WEIGHT_SLOTS (M1 * WEIGHT_RUNS * WEIGHT_RUN)
-#else
-#define WEIGHT_TABLES 0
-#define WEIGHT_SLOTS 1
-#endif
+/* Where the plan takes no weight tables, their fields (struct abq's last, and
+ * quad_ws.wsums) keep room for one run of one matrix and are never read */
+#define WEIGHT_RUNS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? (TERMS_PER_MATRIX + WEIGHT_RUN - 1) / WEIGHT_RUN : 1)
+#define WEIGHT_MATRICES (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? M1 : 1)
+#define WEIGHT_TERMS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? NTERMS : 1)
+#define WEIGHT_SLOTS (SNOVA_PLAN_ROWDOT_PTBL_WSUM ? M1 * WEIGHT_RUNS * WEIGHT_RUN : 1)
+/* The orders in which quad_z may leave Z: a-major as Z_INDEX, and transposed
+ * (Z_INDEX(b, a)) where the plan has Z transposed */
+#define Z_ORDERS (1 + SNOVA_PLAN_ROWDOT_PTBL_ZT)
 
 struct abq {
     mrr A[NTERMS];
     mrl B[NTERMS];
     gf16m Q1[NTERMS], Q2[NTERMS];
     uint8_t q1[NTERMS][L], q2[NTERMS][L];
-    uint8_t pair[NTERMS][L * L]; /* q1[t][a] q2[t][b] at Z_INDEX(a, b): the weights of Z_ab */
-#if SNOVA_PLAN_Z_TRANSPOSED
-    uint8_t pair_t[NTERMS][L * L]; /* the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
-#endif
-#if WEIGHT_TABLES
-    /* where the kernel table has rowdot_wsum: per public matrix i, the pair tables
+    /* pair[0][t]: q1[t][a] q2[t][b] at Z_INDEX(a, b), the weights of Z_ab; pair[1][t]
+     * (Z transposed) the same at Z_INDEX(b, a), Z's order where quad_z transposes it */
+    uint8_t pair[Z_ORDERS][NTERMS][L * L];
+    /* where the kernel table has rowdot_ptbl_wsum: per public matrix i, the pair tables
      * of two of its terms' weights of each Z_ab (in the order quad_z leaves Z), in
      * runs[i] runs; term t's sum lands in slot[t] of quad_ws.wsums */
-    uint8_t wtab[M1][WEIGHT_RUNS][L * L][WEIGHT_RUN / 2][TABLE];
-    uint8_t runs[M1];
-    uint16_t slot[NTERMS];
-#endif
+    uint8_t wtab[WEIGHT_MATRICES][WEIGHT_RUNS][L * L][WEIGHT_RUN / 2][TABLE];
+    uint8_t runs[WEIGHT_MATRICES];
+    uint16_t slot[WEIGHT_TERMS];
 };
 
 /* The constant seed: one string for l > 2; the l = 2 sets (o = 17, 25, 33) each
  * have their own. */
-#if L > 2
-#define ABQ_SEED "SNOVA_ABQ"
-#elif O == 17
-#define ABQ_SEED "SNOVA_ABQ_2"
-#elif O == 25
-#define ABQ_SEED "SNOVA_ABQ_3"
-#elif O == 33
-#define ABQ_SEED "SNOVA_ABQ_4"
-#else
-#error "no A, B, Q seed for this l = 2 set"
-#endif
+#define ABQ_SEED (L > 2 ? "SNOVA_ABQ" : O == 17 ? "SNOVA_ABQ_2" : O == 25 ? "SNOVA_ABQ_3" : "SNOVA_ABQ_4")
+_Static_assert(L > 2 || O == 17 || O == 25 || O == 33, "no A, B, Q seed for this l = 2 set");
 
 static struct abq abq_table;
 
-/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair, or pair_t
+/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair[0], or pair[1]
  * where the kernel table sums Z transposed */
 static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
-#if SNOVA_PLAN_Z_TRANSPOSED
-    if (k->rowdot_ptzt != NULL)
-        return c->pair_t[t];
-#else
-    (void)k;
-#endif
-    return c->pair[t];
+    if (SNOVA_PLAN_ROWDOT_PTBL_ZT && k->rowdot_ptbl_zt != NULL)
+        return c->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][t];
+    return c->pair[0][t];
 }
 
-#if WEIGHT_TABLES
 /* t->wtab, t->runs and t->slot from the weights (z_weights), public matrix by
  * matrix, its terms in the equations' order */
 static void weight_tables(kern_t *k, struct abq *t) {
@@ -145,7 +125,6 @@ static void weight_tables(kern_t *k, struct abq *t) {
     for (int i = 0; i < M1; i++)
         t->runs[i] = (uint8_t)((count[i] + WEIGHT_RUN - 1) / WEIGHT_RUN);
 }
-#endif
 
 /* A (then B) is made invertible by adding multiples of S where it is square:
  * only when r = l. */
@@ -154,7 +133,7 @@ static void gen_abq(void) {
     struct abq *t = &abq_table;
     static uint8_t raw[SNOVA_ABQ_NIBBLES];
     gf16m spow[L];
-    snova_shake256(raw, SNOVA_ABQ_BYTES, (const uint8_t *)ABQ_SEED, sizeof(ABQ_SEED) - 1);
+    snova_shake256(raw, SNOVA_ABQ_BYTES, (const uint8_t *)ABQ_SEED, strlen(ABQ_SEED));
     snova_unpack_nibbles(raw, raw, SNOVA_ABQ_NIBBLES);
     memcpy(t->A, raw, sizeof(t->A));
     memcpy(t->B, raw + sizeof(t->A), sizeof(t->B));
@@ -162,24 +141,21 @@ static void gen_abq(void) {
     memcpy(t->q2, raw + sizeof(t->A) + sizeof(t->B) + sizeof(t->q1), sizeof(t->q2));
     gen_s_powers(k, spow);
     for (int e = 0; e < NTERMS; e++) {
-#if R == L
-        make_invertible(k, spow, t->A[e]);
-        make_invertible(k, spow, t->B[e]);
-#endif
+        if (R == L) {
+            make_invertible(k, spow, t->A[e]);
+            make_invertible(k, spow, t->B[e]);
+        }
         fqs_element(k, spow, t->q1[e], t->Q1[e]);
         fqs_element(k, spow, t->q2[e], t->Q2[e]);
         for (int a = 0; a < L; a++)
             for (int b = 0; b < L; b++) {
-                t->pair[e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
-#if SNOVA_PLAN_Z_TRANSPOSED
-                t->pair_t[e][Z_INDEX(b, a)] = t->pair[e][Z_INDEX(a, b)];
-#endif
+                t->pair[0][e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
+                if (SNOVA_PLAN_ROWDOT_PTBL_ZT)
+                    t->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][e][Z_INDEX(b, a)] = t->pair[0][e][Z_INDEX(a, b)];
             }
     }
-#if WEIGHT_TABLES
-    if (k->rowdot_wsum != NULL)
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
         weight_tables(k, t);
-#endif
 }
 
 static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
@@ -205,7 +181,7 @@ static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
 static void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count,
                     int bytes) {
     memset(acc, 0, (size_t)bytes);
-    (bytes == RSQ ? k->scale_rr : k->scale_lr)(acc, coef, 1, x, stride, (size_t)count);
+    (bytes == RSQ ? k->dot_scalar_rr : k->dot_scalar_lr)(acc, coef, 1, x, stride, (size_t)count);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -221,21 +197,18 @@ struct pubmap {
 _Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
 
 /* Where verification takes the public map's blocks in runs, unpacked so from
- * their nibbles (kernels.h unpack_runs, rowdot_ptlr) */
-#define PUBLIC_RUNS SNOVA_PLAN_PUBLIC_RUNS
+ * their nibbles (kernels.h unpack_runs, rowdot_ptbl_runs) */
 
 static int public_in_runs(kern_t *k) {
-    return PUBLIC_RUNS && k->unpack_runs != NULL;
+    return SNOVA_PLAN_UNPACK_RUNS && k->unpack_runs != NULL;
 }
 
 /* the keystream of the public map (P11, P12, P21), packed */
 static void public_keystream(kern_t *k, uint8_t raw[SNOVA_PUB_BYTES], const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
-#if SNOVA_AES
-    k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
-#else
-    (void)k;
-    snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
-#endif
+    if (SNOVA_AES)
+        k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
+    else
+        snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
 }
 
 static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
@@ -247,79 +220,65 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
 /* ------------------------------------------------------------------------- */
 /* the quadratic forms of signing (F11 on the vinegar) and verification       */
 
-/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_llr_rep): a
+/* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rrep_llr): a
  * 16-byte register per row where the plan takes it so, one byte elsewhere */
-#if SNOVA_PLAN_YT_REPLICAS
-#define YT_REPLICA_BYTES (16 * L)
-#else
-#define YT_REPLICA_BYTES 1
-#endif
+#define YT_REPLICA_BYTES (SNOVA_PLAN_ROWDOT_RREP_LLR ? 16 * L : 1)
 
 /* A block row of nc public l x l blocks as ut_rowdot's right factors: as
  * stored, or, where the kernel table takes them interleaved (kernels.h
  * interleave_runs), in runs of 16 / l blocks of 16 l bytes each, made in
  * quad_ws.runs (right_factors) */
-#if SNOVA_PLAN_INTERLEAVED
-#define INTERLEAVED 1
 #define RUN_BLOCKS (16 / L)
 #define RUNS_BYTES(nc) ((size_t)((nc) + RUN_BLOCKS - 1) / RUN_BLOCKS * 16 * L)
-#define RUNS_ROOM (V * RUNS_BYTES(V)) /* the most rows and blocks a row of any call */
-#else
-#define INTERLEAVED 0
-#define RUNS_ROOM 1
-#endif
+/* the most rows and blocks a row of any call, where interleaved */
+#define RUNS_ROOM (SNOVA_PLAN_INTERLEAVE_RUNS ? V * RUNS_BYTES(V) : 1)
 
-#if SNOVA_PLAN_ZT_RUNS
-/* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_zt):
+/* Bytes of one k's L blocks of T transposed into runs (kernels.h interleave_transposes):
  * runs of 16 / r blocks, each its l rows of 16 bytes */
 #define ZT_RUNS_BYTES ((L + 16 / R - 1) / (16 / R) * 16 * L)
-#endif
+
+/* T of a public matrix: k-major where stacked ((l r) x l per k), else a-major */
+#define T_ROWS (SNOVA_STACKED ? N : L)
+#define T_COLUMNS (SNOVA_STACKED ? L : N)
 
 struct quad_ws {
     mrl Ut[N][L];        /* Ut[j][a] = X_j^t S^a */
-    /* where the kernel table has rowdot_tll: the product tables of Ut's elements,
-     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_ptll instead, the
+    /* where the kernel table has rowdot_tbl_ll: the product tables of Ut's elements,
+     * tab[j][a][16 e + y] = Ut[j][a][e] y; where it has rowdot_ptbl_ll instead, the
      * pair tables of their rows at PAIR_TABLES_AT (fewer bytes) */
     uint8_t tab[N][L][TABLE_BYTES(LR)];
     mlr Yt[N][L];        /* Yt[j][a] = S^a X_j = Ut[j][a]^t (S^a is symmetric) */
     uint8_t ytrep[N][L][YT_REPLICA_BYTES]; /* Yt replicated where the kernel table takes it (YT_REPLICA_BYTES) */
-#if SNOVA_STACKED
-    mrl T[M1][N][L];     /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk, k-major: (l r) x l per k */
-#else
-    mrl T[M1][L][N];
-#endif
+    mrl T[M1][T_ROWS][T_COLUMNS]; /* T_AT(i, a, k) = sum_j Ut[j][a] P_ijk */
     /* Z_ab of matrix i = sum_k T_AT(i, a, k) Yt[k][b] at Z[i][Z_INDEX(a, b)], or at
-     * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptzt (quad_z) */
+     * Z[i][Z_INDEX(b, a)] where the kernel table has rowdot_ptbl_zt (quad_z) */
     mrr Z[M1][L * L];
-#if SNOVA_PLAN_Z_TRANSPOSED
-    mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptzt (quad_z) */
+    /* quad_z's room for Z transposed, only where the plan has it: a stand-in field
+     * would move every later one, and with them the code of every layout */
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT
+    mrr zt[L * L];       /* Z_ab^t at Z_INDEX(b, a), where the kernel table has rowdot_ptbl_zt (quad_z) */
 #endif
-#if SNOVA_PLAN_Z_TRANSPOSED && !SNOVA_STACKED
-    mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptzt takes it (quad_z) */
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT && !SNOVA_STACKED
+    mrl tk[N][L];        /* T of the public matrix at hand, k-major, as rowdot_ptbl_zt takes it (quad_z) */
 #endif
-#if SNOVA_PLAN_ZT_RUNS
-    uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_zt */
+#if SNOVA_PLAN_INTERLEAVE_TRANSPOSES
+    uint8_t ztruns[N][ZT_RUNS_BYTES]; /* tk's transposes in runs, where the kernel table has interleave_transposes */
 #endif
     mrl xt;
     mrr s;
     mrl sb[ALPHA];       /* (sum) B of each term of the equation at hand (quad_equations) */
-    mrr wsums[WEIGHT_SLOTS]; /* every term's sum of Z, where the kernel table has rowdot_wsum (struct abq slot) */
+    mrr wsums[WEIGHT_SLOTS]; /* every term's sum of Z, where the kernel table has rowdot_ptbl_wsum (struct abq slot) */
     uint8_t runs[RUNS_ROOM]; /* the public blocks at hand interleaved, where the kernel table takes them so */
 };
 
 /* T's r x l element (i, a, k) and the distance between its k and k + 1 */
-#if SNOVA_STACKED
-#define T_AT(w, i, a, k) ((w)->T[i][k][a])
-#define T_KSTRIDE (L * LR)
-#else
-#define T_AT(w, i, a, k) ((w)->T[i][a][k])
-#define T_KSTRIDE LR
-#endif
+#define T_AT(w, i, a, k) (SNOVA_STACKED ? (w)->T[i][k][a] : (w)->T[i][a][k])
+#define T_KSTRIDE (SNOVA_STACKED ? L * LR : LR)
 /* Whether T of a public matrix is rows (one per a) of l x l blocks, N * LR bytes
  * apart, as rows_times_fixed takes a left factor */
 #define T_SQUARE_ROWS (L == R && !SNOVA_STACKED)
 
-/* where it has rowdot_ptll, the pair tables of Ut's rows in quad_ws.tab, the
+/* where it has rowdot_ptbl_ll, the pair tables of Ut's rows in quad_ws.tab, the
  * left factor of block j (and a, unstacked) at PAIR_TABLES_AT: about half its
  * product tables' bytes. The pairs are consecutive rows of the factor, r x l or
  * (l r) x l stacked; the odd last row of a stacked 25 x 5 (l = r = 5) is paired
@@ -330,12 +289,9 @@ struct quad_ws {
 #define PAIR_TABLES_AT(w, j, a) \
     ((w)->tab[0][0] + ((size_t)(j) * FACTORS_PER_BLOCK + (size_t)(a)) * PAIR_TABLE_BYTES)
 #define PAIR_TABLE_UNITS(n) (LR % 2 ? (size_t)(n) : (size_t)(n) * FACTORS_PER_BLOCK * FACTOR_PAIRS)
-#if defined(SNOVA_NEON)
-_Static_assert(FACTORS_PER_BLOCK * PAIR_TABLE_BYTES <= L * TABLE_BYTES(LR), "a block's pair tables fit its tables' room");
-#endif
-#if defined(SNOVA_NEON) && L > 2
-_Static_assert(R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
-#endif
+_Static_assert(!TABLE_FORMS || FACTORS_PER_BLOCK * PAIR_TABLE_BYTES <= L * TABLE_BYTES(LR),
+               "a block's pair tables fit its tables' room");
+_Static_assert(!TABLE_FORMS || L == 2 || R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
 
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
     memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
@@ -346,57 +302,47 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
             transpose(w->Yt[j][a], w->Ut[j][a], R, L);
     }
     /* made once, used by every public matrix and block column */
-    if (k->rowdot_ptll != NULL)
-        k->gf16_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
-    else if (k->rowdot_tll != NULL)
-        k->gf16_mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
+    if (k->rowdot_ptbl_ll != NULL)
+        k->mul_pair_tables(w->tab[0][0], w->Ut[0][0], PAIR_TABLE_UNITS(n));
+    else if (k->rowdot_tbl_ll != NULL)
+        k->mul_tables(w->tab[0][0], w->Ut[0][0], (size_t)n * L * LR);
 }
 
 /* The nj block rows of nc l x l blocks at P (ystride bytes apart) as ut_rowdot
  * takes them: as they are, or interleaved into w->runs once for the l factors
  * that meet them where the kernel table has interleave_runs. */
 static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t *P, size_t ystride, int nj, int nc) {
-#if INTERLEAVED
-    if (k->interleave_runs != NULL) {
+    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL) {
         for (int j = 0; j < nj; j++)
             k->interleave_runs(w->runs + (size_t)j * RUNS_BYTES(nc), P + (size_t)j * ystride, (size_t)nc);
         return w->runs;
     }
-#else
-    (void)k;
-    (void)w;
-    (void)ystride;
-    (void)nj;
-    (void)nc;
-#endif
     return P;
 }
 
 /* acc[c] += sum_{j < nj} Ut[j0+j][a] P[j][c] for c < nc, P[j][c] l x l at
  * P + j*ystride + c*l^2 as stored, P as right_factors gives it (interleaved, its
  * rows are RUNS_BYTES(nc) apart instead), or each row of P as unpack_runs wrote
- * it where in_runs (kernels.h rowdot_ptlr); stacked, a = 0 stands for all l
+ * it where in_runs (kernels.h rowdot_ptbl_runs); stacked, a = 0 stands for all l
  * factors ((l r) x l left factors, acc[c] (l r) x l). Through the pair tables of
  * Ut's rows or the product tables of its elements where the backend has a table
  * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc, int in_runs) {
-#if INTERLEAVED
-    if (k->interleave_runs != NULL)
+    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL)
         ystride = RUNS_BYTES(nc);
-#endif
     if (in_runs) {
-        k->rowdot_ptlr(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
-                       (size_t)nc);
+        k->rowdot_ptbl_runs(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+                            (size_t)nc);
         return;
     }
-    if (k->rowdot_ptll != NULL) {
-        k->rowdot_ptll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
-                       (size_t)nc);
+    if (k->rowdot_ptbl_ll != NULL) {
+        k->rowdot_ptbl_ll(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
+                          (size_t)nc);
         return;
     }
-    if (k->rowdot_tll != NULL) {
-        k->rowdot_tll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
+    if (k->rowdot_tbl_ll != NULL) {
+        k->rowdot_tbl_ll(acc, w->tab[j0][a], L * LR * TABLE, P, ystride, (size_t)nj, (size_t)nc);
         return;
     }
     (SNOVA_STACKED ? k->rowdot_sll : k->rowdot_rll)(acc, w->Ut[j0][a], L * LR, P, ystride, (size_t)nj, (size_t)nc);
@@ -417,76 +363,69 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. Stacked, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-#if SNOVA_PLAN_Z_TRANSPOSED
+#if SNOVA_PLAN_ROWDOT_PTBL_ZT
     /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the signature's factors' pair
      * tables (quad_prepare) times T's blocks read transposed, every a in one
      * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
      * call covers every b too ((l r) x r results); else one call per b, over T
      * copied k-major, whose transposes are first gathered into runs where the
-     * kernel table has interleave_zt (once per k, not once per k and b). */
-    if (k->rowdot_ptzt != NULL) {
+     * kernel table has interleave_transposes (once per k, not once per k and b). */
+    if (k->rowdot_ptbl_zt != NULL) {
         memset(w->zt, 0, sizeof(w->zt));
 #if SNOVA_STACKED
-        k->rowdot_ptzt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
-                       L * LR, (size_t)n, L);
+        k->rowdot_ptbl_zt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
+                          L * LR, (size_t)n, L);
 #else
         for (int j = 0; j < n; j++)
             for (int a = 0; a < L; a++)
                 memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
         const uint8_t *y = w->tk[0][0];
         size_t ystride = L * LR;
-#if SNOVA_PLAN_ZT_RUNS
-        if (k->interleave_zt != NULL) {
+#if SNOVA_PLAN_INTERLEAVE_TRANSPOSES
+        if (k->interleave_transposes != NULL) {
             for (int j = 0; j < n; j++)
-                k->interleave_zt(w->ztruns[j], w->tk[j][0], L);
+                k->interleave_transposes(w->ztruns[j], w->tk[j][0], L);
             y = w->ztruns[0];
             ystride = ZT_RUNS_BYTES;
         }
 #endif
         for (int b = 0; b < L; b++)
-            k->rowdot_ptzt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
-                           (size_t)n, L);
+            k->rowdot_ptbl_zt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
+                              (size_t)n, L);
 #endif
         k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
         return;
     }
 #endif
     memset(w->Z[i], 0, sizeof(w->Z[i]));
-#if SNOVA_STACKED
-    (void)yttab;
-    k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
-#elif T_SQUARE_ROWS
-    rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
-#else
-    (void)yttab;
-    for (int a = 0; a < L; a++)
-        k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
-#endif
+    if (SNOVA_STACKED)
+        k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
+    else if (T_SQUARE_ROWS)
+        rows_times_fixed(k, w->Z[i][0], T_AT(w, i, 0, 0), N * LR, L, w->Yt[0][0], (size_t)n, L, yttab);
+    else
+        for (int a = 0; a < L; a++)
+            k->rowdot_rlr(w->Z[i][Z_INDEX(a, 0)], T_AT(w, i, a, 0), T_KSTRIDE, w->Yt[0][0], L * LR, (size_t)n, L);
 }
 
 /* sum_{a,b} q1 q2 Z_iab of term t (public matrix i): made by quad_equations'
- * runs where the kernel table has rowdot_wsum, else here into w->s */
+ * runs where the kernel table has rowdot_ptbl_wsum, else here into w->s */
 static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c, int t, int i) {
-#if WEIGHT_TABLES
-    if (k->rowdot_wsum != NULL)
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
         return w->wsums[c->slot[t]];
-#endif
     lincomb(k, w->s, w->Z[i][0], RSQ, z_weights(k, c, t), L * L, RSQ);
     return w->s;
 }
 
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
 static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
-#if WEIGHT_TABLES
     /* every term's sum, a public matrix's runs of eight terms at a time */
-    if (k->rowdot_wsum != NULL) {
+    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL) {
         memset(w->wsums, 0, sizeof(w->wsums));
         for (int i = 0; i < M1; i++)
             for (int run = 0; run < c->runs[i]; run++)
-                k->rowdot_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
-                               WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
+                k->rowdot_ptbl_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
+                                    WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
     }
-#endif
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
@@ -502,11 +441,14 @@ static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struc
 /* ------------------------------------------------------------------------- */
 /* key generation                                                             */
 
-#if SNOVA_HASH_PK
-static void derive_pk_hash(uint8_t out[SNOVA_PK_HASH_BYTES], const uint8_t *pk) {
+/* What the target hash takes of the public key: its hash where the secret key
+ * holds one (l > 2), else its seed */
+#define KEY_ID_BYTES (SNOVA_HASH_PK ? SNOVA_PK_HASH_BYTES : SNOVA_PK_SEED_BYTES)
+
+/* the hash of pk, where the secret key holds one (SNOVA_HASH_PK) */
+static void derive_pk_hash(uint8_t *out, const uint8_t *pk) {
     snova_shake256(out, SNOVA_PK_HASH_BYTES, pk, SNOVA_PK_BYTES);
 }
-#endif
 
 int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_BYTES]) {
     kern_t *k = snova_kernels();
@@ -529,9 +471,8 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
     memcpy(pk, seed, SNOVA_PK_SEED_BYTES);
     snova_pack_nibbles(pk + SNOVA_PK_SEED_BYTES, (const uint8_t *)ws->P22, SNOVA_P22_NIBBLES);
     memcpy(sk, seed, SNOVA_SEED_BYTES);
-#if SNOVA_HASH_PK
-    derive_pk_hash(sk + SNOVA_SEED_BYTES, pk);
-#endif
+    if (SNOVA_HASH_PK)
+        derive_pk_hash(sk + SNOVA_SEED_BYTES, pk);
     snova_free_wiped(ws, sizeof(*ws));
     return 0;
 }
@@ -549,8 +490,7 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
  * attempt, as many multiplications as v^2 r of l x l. W is used only where it
  * wins on both counts: o > r, and square blocks (l = r). The rectangular kernels
  * gather their l x r right factors with TBLs, which makes such a product cost
- * two to three of l x l: with W, signing of snova-r3-iii-s (o = 6, r = 5) took
- * 10-17% more estimated cycles.
+ * two to three of l x l, so that W loses where blocks are rectangular.
  * With W, every block is l x l, and most products have a right factor fixed
  * for the signature (T12) or the attempt (Yt: W, Z, P21 Yt): where the kernel
  * table has the right-table form they go through product tables of T12 and of
@@ -568,17 +508,6 @@ struct sign_key {
 #endif
     uint8_t sk[SNOVA_SK_BYTES]; /* the seeds, and the public key's hash where the target hash takes it */
 };
-
-/* the key's parts from sk into key */
-static void load_sign_key(kern_t *k, struct sign_key *key, const uint8_t *sk) {
-    memcpy(key->sk, sk, SNOVA_SK_BYTES);
-    expand_public(k, &key->pm, sk);
-    gen_t12(k, key->T12, sk + SNOVA_PK_SEED_BYTES);
-    key->t12 = t12_tables(k, key->t12tab, key->T12);
-#if SIGN_G2_BY_F21
-    compute_f21(k, M1, key->F21, key->pm.P11, key->pm.P21, key->T12, key->t12);
-#endif
-}
 
 /* One signature's working memory; key: the key it signs with, only read */
 struct sign_ws {
@@ -605,45 +534,76 @@ struct sign_ws {
     snova_shake_ctx sh;
 };
 
+/* What signing keeps for G2 (SIGN_G2_BY_F21): what the key holds for it, and what
+ * each attempt makes of the vinegar for it (the vinegar's Yt as fixed_factor makes
+ * it, or NULL) */
+#if SIGN_G2_BY_F21
+static void g2_key_part(kern_t *k, struct sign_key *key) {
+    compute_f21(k, M1, key->F21, key->pm.P11, key->pm.P21, key->T12, key->t12);
+}
+
+static const uint8_t *g2_vinegar_part(kern_t *k, struct sign_ws *ws) {
+    (void)k;
+    (void)ws;
+    return NULL;
+}
+#else
+static void g2_key_part(kern_t *k, struct sign_key *key) {
+    (void)k;
+    (void)key;
+}
+
+static const uint8_t *g2_vinegar_part(kern_t *k, struct sign_ws *ws) {
+    return fixed_factor(k, ws->yttab, ws->qw.Yt[0][0], (size_t)V * L);
+}
+#endif
+
+/* the key's parts from sk into key */
+static void load_sign_key(kern_t *k, struct sign_key *key, const uint8_t *sk) {
+    memcpy(key->sk, sk, SNOVA_SK_BYTES);
+    expand_public(k, &key->pm, sk);
+    gen_t12(k, key->T12, sk + SNOVA_PK_SEED_BYTES);
+    key->t12 = t12_tables(k, key->t12tab, key->T12);
+    g2_key_part(k, key);
+}
+
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
  * yttab: T12 and the vinegar's Yt as fixed_factor makes them, or NULL (used where
  * the products are of l x l blocks: T_SQUARE_ROWS, W; and T12's replicas by
- * rowdot_rll_rep). */
+ * rowdot_rrep_rll). */
 static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab, const uint8_t *yttab) {
     struct quad_ws *w = &ws->qw;
     struct sign_key *key = ws->key;
     memset(ws->g1, 0, sizeof(ws->g1));
     memset(ws->g2, 0, sizeof(ws->g2));
-#if SIGN_G2_BY_F21
     /* G2's right factors replicated where the kernel table takes them so */
-    if (k->rowdot_llr_rep != NULL)
+    if (SIGN_G2_BY_F21 && k->rowdot_rrep_llr != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)V * L * L, R);
-#endif
     for (int i = 0; i < M1; i++) {
-#if T_SQUARE_ROWS
-        rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
-#else
-        for (int a = 0; a < L; a++) {
-            if (k->rowdot_rll_rep != NULL && t12tab != NULL)
-                k->rowdot_rll_rep(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab, O * REPLICATED_BLOCK_BYTES,
-                                  V, O);
-            else
-                k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
+        if (T_SQUARE_ROWS)
+            rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
+        else
+            for (int a = 0; a < L; a++) {
+                if (k->rowdot_rrep_rll != NULL && t12tab != NULL)
+                    k->rowdot_rrep_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
+                                       O * REPLICATED_BLOCK_BYTES, V, O);
+                else
+                    k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
+            }
+        if (SNOVA_STACKED) {
+            for (int a = 0; a < L; a++)
+                k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, key->pm.P12[i][0][0], O * LSQ, V, O);
+        } else {
+            const uint8_t *p12 = right_factors(k, w, key->pm.P12[i][0][0], O * LSQ, V, O);
+            for (int a = 0; a < L; a++)
+                ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
         }
-#endif
-#if SNOVA_STACKED
-        for (int a = 0; a < L; a++)
-            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, key->pm.P12[i][0][0], O * LSQ, V, O);
-#else
-        const uint8_t *p12 = right_factors(k, w, key->pm.P12[i][0][0], O * LSQ, V, O);
-        for (int a = 0; a < L; a++)
-            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
-#endif
 #if SIGN_G2_BY_F21
+        (void)yttab; /* only W's products take it */
         for (int oc = 0; oc < O; oc++) {
-            if (k->rowdot_llr_rep != NULL)
-                k->rowdot_llr_rep(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
-                                  V, L);
+            if (k->rowdot_rrep_llr != NULL)
+                k->rowdot_rrep_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->ytrep[0][0], L * YT_REPLICA_BYTES,
+                                   V, L);
             else
                 k->rowdot_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
         }
@@ -655,10 +615,6 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
         rows_times_fixed(k, ws->g2[i][0][0], key->pm.P21[i][0][0], V * LSQ, O, w->Yt[0][0], V, L, yttab);
 #endif
     }
-#if SIGN_G2_BY_F21
-    (void)t12tab;
-    (void)yttab;
-#endif
 }
 
 /* Coefficients of the oil variables in the system. Equation row e*lr + (ra, rb)
@@ -704,11 +660,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
     uint8_t ok = 0;
 
     gen_s_powers(k, ws->spow);
-#if SNOVA_HASH_PK
-    signed_hash(ws->hash, sk + SNOVA_SEED_BYTES, SNOVA_PK_HASH_BYTES, digest, salt);
-#else
-    signed_hash(ws->hash, sk, SNOVA_PK_SEED_BYTES, digest, salt);
-#endif
+    signed_hash(ws->hash, SNOVA_HASH_PK ? sk + SNOVA_SEED_BYTES : sk, KEY_ID_BYTES, digest, salt);
 
     /* as the reference: attempts 1 to 254 */
     for (unsigned attempt = 1; attempt < 255 && !ok; attempt++) {
@@ -716,10 +668,7 @@ static int sign_core(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
         snova_unpack_nibbles((uint8_t *)ws->X, ws->vbytes, SNOVA_VINEGAR_NIBBLES);
 
         quad_prepare(k, &ws->qw, ws->X, V, ws->spow);
-        const uint8_t *yttab = NULL;
-#if !SIGN_G2_BY_F21
-        yttab = fixed_factor(k, ws->yttab, ws->qw.Yt[0][0], (size_t)V * L);
-#endif
+        const uint8_t *yttab = g2_vinegar_part(k, ws);
         memset(ws->qw.T, 0, sizeof(ws->qw.T));
         for (int i = 0; i < M1; i++) {
             quad_block(k, &ws->qw, i, (gf16m *)key->pm.P11[i], V, V, 0, 0, 0);
@@ -765,14 +714,6 @@ static int sign_with(kern_t *k, struct sign_ws *ws, uint8_t *sig, const uint8_t 
 /* ------------------------------------------------------------------------- */
 /* verification                                                               */
 
-/* What the target hash takes of the public key: its hash where the secret key
- * holds one (l > 2), else its seed */
-#if SNOVA_HASH_PK
-#define KEY_ID_BYTES SNOVA_PK_HASH_BYTES
-#else
-#define KEY_ID_BYTES SNOVA_PK_SEED_BYTES
-#endif
-
 /* What verification derives from the public key alone: a prepared public key */
 struct verify_key {
     /* the public map: P11, P12 and P21 in pm and P22, as stored; or, where it is
@@ -798,7 +739,6 @@ struct verify_ws {
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-#if PUBLIC_RUNS
 /* The public map into key->whole: each block row of a public matrix, [P11 P12]
  * or [P21 P22] (P11, P12, P21 from their keystream, P22 from the key),
  * gathered packed and unpacked into runs whole, so that one rowdot call covers
@@ -818,32 +758,22 @@ static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t ke
             k->unpack_runs(key->whole[i][j][0], row, N);
         }
 }
-#endif
 
 /* key from pk: -1 if pk is malformed. Where the map is taken in runs, its
  * keystream goes through scratch (VERIFY_SCRATCH_BYTES) */
-#if PUBLIC_RUNS
-#define VERIFY_SCRATCH_BYTES SNOVA_PUB_BYTES
-#else
-#define VERIFY_SCRATCH_BYTES 1
-#endif
+#define VERIFY_SCRATCH_BYTES (SNOVA_PLAN_UNPACK_RUNS ? SNOVA_PUB_BYTES : 1)
 static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
     if (!public_nibbles_clear(pk))
         return -1;
-#if SNOVA_HASH_PK
-    derive_pk_hash(key->key_id, pk);
-#else
-    memcpy(key->key_id, pk, KEY_ID_BYTES);
-#endif
-#if PUBLIC_RUNS
+    if (SNOVA_HASH_PK)
+        derive_pk_hash(key->key_id, pk);
+    else
+        memcpy(key->key_id, pk, KEY_ID_BYTES);
     if (public_in_runs(k)) {
         public_keystream(k, scratch, pk);
         load_public_runs(k, key, scratch, pk);
         return 0;
     }
-#else
-    (void)scratch;
-#endif
     expand_public(k, &key->pm, pk);
     snova_unpack_nibbles((uint8_t *)key->P22, pk + SNOVA_PK_SEED_BYTES, SNOVA_P22_NIBBLES);
     return 0;

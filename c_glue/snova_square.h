@@ -147,7 +147,7 @@ struct terms {
 static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef,
                            int count) {
     memset(acc, 0, LSQ);
-    k->scale_rr(acc, coef, 1, x, stride, (size_t)count);
+    k->dot_scalar_rr(acc, coef, 1, x, stride, (size_t)count);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -175,7 +175,7 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
  * QUAD_TABLES (where the kernel table has the table form: l = 2 and 4 per p,
  * the stacked l = 3 and 5 as one factor): the U_pj, fixed for the whole
  * evaluation, are also kept as the product tables of their elements, and the
- * T sums multiply by them with TBL (kernels.h rowdot_tsq per p, rowdot_tll for
+ * T sums multiply by them with TBL (kernels.h rowdot_tbl_sq per p, rowdot_tbl_ll for
  * the stacked factor) instead of PMUL. The Z sums keep PMUL: they are n l^2
  * products per public matrix against T's n^2 l, too few to repay the tables of
  * the Y_qk (on apple-a15, verification of the smallest l = 4 sets became 3-5%
@@ -191,9 +191,9 @@ static inline void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t str
 #define Z_INDEX(p, q) ((p) * L + (q))
 #endif
 #if QUAD_STACKED
-#define QUAD_TABLES(k) ((k)->rowdot_tll != NULL)
+#define QUAD_TABLES(k) ((k)->rowdot_tbl_ll != NULL)
 #else
-#define QUAD_TABLES(k) ((k)->rowdot_tsq != NULL)
+#define QUAD_TABLES(k) ((k)->rowdot_tbl_sq != NULL)
 #endif
 struct quad_ws {
     gf16m Ut[N][L], Yt[N][L];  /* Ut[j][p] = U_pj, Yt[k][q] = Y_qk for the variables in use */
@@ -219,22 +219,22 @@ static inline void quad_prepare(kern_t *k, struct quad_ws *w, gf16m *X, int n, g
             mat_transpose(w->Yt[j][p], w->Ut[j][p]);
     }
     if (QUAD_TABLES(k))
-        k->gf16_mul_tables(w->utab[0][0], w->Ut[0][0], (size_t)n * L * LSQ);
+        k->mul_tables(w->utab[0][0], w->Ut[0][0], (size_t)n * L * LSQ);
 }
 
 /* T_p,c0+c += sum_{j < nj} U_p,j0+j P[j][c] for the nj x nc block P (rows j0.., columns c0..) */
 static inline void quad_block(kern_t *k, struct quad_ws *w, gf16m *P, int nj, int nc, int j0, int c0) {
 #if QUAD_STACKED
     if (QUAD_TABLES(k))
-        k->rowdot_tll(T_AT(w, 0, c0), w->utab[j0][0], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
-                      (size_t)nc);
+        k->rowdot_tbl_ll(T_AT(w, 0, c0), w->utab[j0][0], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
+                         (size_t)nc);
     else
         k->rowdot_sll(T_AT(w, 0, c0), w->Ut[j0][0], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #else
     for (int p = 0; p < L; p++)
         if (QUAD_TABLES(k))
-            k->rowdot_tsq(T_AT(w, p, c0), w->utab[j0][p], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
-                          (size_t)nc);
+            k->rowdot_tbl_sq(T_AT(w, p, c0), w->utab[j0][p], sizeof(w->utab[0]), P[0], (size_t)nc * LSQ, (size_t)nj,
+                             (size_t)nc);
         else
             k->gf16m_rowdot(T_AT(w, p, c0), w->Ut[j0][p], L * LSQ, P[0], (size_t)nc * LSQ, (size_t)nj, (size_t)nc);
 #endif

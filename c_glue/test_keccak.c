@@ -89,9 +89,8 @@ static const char *origin(void (*f)(uint64_t *)) {
 }
 
 static int run_choice(int argc, char **argv) {
-    struct snova_kernels k = *snova_kernels();
-    if (argc == 4)
-        snova_keccak_kernels_for_cpu(&k, strtoul(argv[2], NULL, 10), strtoull(argv[3], NULL, 10));
+    const struct snova_kernels k =
+        argc == 4 ? snova_kernels_for_cpu(strtoul(argv[2], NULL, 10), strtoull(argv[3], NULL, 10)) : *snova_kernels();
     printf("%s %s %s %s %d\n", origin(k.keccakf1600), origin(k.keccakf1600_x2), origin(k.keccakf1600_x3),
            origin(k.keccakf1600_x4), k.keccak_ways);
     return 0;

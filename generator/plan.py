@@ -5,6 +5,7 @@ the C side of the choice."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,17 +17,25 @@ PLAN_FILE = Path(__file__).parent / "plan.yaml"
 CORE_CLASSES_FILE = SCHEDULES_DIR / CORE_CLASSES_NAME
 PLAN_HEADER = "snova_plan.h"
 
-# The data-layout flags the C core compiles in (SNOVA_PLAN_<flag>), each 1 where some
-# class's row of the build's shape fills the slot named: the slot's kernel takes or
-# leaves its data in a layout that the core must make room for.
-LAYOUT_FLAGS = {
-    "PUBLIC_RUNS": "unpack_runs",        # verification unpacks the public map into runs
-    "INTERLEAVED": "interleave_runs",    # the public map's blocks interleaved for rowdot_ptll
-    "WEIGHT_TABLES": "rowdot_wsum",      # the equations' weights as pair tables
-    "YT_REPLICAS": "rowdot_llr_rep",     # the signature's Yt blocks replicated
-    "Z_TRANSPOSED": "rowdot_ptzt",       # the Z sums transposed, T copied k-major where unstacked
-    "ZT_RUNS": "interleave_zt",          # and T's transposes gathered into runs
-}
+# The slots whose kernels take or leave their data in a layout that the C core must
+# make room for: each gives the build a data-layout flag, SNOVA_PLAN_<SLOT>, 1 where
+# some class's row of the build's shape fills the slot.
+LAYOUT_SLOTS = (
+    "unpack_runs",            # verification unpacks the public map into runs
+    "interleave_runs",        # the public map's blocks interleaved for rowdot_ptbl_ll
+    "rowdot_ptbl_wsum",       # the equations' weights as pair tables
+    "rowdot_rrep_llr",        # the signature's Yt blocks replicated
+    "rowdot_ptbl_zt",         # the Z sums transposed, T copied k-major where unstacked
+    "interleave_transposes",  # and T's transposes gathered into runs
+)
+# One vocabulary (docs/variants.md): a kernel's family is its name less the GF(16)
+# prefix and its size; a slot is named after the family of its kernels, then, where
+# that family fills several slots, what the slot multiplies. A class's variant keeps
+# the family and adds a mark: letters after a table form, or a word.
+KERNEL_PREFIX = re.compile(r"^gf16m?_")
+KERNEL_SIZE = re.compile(r"_(r\d+|\d+x\d+(x\d+)?|l\d+r\d+)$")
+VARIANT_LETTERS = re.compile(r"(tbl)[wit]+$")   # right factors in runs of eight, interleaved, transposed
+VARIANT_WORDS = ("_fold", "_gpr", "_sha3")       # folded rows; general registers only; FEAT_SHA3
 # The Keccak-f[1600] row's one entry that is a number, not a kernel.
 KECCAK_WAYS = "keccak_ways"
 
@@ -134,14 +143,20 @@ def slots_by_kernel() -> dict[str, set]:
     """{kernel: the slots of the plan it fills, on some shape and class, itself or
     through a C function made of it}."""
     found: dict[str, set] = {}
+    composites = c_functions()
+    for slot, k in plan_entries():
+        for kernel in composites.get(k, [k]):
+            found.setdefault(kernel, set()).add(slot)
+    return found
+
+
+def plan_entries() -> list[tuple[str, str]]:
+    """[(slot, kernel or C function)] of every row of the plan, every class; the
+    slots a row leaves to the portable table left out."""
     entries = [(slot, k) for slots in gf16_rows().values() for slot, per in slots.items() for k in per.values()]
     entries += [(slot, k) for slot, k in plan()["aes"].items()]
     entries += [(slot, k) for row in keccak_rows().values() for slot, k in row.items() if slot != KECCAK_WAYS]
-    composites = c_functions()
-    for slot, k in entries:
-        for kernel in composites.get(k, [k]) if k else []:
-            found.setdefault(kernel, set()).add(slot)
-    return found
+    return [(slot, k) for slot, k in entries if k]
 
 
 def check(catalogue: dict):
@@ -155,10 +170,28 @@ def check(catalogue: dict):
     for v in plan()["variants"]:
         if not set(v["slots"]) <= slots or not set(v["classes"]) <= set(class_names()):
             raise PlanError(f"variant {v['name']!r} names a slot or class the plan does not have")
+    for slot, kernel in plan_entries():
+        if not names_agree(slot, kernel):
+            raise PlanError(f"slot {slot} is not named after its kernel {kernel}'s family (docs/variants.md)")
 
 
 def layout_flags(slots: dict) -> dict[str, int]:
-    return {flag: int(any(slots.get(slot, {}).values())) for flag, slot in LAYOUT_FLAGS.items()}
+    return {slot.upper(): int(any(slots.get(slot, {}).values())) for slot in LAYOUT_SLOTS}
+
+
+def kernel_family(kernel: str) -> str:
+    """gf16m_rowdot_ptblw_16x4x4 -> rowdot_ptblw"""
+    return KERNEL_SIZE.sub("", KERNEL_PREFIX.sub("", kernel))
+
+
+def names_agree(slot: str, kernel: str) -> bool:
+    """Whether `slot` is named after `kernel`'s family, less a variant mark: the
+    family itself, or the family, an underscore and what the slot multiplies."""
+    family = kernel_family(kernel)
+    bases = {family, VARIANT_LETTERS.sub(r"\1", family)}
+    bases |= {family[:-len(w)] for w in VARIANT_WORDS if family.endswith(w)}
+    name = KERNEL_PREFIX.sub("", slot)
+    return any(name == b or name.startswith(b + "_") for b in bases)
 
 
 def class_blocks(slots: dict) -> tuple[dict, list]:

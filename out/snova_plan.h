@@ -100,20 +100,20 @@ static inline void snova_plan_keccak(struct snova_kernels *k, enum snova_core_cl
  * SIMD, and its data-layout flags. */
 #if SNOVA_ROUND == 1 && SNOVA_L == 2 && SNOVA_R == 2
 #define SNOVA_PLAN_SHAPE "r1-l2-r2"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
     k->gf16m_mul = snova_gf16m_mul_r2;
     k->gf16m_dot = snova_gf16m_dot_r2;
     k->gf16m_rowdot = snova_gf16m_rowdot_r2;
-    k->scale_ll = snova_gf16m_dot_1x1x4;
-    k->scale_rr = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x4;
     k->gf16m_linsys_coeffs = snova_gf16m_linsys_coeffs_r2;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
@@ -122,53 +122,53 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_2x2x2;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_2x2x2;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_2x2x2;
         break;
     }
 }
 #elif SNOVA_ROUND == 1 && SNOVA_L == 3 && SNOVA_R == 3
 #define SNOVA_PLAN_SHAPE "r1-l3-r3"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r3;
     k->gf16m_mul = snova_gf16m_mul_r3;
     k->gf16m_dot = snova_gf16m_dot_r3;
     k->gf16m_rowdot = snova_gf16m_rowdot_r3;
-    k->scale_ll = snova_gf16m_dot_1x1x9;
-    k->scale_rr = snova_gf16m_dot_1x1x9;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x9;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x9;
     k->rowdot_sll = snova_gf16m_rowdot_9x3x3;
     k->gf16m_linsys_coeffs = snova_gf16m_linsys_coeffs_r3;
-    k->gf16_mul_tables = snova_gf16m_mul_tables;
+    k->mul_tables = snova_gf16m_mul_tables;
     k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_3x3x3;
-    k->rowdot_tsq = snova_gf16m_rowdot_tbl_3x3x3;
-    k->rowdot_tll = snova_gf16m_rowdot_tbl_9x3x3;
+    k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_3x3x3;
+    k->rowdot_tbl_ll = snova_gf16m_rowdot_tbl_9x3x3;
     k->gf16_solve = snova_gf16_solve;
     (void)c;
 }
 #elif SNOVA_ROUND == 1 && SNOVA_L == 4 && SNOVA_R == 4
 #define SNOVA_PLAN_SHAPE "r1-l4-r4"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
-    k->scale_rr = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x16;
     k->gf16m_linsys_coeffs = snova_gf16m_linsys_coeffs_r4;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
@@ -179,28 +179,28 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 2 && SNOVA_L == 2 && SNOVA_R == 2
 #define SNOVA_PLAN_SHAPE "r2-l2-r2"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
     k->gf16m_mul = snova_gf16m_mul_r2;
     k->gf16m_dot = snova_gf16m_dot_r2;
     k->gf16m_rowdot = snova_gf16m_rowdot_r2;
-    k->scale_ll = snova_gf16m_dot_1x1x4;
-    k->scale_rr = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x4;
     k->linsys_lr = snova_gf16m_linsys_l2r2;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
@@ -209,53 +209,53 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_2x2x2;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_2x2x2;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_2x2x2;
         break;
     }
 }
 #elif SNOVA_ROUND == 2 && SNOVA_L == 3 && SNOVA_R == 3
 #define SNOVA_PLAN_SHAPE "r2-l3-r3"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r3;
     k->gf16m_mul = snova_gf16m_mul_r3;
     k->gf16m_dot = snova_gf16m_dot_r3;
     k->gf16m_rowdot = snova_gf16m_rowdot_r3;
-    k->scale_ll = snova_gf16m_dot_1x1x9;
-    k->scale_rr = snova_gf16m_dot_1x1x9;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x9;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x9;
     k->rowdot_sll = snova_gf16m_rowdot_9x3x3;
     k->linsys_lr = snova_gf16m_linsys_l3r3;
-    k->gf16_mul_tables = snova_gf16m_mul_tables;
+    k->mul_tables = snova_gf16m_mul_tables;
     k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_3x3x3;
-    k->rowdot_tsq = snova_gf16m_rowdot_tbl_3x3x3;
-    k->rowdot_tll = snova_gf16m_rowdot_tbl_9x3x3;
+    k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_3x3x3;
+    k->rowdot_tbl_ll = snova_gf16m_rowdot_tbl_9x3x3;
     k->gf16_solve = snova_gf16_solve;
     (void)c;
 }
 #elif SNOVA_ROUND == 2 && SNOVA_L == 4 && SNOVA_R == 4
 #define SNOVA_PLAN_SHAPE "r2-l4-r4"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
-    k->scale_rr = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x16;
     k->linsys_lr = snova_gf16m_linsys_l4r4;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
@@ -266,28 +266,28 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 2 && SNOVA_L == 5 && SNOVA_R == 5
 #define SNOVA_PLAN_SHAPE "r2-l5-r5"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
     k->gf16m_mul = snova_gf16m_mul_r5;
     k->gf16m_dot = snova_gf16m_dot_r5;
     k->gf16m_rowdot = snova_gf16m_rowdot_r5;
-    k->scale_ll = snova_gf16m_dot_1x1x25;
-    k->scale_rr = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x25;
     k->rowdot_sll = snova_gf16m_rowdot_25x5x5;
     k->linsys_lr = snova_gf16m_linsys_l5r5;
     k->gf16_solve = snova_gf16_solve;
@@ -295,35 +295,35 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     case SNOVA_CORE_LITTLE:
     case SNOVA_CORE_SLOW_TBL:
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
-        k->rowdot_tll = snova_gf16m_rowdot_tbl_25x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_ll = snova_gf16m_rowdot_tbl_25x5x5;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 2 && SNOVA_R == 2
 #define SNOVA_PLAN_SHAPE "r3-l2-r2"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 0
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 0
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r2;
     k->gf16m_mul = snova_gf16m_mul_r2;
     k->gf16m_dot = snova_gf16m_dot_r2;
     k->gf16m_rowdot = snova_gf16m_rowdot_r2;
-    k->scale_ll = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x4;
     k->linsys_lr = snova_gf16m_linsys_l2r2;
-    k->scale_lr = snova_gf16m_dot_1x1x4;
-    k->scale_rr = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x4;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x4;
     k->mul_rrl = snova_gf16m_mul_r2;
     k->mul_rll = snova_gf16m_mul_r2;
     k->mul_lrl = snova_gf16m_mul_r2;
@@ -340,31 +340,31 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_2x2x2;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_2x2x2;
-        k->rowdot_tll = snova_gf16m_rowdot_tbl_2x2x2;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_2x2x2;
+        k->rowdot_tbl_ll = snova_gf16m_rowdot_tbl_2x2x2;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 4 && SNOVA_R == 4
 #define SNOVA_PLAN_SHAPE "r3-l4-r4"
-#define SNOVA_PLAN_PUBLIC_RUNS 1
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 1
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
     k->linsys_lr = snova_gf16m_linsys_l4r4;
-    k->scale_lr = snova_gf16m_dot_1x1x16;
-    k->scale_rr = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x16;
     k->mul_rrl = snova_gf16m_mul_r4;
     k->mul_rll = snova_gf16m_mul_r4;
     k->mul_lrl = snova_gf16m_mul_r4;
@@ -374,48 +374,48 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_rll = snova_gf16m_rowdot_r4;
     k->rowdot_rlr = snova_gf16m_rowdot_r4;
     k->rowdot_rrl = snova_gf16m_rowdot_r4;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables;
     k->unpack_runs = snova_gf16m_unpack_runs_r4;
-    k->rowdot_ptlr = snova_gf16m_rowdot_ptblwi_16x4x4;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x16;
-    k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_16x4x4;
+    k->rowdot_ptbl_runs = snova_gf16m_rowdot_ptblwi_16x4x4;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x16;
+    k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_16x4x4;
     k->transpose_rr = snova_gf16m_transpose_r4;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptblw_16x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptblw_16x4x4;
         break;
     case SNOVA_CORE_SLOW_TBL:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_16x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_16x4x4;
         k->rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_16x4x4;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_16x4x4;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 4 && SNOVA_R == 5
 #define SNOVA_PLAN_SHAPE "r3-l4-r5"
-#define SNOVA_PLAN_PUBLIC_RUNS 1
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 1
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
     k->linsys_lr = snova_gf16m_linsys_l4r5;
-    k->scale_lr = snova_gf16m_dot_1x1x20;
-    k->scale_rr = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x20;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x25;
     k->mul_rrl = snova_gf16m_mul_5x5x4;
     k->mul_lrl = snova_gf16m_mul_4x5x4;
     k->mul_rll = snova_gf16m_mul_5x4x4;
@@ -425,49 +425,49 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_rll = snova_gf16m_rowdot_5x4x4;
     k->rowdot_rlr = snova_gf16m_rowdot_5x4x5;
     k->rowdot_rrl = snova_gf16m_rowdot_5x5x4;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables;
     k->unpack_runs = snova_gf16m_unpack_runs_r4;
-    k->rowdot_ptlr = snova_gf16m_rowdot_ptblwi_20x4x4;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x25;
-    k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_20x4x5;
+    k->rowdot_ptbl_runs = snova_gf16m_rowdot_ptblwi_20x4x4;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x25;
+    k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_20x4x5;
     k->transpose_rr = snova_gf16m_transpose_r5;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptblw_20x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptblw_20x4x4;
         break;
     case SNOVA_CORE_SLOW_TBL:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_20x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_20x4x4;
         k->rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
-        k->rowdot_rll_rep = snova_gf16m_rowdot_rrep_5x4x4;
+        k->rowdot_rrep_rll = snova_gf16m_rowdot_rrep_5x4x4;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_20x4x4;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_20x4x4;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 4 && SNOVA_R == 6
 #define SNOVA_PLAN_SHAPE "r3-l4-r6"
-#define SNOVA_PLAN_PUBLIC_RUNS 1
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 1
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
     k->linsys_lr = snova_gf16m_linsys_l4r6;
-    k->scale_lr = snova_gf16m_dot_1x1x24;
-    k->scale_rr = snova_gf16m_dot_1x1x36;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x24;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x36;
     k->mul_rrl = snova_gf16m_mul_6x6x4;
     k->mul_lrl = snova_gf16m_mul_4x6x4;
     k->mul_rll = snova_gf16m_mul_6x4x4;
@@ -477,49 +477,49 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_rll = snova_gf16m_rowdot_6x4x4;
     k->rowdot_rlr = snova_gf16m_rowdot_6x4x6;
     k->rowdot_rrl = snova_gf16m_rowdot_6x6x4;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables;
     k->unpack_runs = snova_gf16m_unpack_runs_r4;
-    k->rowdot_ptlr = snova_gf16m_rowdot_ptblwi_24x4x4;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x36;
-    k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_24x4x6;
+    k->rowdot_ptbl_runs = snova_gf16m_rowdot_ptblwi_24x4x4;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x36;
+    k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_24x4x6;
     k->transpose_rr = snova_gf16m_transpose_r6;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptblw_24x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptblw_24x4x4;
         break;
     case SNOVA_CORE_SLOW_TBL:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_24x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_24x4x4;
         k->rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
-        k->rowdot_rll_rep = snova_gf16m_rowdot_rrep_6x4x4;
+        k->rowdot_rrep_rll = snova_gf16m_rowdot_rrep_6x4x4;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_24x4x4;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_24x4x4;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 4 && SNOVA_R == 8
 #define SNOVA_PLAN_SHAPE "r3-l4-r8"
-#define SNOVA_PLAN_PUBLIC_RUNS 1
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 1
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 1
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 1
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r4;
     k->gf16m_mul = snova_gf16m_mul_r4;
     k->gf16m_dot = snova_gf16m_dot_r4;
     k->gf16m_rowdot = snova_gf16m_rowdot_r4;
-    k->scale_ll = snova_gf16m_dot_1x1x16;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x16;
     k->linsys_lr = snova_gf16m_linsys_l4r8;
-    k->scale_lr = snova_gf16m_dot_1x1x32;
-    k->scale_rr = snova_gf16m_dot_1x1x64;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x32;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x64;
     k->mul_rrl = snova_gf16m_mul_8x8x4;
     k->mul_lrl = snova_gf16m_mul_4x8x4;
     k->mul_rll = snova_gf16m_mul_8x4x4;
@@ -529,50 +529,50 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_rll = snova_gf16m_rowdot_8x4x4;
     k->rowdot_rlr = snova_gf16m_rowdot_8x4x8;
     k->rowdot_rrl = snova_gf16m_rowdot_8x8x4;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables;
     k->unpack_runs = snova_gf16m_unpack_runs_r4;
-    k->rowdot_ptlr = snova_gf16m_rowdot_ptblwi_8x4x4;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x64;
-    k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_8x4x8;
+    k->rowdot_ptbl_runs = snova_gf16m_rowdot_ptblwi_8x4x4;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x64;
+    k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_8x4x8;
     k->transpose_rr = snova_gf16m_transpose_r8;
-    k->rowdot_llr_rep = snova_gf16m_rowdot_rrep_4x4x8;
+    k->rowdot_rrep_llr = snova_gf16m_rowdot_rrep_4x4x8;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptblw_8x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptblw_8x4x4;
         break;
     case SNOVA_CORE_SLOW_TBL:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_8x4x4;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_8x4x4;
         k->rowdot_rrep = snova_gf16m_rowdot_rrep_r4;
-        k->rowdot_rll_rep = snova_gf16m_rowdot_rrep_8x4x4;
+        k->rowdot_rrep_rll = snova_gf16m_rowdot_rrep_8x4x4;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->rowdot_ptll = snova_gf16m_rowdot_ptbl_8x4x4;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_8x4x4;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_4x4x4;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_4x4x4;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_4x4x4;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R == 5
 #define SNOVA_PLAN_SHAPE "r3-l5-r5"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 0
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 0
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 0
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
     k->gf16m_mul = snova_gf16m_mul_r5;
     k->gf16m_dot = snova_gf16m_dot_r5;
     k->gf16m_rowdot = snova_gf16m_rowdot_r5;
-    k->scale_ll = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x25;
     k->linsys_lr = snova_gf16m_linsys_l5r5;
-    k->scale_lr = snova_gf16m_dot_1x1x25;
-    k->scale_rr = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x25;
     k->mul_rrl = snova_gf16m_mul_r5;
     k->mul_rll = snova_gf16m_mul_r5;
     k->mul_lrl = snova_gf16m_mul_r5;
@@ -582,44 +582,44 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_rll = snova_gf16m_rowdot_r5;
     k->rowdot_rlr = snova_gf16m_rowdot_r5;
     k->rowdot_rrl = snova_gf16m_rowdot_r5;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables_25x5;
-    k->rowdot_ptll = snova_gf16m_rowdot_ptbl_25x5x5;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x25;
-    k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_25x5x5;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables_25x5;
+    k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbl_25x5x5;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x25;
+    k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_25x5x5;
     k->transpose_rr = snova_gf16m_transpose_r5;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
     case SNOVA_CORE_SLOW_TBL:
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
         break;
     case SNOVA_CORE_WIDE:
     case SNOVA_CORE_DEFAULT:
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R == 6
 #define SNOVA_PLAN_SHAPE "r3-l5-r6"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 1
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 0
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 1
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 1
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 1
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
     k->gf16m_mul = snova_gf16m_mul_r5;
     k->gf16m_dot = snova_gf16m_dot_r5;
     k->gf16m_rowdot = snova_gf16m_rowdot_r5;
-    k->scale_ll = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x25;
     k->linsys_lr = snova_gf16m_linsys_l5r6;
-    k->scale_lr = snova_gf16m_dot_1x1x30;
-    k->scale_rr = snova_gf16m_dot_1x1x36;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x30;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x36;
     k->mul_rrl = snova_gf16m_mul_6x6x5;
     k->mul_lrl = snova_gf16m_mul_5x6x5;
     k->mul_rll = snova_gf16m_mul_6x5x5;
@@ -628,61 +628,61 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_llr = snova_gf16m_rowdot_5x5x6;
     k->rowdot_rlr = snova_gf16m_rowdot_6x5x6;
     k->rowdot_rrl = snova_gf16m_rowdot_6x6x5;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables_r5;
-    k->rowdot_ptll = snova_gf16m_rowdot_ptbli_6x5x5;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables_r5;
+    k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbli_6x5x5;
     k->interleave_runs = snova_gf16m_interleave_runs_r5;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x36;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x36;
     k->transpose_rr = snova_gf16m_transpose_r6;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
         k->rowdot_rll = snova_gf16m_rowdot_fold_6x5x5;
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_6x5x6;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_6x5x6;
         break;
     case SNOVA_CORE_SLOW_TBL:
         k->rowdot_rll = snova_gf16m_rowdot_fold_6x5x5;
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptbli_6x5x6;
-        k->interleave_zt = snova_gf16m_interleave_transposes_6x5;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptbli_6x5x6;
+        k->interleave_transposes = snova_gf16m_interleave_transposes_6x5;
         break;
     case SNOVA_CORE_WIDE:
         k->rowdot_rll = snova_gf16m_rowdot_6x5x5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptbli_6x5x6;
-        k->interleave_zt = snova_gf16m_interleave_transposes_6x5;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptbli_6x5x6;
+        k->interleave_transposes = snova_gf16m_interleave_transposes_6x5;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
         break;
     case SNOVA_CORE_DEFAULT:
         k->rowdot_rll = snova_gf16m_rowdot_6x5x5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_6x5x6;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_6x5x6;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
         break;
     }
 }
 #elif SNOVA_ROUND == 3 && SNOVA_L == 5 && SNOVA_R == 8
 #define SNOVA_PLAN_SHAPE "r3-l5-r8"
-#define SNOVA_PLAN_PUBLIC_RUNS 0
-#define SNOVA_PLAN_INTERLEAVED 1
-#define SNOVA_PLAN_WEIGHT_TABLES 1
-#define SNOVA_PLAN_YT_REPLICAS 1
-#define SNOVA_PLAN_Z_TRANSPOSED 1
-#define SNOVA_PLAN_ZT_RUNS 1
+#define SNOVA_PLAN_UNPACK_RUNS 0
+#define SNOVA_PLAN_INTERLEAVE_RUNS 1
+#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 1
+#define SNOVA_PLAN_ROWDOT_RREP_LLR 1
+#define SNOVA_PLAN_ROWDOT_PTBL_ZT 1
+#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 1
 static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_class c)
 {
     k->gf16m_add = snova_gf16m_add_r5;
     k->gf16m_mul = snova_gf16m_mul_r5;
     k->gf16m_dot = snova_gf16m_dot_r5;
     k->gf16m_rowdot = snova_gf16m_rowdot_r5;
-    k->scale_ll = snova_gf16m_dot_1x1x25;
+    k->dot_scalar_ll = snova_gf16m_dot_1x1x25;
     k->linsys_lr = snova_gf16m_linsys_l5r8;
-    k->scale_lr = snova_gf16m_dot_1x1x40;
-    k->scale_rr = snova_gf16m_dot_1x1x64;
+    k->dot_scalar_lr = snova_gf16m_dot_1x1x40;
+    k->dot_scalar_rr = snova_gf16m_dot_1x1x64;
     k->mul_rrl = snova_gf16m_mul_8x8x5;
     k->mul_lrl = snova_gf16m_mul_5x8x5;
     k->mul_rll = snova_gf16m_mul_8x5x5;
@@ -691,41 +691,41 @@ static inline void snova_plan_gf16(struct snova_kernels *k, enum snova_core_clas
     k->rowdot_llr = snova_gf16m_rowdot_5x5x8;
     k->rowdot_rlr = snova_gf16m_rowdot_8x5x8;
     k->rowdot_rrl = snova_gf16m_rowdot_8x8x5;
-    k->gf16_pair_tables = snova_gf16m_mul_pair_tables_r5;
-    k->rowdot_ptll = snova_gf16m_rowdot_ptbli_8x5x5;
+    k->mul_pair_tables = snova_gf16m_mul_pair_tables_r5;
+    k->rowdot_ptbl_ll = snova_gf16m_rowdot_ptbli_8x5x5;
     k->interleave_runs = snova_gf16m_interleave_runs_r5;
-    k->rowdot_wsum = snova_gf16m_rowdot_ptbl_8x1x64;
+    k->rowdot_ptbl_wsum = snova_gf16m_rowdot_ptbl_8x1x64;
     k->transpose_rr = snova_gf16m_transpose_r8;
-    k->rowdot_llr_rep = snova_gf16m_rowdot_rrep_5x5x8;
+    k->rowdot_rrep_llr = snova_gf16m_rowdot_rrep_5x5x8;
     k->gf16_solve = snova_gf16_solve;
     switch (c) {
     case SNOVA_CORE_LITTLE:
         k->rowdot_rll = snova_gf16m_rowdot_fold_8x5x5;
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_8x5x8;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_8x5x8;
         break;
     case SNOVA_CORE_SLOW_TBL:
         k->rowdot_rll = snova_gf16m_rowdot_fold_8x5x5;
         k->fold_patterns = snova_gf16m_fold_patterns;
-        k->rowdot_psq = snova_gf16m_rowdot_fold_pat_r5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptbli_8x5x8;
-        k->interleave_zt = snova_gf16m_interleave_transposes_8x5;
+        k->rowdot_fold_pat_sq = snova_gf16m_rowdot_fold_pat_r5;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptbli_8x5x8;
+        k->interleave_transposes = snova_gf16m_interleave_transposes_8x5;
         break;
     case SNOVA_CORE_WIDE:
         k->rowdot_rll = snova_gf16m_rowdot_8x5x5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptbli_8x5x8;
-        k->interleave_zt = snova_gf16m_interleave_transposes_8x5;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptbli_8x5x8;
+        k->interleave_transposes = snova_gf16m_interleave_transposes_8x5;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
         break;
     case SNOVA_CORE_DEFAULT:
         k->rowdot_rll = snova_gf16m_rowdot_8x5x5;
-        k->rowdot_ptzt = snova_gf16m_rowdot_ptblt_8x5x8;
-        k->gf16_mul_tables = snova_gf16m_mul_tables;
+        k->rowdot_ptbl_zt = snova_gf16m_rowdot_ptblt_8x5x8;
+        k->mul_tables = snova_gf16m_mul_tables;
         k->rowdot_rtbl = snova_gf16m_rowdot_rtbl_5x5x5;
-        k->rowdot_tsq = snova_gf16m_rowdot_tbl_5x5x5;
+        k->rowdot_tbl_sq = snova_gf16m_rowdot_tbl_5x5x5;
         break;
     }
 }

@@ -82,10 +82,66 @@ def test_every_variant_is_recorded_and_earns_its_place():
 def test_layout_flags_follow_the_slots():
     rows = plan.gf16_rows()
     r3l4r8 = rows[plan.Shape(3, 4, 8)]
-    assert plan.layout_flags(r3l4r8) == {"PUBLIC_RUNS": 1, "INTERLEAVED": 0, "WEIGHT_TABLES": 1, "YT_REPLICAS": 1,
-                                         "Z_TRANSPOSED": 1, "ZT_RUNS": 0}
-    assert plan.layout_flags(rows[plan.Shape(3, 5, 6)])["ZT_RUNS"] == 1
-    assert plan.layout_flags(rows[plan.Shape(1, 4, 4)]) == dict.fromkeys(plan.LAYOUT_FLAGS, 0)
+    assert plan.layout_flags(r3l4r8) == {"UNPACK_RUNS": 1, "INTERLEAVE_RUNS": 0, "ROWDOT_PTBL_WSUM": 1,
+                                         "ROWDOT_RREP_LLR": 1, "ROWDOT_PTBL_ZT": 1, "INTERLEAVE_TRANSPOSES": 0}
+    assert plan.layout_flags(rows[plan.Shape(3, 5, 6)])["INTERLEAVE_TRANSPOSES"] == 1
+    assert plan.layout_flags(rows[plan.Shape(1, 4, 4)]) == {s.upper(): 0 for s in plan.LAYOUT_SLOTS}
+
+
+def plan_entries():
+    """[(slot, kernel)] of every row of the plan, every class."""
+    entries = [(slot, k) for slots in plan.gf16_rows().values() for slot, per in slots.items()
+               for k in per.values() if k]
+    entries += list(plan.plan()["aes"].items())
+    entries += [(slot, k) for row in plan.keccak_rows().values() for slot, k in row.items() if slot != plan.KECCAK_WAYS]
+    return entries
+
+
+def test_every_slot_is_named_after_its_kernels_family():
+    """docs/variants.md, one vocabulary: every slot of every row is its kernels'
+    family (less a variant mark) or that family and what the slot multiplies; the
+    struct's fields are the plan's slots, and each layout flag is its slot's name."""
+    for slot, kernel in plan_entries():
+        assert plan.names_agree(slot, kernel), (slot, kernel)
+    fields = set(re.findall(r"^\s+snova_\w+_fn ([\w, ]+);", (ROOT / "c_glue" / "kernels.h").read_text(), re.M))
+    fields = {f.strip() for group in fields for f in group.split(",")}
+    assert {slot for slot, _ in plan_entries()} <= fields | {plan.KECCAK_WAYS}
+    assert set(plan.LAYOUT_SLOTS) <= {slot for slot, _ in plan_entries()}
+    header = (OUT / plan.PLAN_HEADER).read_text()
+    assert set(re.findall(r"#define SNOVA_PLAN_(\w+) [01]$", header, re.M)) == {s.upper() for s in plan.LAYOUT_SLOTS}
+
+
+@pytest.mark.parametrize("slot, kernel", [("rowdot_wsum", "gf16m_rowdot_ptbl_8x1x64"),
+                                          ("rowdot_ptzt", "gf16m_rowdot_ptblt_16x4x4"),
+                                          ("scale_ll", "gf16m_dot_1x1x16"),
+                                          ("rowdot_ptbl_ll", "gf16m_rowdot_tbl_9x3x3"),
+                                          ("rowdot_rll", "gf16m_rowdot_rrep_5x4x4"),
+                                          ("keccakf1600_x2", "keccakf1600_x3_gpr")])
+def test_a_slot_named_otherwise_is_refused(slot, kernel, monkeypatch):
+    """The names the plan had before they agreed, and a kernel of another family
+    in a slot, fail the rule and gen.py's check."""
+    assert not plan.names_agree(slot, kernel)
+    base = plan.plan()
+    row = {**base["gf16"]["r3-l4-r8"], slot: kernel}
+    with_slot = {**base, "gf16": {**base["gf16"], "r3-l4-r8": row}}
+    monkeypatch.setattr(plan, "plan", lambda: with_slot)
+    with pytest.raises(plan.PlanError, match=slot):
+        plan.check({k.name: k for k in kernels.all_kernels()})
+
+
+# The bar of issue 33: preprocessor conditions left where code cannot compile otherwise.
+IF_LINE = re.compile(r"^\s*#\s*(if|elif)", re.M)
+
+
+def test_the_c_choice_holds_few_conditions_and_no_midr_constants():
+    """kernels_neon.c and keccak_neon.c together hold at most 8 #if/#elif lines
+    and no MIDR constants (the plan's generated header recognises the cores);
+    snova_r3.c at most 20 (layout flags are C conditions on constants)."""
+    glue = ROOT / "c_glue"
+    choice = [(glue / name).read_text() for name in ("kernels_neon.c", "keccak_neon.c")]
+    assert sum(len(IF_LINE.findall(text)) for text in choice) <= 8
+    assert not any(re.search(r"0x41\b|0x[0-9a-fA-F]*[dD][0-9a-fA-F]{2}\b|part\s*==", text) for text in choice)
+    assert len(IF_LINE.findall((glue / "snova_r3.c").read_text())) <= 20
 
 
 def test_core_classes_are_the_bench_and_mca_models():

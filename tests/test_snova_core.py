@@ -403,9 +403,9 @@ def test_folded_products_on_cortex_a72(set_name):
                      ("cortex-a53", f"snova_gf16m_rowdot_fold_{shape}"), ("max", f"snova_gf16m_rowdot_{shape}")):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
-        assert int(line[line.index("rll") + 1], 16) == address[rll], cpu
-        assert int(line[line.index("runs") + 1], 16) == address[runs], cpu
-        assert int(line[line.index("ptbl") + 1], 16) == address[ptbli], cpu
+        assert int(line[line.index("rowdot_rll") + 1], 16) == address[rll], cpu
+        assert int(line[line.index("interleave_runs") + 1], 16) == address[runs], cpu
+        assert int(line[line.index("rowdot_ptbl_ll") + 1], 16) == address[ptbli], cpu
     check_kats_on_cpu(set_name)
 
 
@@ -430,32 +430,34 @@ def test_rank3_tables_on_cortex_a72(set_name):
     for s, tables in ((set_name, "1"), ("snova-r2-24-5-4", "0")):
         line = subprocess.run([QEMU, "-cpu", "cortex-a72", str(ROOT / bench[s]), "kernels", "0"], capture_output=True,
                               text=True, env={}, check=True).stdout.split()
-        assert line[line.index("tables") + 1] == tables, s
+        assert line[line.index("mul_tables") + 1] == tables, s
     check_kats_on_cpu(set_name)
 
 
 # The products by factors fixed for a key or a signature, in the forms the kernel
 # table takes where table lookups do not pay, by the names of snova_bench's
-# `kernels` line: psq (T12's 5×5 blocks as row patterns, every round), yrep (the
-# signature's l×8 Yt replicated for G2, every core; the Z sums go by pair
-# tables), and the signature's left
-# factors' paired table form that every core takes (ptbl: l = 4, and l = 5's
+# `kernels` line (the slots): rowdot_fold_pat_sq (T12's 5×5 blocks as row
+# patterns, every round), rowdot_rrep_llr (the signature's l×8 Yt replicated for
+# G2, every core; the Z sums go by pair tables), and the signature's left factors'
+# paired table form that every core takes (rowdot_ptbl_ll: l = 4, and l = 5's
 # stacked 25×5 with its odd last row), and (4, 8)'s verification by the public map
-# unpacked into runs (ptlr).
+# unpacked into runs (rowdot_ptbl_runs).
 FIXED_FACTOR_FORMS = {
-    "snova-r3-v-s": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"], "ptbl": ["snova_gf16m_rowdot_ptbl_25x5x5"]},
-    "snova-r2-24-5-5": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"]},
-    "snova-r3-v-k": {"psq": ["snova_gf16m_rowdot_fold_pat_r5"],
-                     "yrep": ["snova_gf16m_rowdot_rrep_5x5x8"]},
-    "snova-r3-i-k": {"yrep": ["snova_gf16m_rowdot_rrep_4x4x8"],
-                     "ptbl": ["snova_gf16m_rowdot_ptbl_8x4x4"], "ptlr": ["snova_gf16m_rowdot_ptblwi_8x4x4"]},
-    "snova-r3-iii-b": {"ptbl": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
+    "snova-r3-v-s": {"rowdot_fold_pat_sq": ["snova_gf16m_rowdot_fold_pat_r5"],
+                     "rowdot_ptbl_ll": ["snova_gf16m_rowdot_ptbl_25x5x5"]},
+    "snova-r2-24-5-5": {"rowdot_fold_pat_sq": ["snova_gf16m_rowdot_fold_pat_r5"]},
+    "snova-r3-v-k": {"rowdot_fold_pat_sq": ["snova_gf16m_rowdot_fold_pat_r5"],
+                     "rowdot_rrep_llr": ["snova_gf16m_rowdot_rrep_5x5x8"]},
+    "snova-r3-i-k": {"rowdot_rrep_llr": ["snova_gf16m_rowdot_rrep_4x4x8"],
+                     "rowdot_ptbl_ll": ["snova_gf16m_rowdot_ptbl_8x4x4"],
+                     "rowdot_ptbl_runs": ["snova_gf16m_rowdot_ptblwi_8x4x4"]},
+    "snova-r3-iii-b": {"rowdot_ptbl_ll": ["snova_gf16m_rowdot_ptbl_24x4x4"]},
 }
 # which of those forms each qemu CPU gets: cortex-a72 all, cortex-a53 (little) the
 # patterned ones, max (tables) the paired table form; and every one Yt's
 # replicas and the runs
-FORMS_ON = {"cortex-a72": ("psq", "yrep", "ptbl", "ptlr"), "cortex-a53": ("psq", "yrep", "ptbl", "ptlr"),
-            "max": ("yrep", "ptbl", "ptlr")}
+EVERY_FORM = ("rowdot_fold_pat_sq", "rowdot_rrep_llr", "rowdot_ptbl_ll", "rowdot_ptbl_runs")
+FORMS_ON = {"cortex-a72": EVERY_FORM, "cortex-a53": EVERY_FORM, "max": EVERY_FORM[1:]}
 
 
 def kernel_on(kernel, cpu):
@@ -492,7 +494,7 @@ def test_z_sums_in_runs_but_on_little_cores(set_name, r):
     """The unstacked l = 5 sets sum Z over T's transposes interleaved into runs
     (gf16m_rowdot_ptbli_<r>x5x<r>) on the slow_tbl and wide core classes, and
     read T's blocks transposed (gf16m_rowdot_ptblt_<r>x5x<r>) on the others: the
-    `kernels` line's ptzt names the first under qemu -cpu cortex-a72 and
+    `kernels` line's rowdot_ptbl_zt names the first under qemu -cpu cortex-a72 and
     neoverse-n1, the second under cortex-a53 and max; the known answers hold
     under cortex-a72 and cortex-a53."""
     bench = ROOT / "build" / "bench" / "aarch64-neon" / set_name / "snova_bench"
@@ -501,7 +503,7 @@ def test_z_sums_in_runs_but_on_little_cores(set_name, r):
     for cpu, form in (("cortex-a72", "ptbli"), ("neoverse-n1", "ptbli"), ("max", "ptblt"), ("cortex-a53", "ptblt")):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
-        assert int(line[line.index("ptzt") + 1], 16) == address[f"snova_gf16m_rowdot_{form}_{r}x5x{r}"], cpu
+        assert int(line[line.index("rowdot_ptbl_zt") + 1], 16) == address[f"snova_gf16m_rowdot_{form}_{r}x5x{r}"], cpu
     check_kats_on_cpu(set_name)
     check_kats_on_cpu(set_name, "cortex-a53")
 
@@ -521,8 +523,7 @@ def test_replicated_right_factors_on_cortex_a72(set_name, rll):
     for cpu, on in (("cortex-a72", True), ("max", False), ("cortex-a53", False)):
         line = subprocess.run([QEMU, "-cpu", cpu, str(bench), "kernels", "0"], capture_output=True, text=True,
                               env={}, check=True).stdout.split()
-        at = line.index("rrep")
-        assert int(line[at + 1], 16) == (address["snova_gf16m_rowdot_rrep_r4"] if on else 0), cpu
-        assert int(line[at + 2], 16) == (address[rll] if on else 0), cpu
+        assert int(line[line.index("rowdot_rrep") + 1], 16) == (address["snova_gf16m_rowdot_rrep_r4"] if on else 0), cpu
+        assert int(line[line.index("rowdot_rrep_rll") + 1], 16) == (address[rll] if on else 0), cpu
     if rll is not None:
         check_kats_on_cpu(set_name)

@@ -36,16 +36,16 @@
  * CPU. The portable build has nothing to choose and keeps its table; the C-Keccak
  * baseline (SNOVA_BENCH_C_KECCAK) keeps its portable Keccak-f[1600], which
  * snova_kernels_for_cpu leaves alone there, and chooses the rest. `kernels` prints the table's
- * name, its Keccak-f[1600] entries (addresses, ways), whether it multiplies by
- * table lookup (gf16_mul_tables set), its rowdot_rll (l = 5: folded or not),
- * interleave_runs (the public map's blocks interleaved, or not), rowdot_rrep and
- * rowdot_rll_rep (products by replicated right factors, or none), rowdot_psq
- * (T12's blocks as row patterns), rowdot_llr_rep (the signature's Yt
- * replicated), rowdot_ptll (left factors as pair tables) and
- * rowdot_ptlr (verification's public map unpacked into runs, or not),
- * rowdot_ptzt (the Z sums' transposed form, over T's transposes in runs or
- * not), and
- * exits, so that the caller can tell which cores get the same kernels.
+ * name, its Keccak-f[1600] entries (addresses, ways), then, each after its slot's
+ * name, whether it multiplies by table lookup (mul_tables set, 1 or 0) and the
+ * addresses (0: none) of rowdot_rll (l = 5: folded or not), interleave_runs (the
+ * public map's blocks interleaved), rowdot_rrep and rowdot_rrep_rll (products by
+ * replicated right factors), rowdot_fold_pat_sq (T12's blocks as row patterns),
+ * rowdot_rrep_llr (the signature's Yt replicated), rowdot_ptbl_ll (left factors
+ * as pair tables), rowdot_ptbl_runs (verification's public map unpacked into
+ * runs) and rowdot_ptbl_zt (the Z sums' transposed form, over T's transposes in
+ * runs or not), and exits, so that the caller can tell which cores get the same
+ * kernels.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -130,13 +130,14 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "kernels") == 0) {
         const struct snova_kernels *k = snova_kernels();
 #define ADDR(f) ((unsigned long long)(uintptr_t)(f))
-        printf("%s keccak %llx %llx %llx %llx %d tables %d rll %llx runs %llx rrep %llx %llx psq %llx yrep %llx "
-               "ptbl %llx ptlr %llx ptzt %llx\n",
+        printf("%s keccak %llx %llx %llx %llx %d mul_tables %d rowdot_rll %llx interleave_runs %llx rowdot_rrep %llx "
+               "rowdot_rrep_rll %llx rowdot_fold_pat_sq %llx rowdot_rrep_llr %llx rowdot_ptbl_ll %llx "
+               "rowdot_ptbl_runs %llx rowdot_ptbl_zt %llx\n",
                k->name, ADDR(k->keccakf1600), ADDR(k->keccakf1600_x2), ADDR(k->keccakf1600_x3),
                ADDR(k->keccakf1600_x4), k->keccak_ways,
-               k->gf16_mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->interleave_runs), ADDR(k->rowdot_rrep),
-               ADDR(k->rowdot_rll_rep), ADDR(k->rowdot_psq), ADDR(k->rowdot_llr_rep),
-               ADDR(k->rowdot_ptll), ADDR(k->rowdot_ptlr), ADDR(k->rowdot_ptzt));
+               k->mul_tables != NULL, ADDR(k->rowdot_rll), ADDR(k->interleave_runs), ADDR(k->rowdot_rrep),
+               ADDR(k->rowdot_rrep_rll), ADDR(k->rowdot_fold_pat_sq), ADDR(k->rowdot_rrep_llr),
+               ADDR(k->rowdot_ptbl_ll), ADDR(k->rowdot_ptbl_runs), ADDR(k->rowdot_ptbl_zt));
 #undef ADDR
         return 0;
     }
