@@ -143,6 +143,11 @@ def test_example_builds_and_runs_with_the_defaults(tmp_path):
     assert ran.stdout.count(": ok\n") == 3
 
 
+def test_docs_stay_under_100_kb():
+    """docs/ is read by a newcomer in an hour: 100 KB in all at most."""
+    assert sum(p.stat().st_size for p in (ROOT / "docs").rglob("*") if p.is_file()) < 100_000
+
+
 def test_committed_reports_are_lean_and_cover_every_kernel():
     tracked = run("git", "ls-files", "mca_reports", check=True).stdout.split()
     assert sum((ROOT / p).stat().st_size for p in tracked) < 8_000_000
