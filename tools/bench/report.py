@@ -30,6 +30,7 @@ from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, method_differences, official_status, \
     official_value, round_sets, summary_table
 from .rounds import ANCHORS, load_anchors, section as round_section
+from .run import PREPARED_OPS
 from .sets import rank, round_of
 from .tables import DASH, NEON, PORTABLE, fmt_int, fmt_pct, get, improvement, table
 
@@ -39,7 +40,6 @@ MCA_SUMMARY = ROOT / "mca_reports" / "summary.md"
 PUB_OP = {"keygen": "keypair", "sign": "sign", "verify": "verify"}
 # the operation on a prepared key, and the preparation it needs (run.PREPARED_OPS)
 PREPARED = {"sign": ("sign_prepared", "prepare_sk"), "verify": ("verify_prepared", "prepare_pk")}
-PREPARED_OPS = tuple(x for pair in PREPARED.values() for x in pair)
 BAR_CUT = 0.40   # rank-4 sign and verify: NEON >= 40% fewer estimated cycles
 
 
