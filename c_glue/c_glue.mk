@@ -98,7 +98,7 @@ SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$
 
 # The constant-time matrix (tests/test_constant_time.py): every compiler at every
 # optimisation level. host-ct-<cc>-<opt> are checked under valgrind memcheck
-# (test_ct.c, secrets undefined), the AArch64 builds (aarch64-portable and
+# (tests/programs/test_ct.c, secrets undefined), the AArch64 builds (aarch64-portable and
 # aarch64-neon above at -O3, -O2 below) by qemu traces across secrets. The
 # -plant-<leak> builds carry a planted leak (ct.h) that the tests must report;
 # nothing else defines SNOVA_CT_PLANT_*. DWARF 4: valgrind 3.19 cannot read clang-19's DWARF 5.
@@ -159,7 +159,7 @@ SNOVA_CT_LIB_LINK.static = $(if $(filter aarch64,$(1)),-static) build/lib/$(1)/l
 SNOVA_CT_LIB_LINK.shared = -no-pie build/lib/$(1)/libsnova.so.0 -Wl,-rpath,$(abspath build/lib/$(1))
 # $(1) = library variant, $(2) = static or shared, $(3) = program, $(4) = its source
 define snova_ct_lib_rule
-build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c tools/ct/fixed_random.h c_glue/ct_marks.h include/snova.h \
+build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c tools/ct/fixed_random.h c_glue/primitives/ct_marks.h include/snova.h \
     build/lib/$(1)/libsnova.$(if $(filter static,$(2)),a,so.0)
 	@mkdir -p $$(@D)
 	$$(SNOVA_CT_LIB_CC.$(1)) -Iinclude -Itools/ct $$(SNOVA_WARN) $(4) tools/ct/fixed_random.c \
@@ -172,9 +172,20 @@ build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)
 	$(CLANG) --target=aarch64-linux-gnu -c $< -o $@
 
+# The core's rooms: the rounds' algorithms and their sizes (core/), the kernel
+# table with its portable kernels and run-time choice (kernels/), the primitives
+# (primitives/: SHAKE, AES, SHA-256, the DRBG, the OS randomness); the programs
+# that test the core (tests/programs/). Sources are named by file name alone
+# (vpath), headers through the include path; c_glue/ itself holds the namespace
+# header every room includes.
+SNOVA_ROOMS := c_glue/core c_glue/kernels c_glue/primitives
+SNOVA_PROGRAMS_DIR := tests/programs
+vpath %.c $(SNOVA_ROOMS) $(SNOVA_PROGRAMS_DIR)
+SNOVA_INCLUDES := -Ic_glue $(addprefix -I,$(SNOVA_ROOMS))
+
 # WERROR=-Werror turns warnings into errors (`make test` sets it for the tests' builds)
 WERROR ?=
-SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) -Ic_glue
+SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES)
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
 SNOVA_PRIM_SRC := shake.c aes_ct.c sha256.c util.c nibbles.c kernels_portable.c os_random.c
@@ -200,14 +211,14 @@ snova-params:
 
 # $(1) = build variant
 define snova_build_rules
-build/$(1)/common/%.o: c_glue/%.c c_glue/c_glue.mk
+build/$(1)/common/%.o: %.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) -MMD -MP -c $$< -o $$@
 endef
 
 # $(1) = build variant, $(2) = set name
 define snova_set_rules
-build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
+build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 

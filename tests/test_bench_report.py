@@ -2,7 +2,7 @@
 snova_bench.c): the report renders a fixed input exactly; results.json ->
 results.md and results.png works and is deterministic; the benchmark program
 isolates identical per-operation figures for R = 2 and R = 3 (portable build,
-snova-24-5-16-4-esk; skipped only while the core's c_glue/api.h is absent)."""
+snova-24-5-16-4-esk; skipped only while the core's c_glue/core/api.h is absent)."""
 import json
 import shutil
 import subprocess
@@ -129,8 +129,8 @@ VARIANT = "aarch64-portable"
 
 @pytest.fixture(scope="module")
 def bench_prog():
-    if not (ROOT / "c_glue" / "api.h").exists():
-        pytest.skip("the SNOVA core (c_glue/api.h) is not there yet")
+    if not (ROOT / "c_glue" / "core" / "api.h").exists():
+        pytest.skip("the SNOVA core (c_glue/core/api.h) is not there yet")
     from tests.snova_harness import make   # holds the lock the core's tests build under
     target = f"build/bench/{VARIANT}/{SET}/snova_bench"
     make("bench-plugin", target)

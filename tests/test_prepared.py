@@ -27,6 +27,7 @@ import pytest
 
 from tests.snova_harness import BUILD, QEMU, ROOT, make, run_recipe, snova_sets
 from tests.snova_harness import run as run_core
+from tools import core_rooms
 
 SETS = snova_sets()
 HARNESS = ROOT / "tests" / "harness" / "prepared.c"
@@ -145,13 +146,14 @@ RACE_RUNS = 3
 
 def racing_test_prepared(out):
     """test_prepared of RACE_SET's host-tsan build on the core with the planted race"""
-    entry = (ROOT / "c_glue" / "sign_entry.h").read_text()
+    entry = core_rooms.source("sign_entry.h").read_text()
     assert entry.count(RACE_ANCHOR) == 1
     (out / "sign_entry.h").write_text(entry.replace(RACE_ANCHOR, RACE_PLANT + RACE_ANCHOR))
-    (out / RACE_CORE).write_text((ROOT / "c_glue" / RACE_CORE).read_text())
+    (out / RACE_CORE).write_text(core_rooms.source(RACE_CORE).read_text())
     build = f"build/host-tsan/{RACE_SET}"
     core_obj = f"{build}/{RACE_CORE[:-2]}.o"
-    obj = run_recipe(core_obj, f"c_glue/{RACE_CORE}", out / "core.o", {f"c_glue/{RACE_CORE}": [str(out / RACE_CORE)]})
+    core_src = str(core_rooms.source(RACE_CORE).relative_to(ROOT))
+    obj = run_recipe(core_obj, core_src, out / "core.o", {core_src: [str(out / RACE_CORE)]})
     return run_recipe(f"{build}/test_prepared", f"{build}/test_prepared.o", out / "test_prepared",
                       {core_obj: [str(obj)]})
 

@@ -14,9 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tools import core_rooms
+
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-C_GLUE = ROOT / "c_glue"
 OUT = ROOT / "out"
 
 # compiled once per set with its prefix, besides its round's core
@@ -64,7 +65,7 @@ def headers_of(sources):
     while todo:
         for name in local_includes(todo.pop()):
             if name not in found:
-                path = next((d / name for d in (C_GLUE, OUT) if (d / name).exists()), None)
+                path = next((d / name for d in (*core_rooms.include_dirs(), OUT) if (d / name).exists()), None)
                 if path is None:
                     raise SystemExit(f"export-liboqs: error: header {name} not found")
                 found[name] = path
@@ -76,7 +77,8 @@ def export(dest):
     if dest.exists() and any(dest.iterdir()):
         raise SystemExit(f"export-liboqs: error: {dest} is not empty")
     sets = set_definitions()
-    sources = [C_GLUE / f for f in sorted(set(COMMON_SOURCES + SET_SOURCES + list(CORES.values()))) if f != "oqs_entry.c"]
+    sources = [core_rooms.source(f) for f in sorted(set(COMMON_SOURCES + SET_SOURCES + list(CORES.values())))
+               if f != "oqs_entry.c"]
     sources.append(HERE / "oqs_entry.c")
     src = dest / "src"
     (src / "asm").mkdir(parents=True)
