@@ -96,129 +96,8 @@ _Static_assert(L > 2 || O == 17 || O == 25 || O == 33, "no A, B, Q seed for this
 
 static struct abq abq_table;
 
-/* term t's weights of the Z_ab, in the order quad_z leaves Z: pair[0], or pair[1]
- * where the kernel table sums Z transposed */
-static const uint8_t *z_weights(kern_t *k, const struct abq *c, int t) {
-    if (SNOVA_PLAN_ROWDOT_PTBL_ZT && k->rowdot_ptbl_zt != NULL)
-        return c->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][t];
-    return c->pair[0][t];
-}
-
-/* t->wtab, t->runs and t->slot from the weights (z_weights), public matrix by
- * matrix, its terms in the equations' order */
-static void weight_tables(kern_t *k, struct abq *t) {
-    uint8_t product[16][16]; /* product[w][y] = w y, the table of weight w */
-    int count[M1] = { 0 };
-    for (int w = 0; w < 16; w++)
-        for (int y = 0; y < 16; y++)
-            product[w][y] = gf16_mul((uint8_t)w, (uint8_t)y);
-    for (int term = 0; term < NTERMS; term++) {
-        const int i = (term / ALPHA + term % ALPHA) % M1, n = count[i]++;
-        const uint8_t *weights = z_weights(k, t, term);
-        t->slot[term] = (uint16_t)(i * WEIGHT_RUNS * WEIGHT_RUN + n);
-        for (int z = 0; z < L * L; z++) {
-            uint8_t *tab = t->wtab[i][n / WEIGHT_RUN][z][n % WEIGHT_RUN / 2];
-            for (int y = 0; y < 16; y++)
-                tab[y] |= (uint8_t)(product[weights[z]][y] << (4 * (n % 2)));
-        }
-    }
-    for (int i = 0; i < M1; i++)
-        t->runs[i] = (uint8_t)((count[i] + WEIGHT_RUN - 1) / WEIGHT_RUN);
-}
-
-/* A (then B) is made invertible by adding multiples of S where it is square:
- * only when r = l. */
-static void gen_abq(void) {
-    kern_t *k = snova_kernels();
-    struct abq *t = &abq_table;
-    static uint8_t raw[SNOVA_ABQ_NIBBLES];
-    gf16m spow[L];
-    snova_shake256(raw, SNOVA_ABQ_BYTES, (const uint8_t *)ABQ_SEED, strlen(ABQ_SEED));
-    snova_unpack_nibbles(raw, raw, SNOVA_ABQ_NIBBLES);
-    memcpy(t->A, raw, sizeof(t->A));
-    memcpy(t->B, raw + sizeof(t->A), sizeof(t->B));
-    memcpy(t->q1, raw + sizeof(t->A) + sizeof(t->B), sizeof(t->q1));
-    memcpy(t->q2, raw + sizeof(t->A) + sizeof(t->B) + sizeof(t->q1), sizeof(t->q2));
-    gen_s_powers(k, spow);
-    for (int e = 0; e < NTERMS; e++) {
-        if (R == L) {
-            make_invertible(k, spow, t->A[e]);
-            make_invertible(k, spow, t->B[e]);
-        }
-        fqs_element(k, spow, t->q1[e], t->Q1[e]);
-        fqs_element(k, spow, t->q2[e], t->Q2[e]);
-        for (int a = 0; a < L; a++)
-            for (int b = 0; b < L; b++) {
-                t->pair[0][e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
-                if (SNOVA_PLAN_ROWDOT_PTBL_ZT)
-                    t->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][e][Z_INDEX(b, a)] = t->pair[0][e][Z_INDEX(a, b)];
-            }
-    }
-    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
-        weight_tables(k, t);
-}
-
-static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
-
-/* The table, made on first use (it is public and the same for every key). */
-static const struct abq *abq(void) {
-    pthread_once(&abq_once, gen_abq);
-    return &abq_table;
-}
-
 /* ------------------------------------------------------------------------- */
-/* small helpers                                                              */
-
-/* t (cols x rows) = m^t for an m of rows x cols */
-static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
-    for (int i = 0; i < rows; i++)
-        for (int j = 0; j < cols; j++)
-            t[j * rows + i] = m[i * cols + j];
-}
-
-/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` (l r or r r) elements
- * at x + c*stride, through the scaled-sum kernel of that size */
-static void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count,
-                    int bytes) {
-    memset(acc, 0, (size_t)bytes);
-    (bytes == RSQ ? k->dot_scalar_rr : k->dot_scalar_lr)(acc, coef, 1, x, stride, (size_t)count);
-}
-
-/* ------------------------------------------------------------------------- */
-/* public-seed expansion                                                      */
-
-/* The block matrices of the public map, in keystream order. */
-struct pubmap {
-    gf16m P11[M1][V][V];
-    gf16m P12[M1][V][O];
-    gf16m P21[M1][O][V];
-};
-
-_Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
-
-/* Where verification takes the public map's blocks in runs, unpacked so from
- * their nibbles (kernels.h unpack_runs, rowdot_ptbl_runs) */
-
-static int public_in_runs(kern_t *k) {
-    return SNOVA_PLAN_UNPACK_RUNS && k->unpack_runs != NULL;
-}
-
-/* the keystream of the public map (P11, P12, P21), packed */
-static void public_keystream(kern_t *k, uint8_t raw[SNOVA_PUB_BYTES], const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
-    if (SNOVA_AES)
-        k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
-    else
-        snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
-}
-
-static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
-    uint8_t *raw = (uint8_t *)pm;
-    public_keystream(k, raw, seed);
-    snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES); /* one element per byte, in place */
-}
-
-/* ------------------------------------------------------------------------- */
-/* the quadratic forms of signing (F11 on the vinegar) and verification       */
+/* the working memory of the quadratic forms (signing and verification)      */
 
 /* Bytes of an l x r block of Yt given replicated (kernels.h rowdot_rrep_llr): a
  * 16-byte register per row where the plan takes it so, one byte elsewhere */
@@ -293,6 +172,110 @@ _Static_assert(!TABLE_FORMS || FACTORS_PER_BLOCK * PAIR_TABLE_BYTES <= L * TABLE
                "a block's pair tables fit its tables' room");
 _Static_assert(!TABLE_FORMS || L == 2 || R % 2 == 0 || SNOVA_STACKED, "Ut's row pairs lie within the left factors");
 
+/* ------------------------------------------------------------------------- */
+/* the data layouts the plan may choose for this shape                        */
+
+/* One file each (r3_layout_<name>.h, the way a mode skeleton takes its cipher
+ * core): its predicate <NAME>(k), true where the plan's flag is set and the kernel
+ * table fills the layout's slot, and the bodies the algorithm below calls where
+ * the predicate holds. With the flag clear, the predicate is the constant 0, the
+ * bodies are never reached, and the layout's room in the working memory above
+ * (its file names the fields) is absent or one byte. The public map in runs, which
+ * only verification takes, comes with verification's memory. */
+#include "r3_layout_z_transposed.h"
+#include "r3_layout_weight_sums.h"
+#include "r3_layout_interleaved.h"
+
+/* ------------------------------------------------------------------------- */
+/* the constant part, made once                                               */
+
+/* A (then B) is made invertible by adding multiples of S where it is square:
+ * only when r = l. */
+static void gen_abq(void) {
+    kern_t *k = snova_kernels();
+    struct abq *t = &abq_table;
+    static uint8_t raw[SNOVA_ABQ_NIBBLES];
+    gf16m spow[L];
+    snova_shake256(raw, SNOVA_ABQ_BYTES, (const uint8_t *)ABQ_SEED, strlen(ABQ_SEED));
+    snova_unpack_nibbles(raw, raw, SNOVA_ABQ_NIBBLES);
+    memcpy(t->A, raw, sizeof(t->A));
+    memcpy(t->B, raw + sizeof(t->A), sizeof(t->B));
+    memcpy(t->q1, raw + sizeof(t->A) + sizeof(t->B), sizeof(t->q1));
+    memcpy(t->q2, raw + sizeof(t->A) + sizeof(t->B) + sizeof(t->q1), sizeof(t->q2));
+    gen_s_powers(k, spow);
+    for (int e = 0; e < NTERMS; e++) {
+        if (R == L) {
+            make_invertible(k, spow, t->A[e]);
+            make_invertible(k, spow, t->B[e]);
+        }
+        fqs_element(k, spow, t->q1[e], t->Q1[e]);
+        fqs_element(k, spow, t->q2[e], t->Q2[e]);
+        for (int a = 0; a < L; a++)
+            for (int b = 0; b < L; b++) {
+                t->pair[0][e][Z_INDEX(a, b)] = gf16_mul(t->q1[e][a], t->q2[e][b]);
+                if (SNOVA_PLAN_ROWDOT_PTBL_ZT)
+                    t->pair[SNOVA_PLAN_ROWDOT_PTBL_ZT][e][Z_INDEX(b, a)] = t->pair[0][e][Z_INDEX(a, b)];
+            }
+    }
+    if (WEIGHT_SUMS(k))
+        weight_tables(k, t);
+}
+
+static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
+
+/* The table, made on first use (it is public and the same for every key). */
+static const struct abq *abq(void) {
+    pthread_once(&abq_once, gen_abq);
+    return &abq_table;
+}
+
+/* ------------------------------------------------------------------------- */
+/* small helpers                                                              */
+
+/* t (cols x rows) = m^t for an m of rows x cols */
+static void transpose(uint8_t *t, const uint8_t *m, int rows, int cols) {
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            t[j * rows + i] = m[i * cols + j];
+}
+
+/* acc = sum over c < count of coef[c] X_c, X_c the `bytes` (l r or r r) elements
+ * at x + c*stride, through the scaled-sum kernel of that size */
+static void lincomb(kern_t *k, uint8_t *acc, const uint8_t *x, size_t stride, const uint8_t *coef, int count,
+                    int bytes) {
+    memset(acc, 0, (size_t)bytes);
+    (bytes == RSQ ? k->dot_scalar_rr : k->dot_scalar_lr)(acc, coef, 1, x, stride, (size_t)count);
+}
+
+/* ------------------------------------------------------------------------- */
+/* public-seed expansion                                                      */
+
+/* The block matrices of the public map, in keystream order. */
+struct pubmap {
+    gf16m P11[M1][V][V];
+    gf16m P12[M1][V][O];
+    gf16m P21[M1][O][V];
+};
+
+_Static_assert(sizeof(struct pubmap) == SNOVA_PUB_NIBBLES, "public keystream layout");
+
+/* the keystream of the public map (P11, P12, P21), packed */
+static void public_keystream(kern_t *k, uint8_t raw[SNOVA_PUB_BYTES], const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+    if (SNOVA_AES)
+        k->aes128_ctr_prng(raw, SNOVA_PUB_BYTES, seed);
+    else
+        snova_shake128_ctr(raw, SNOVA_PUB_BYTES, seed);
+}
+
+static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA_PK_SEED_BYTES]) {
+    uint8_t *raw = (uint8_t *)pm;
+    public_keystream(k, raw, seed);
+    snova_unpack_nibbles(raw, raw, SNOVA_PUB_NIBBLES); /* one element per byte, in place */
+}
+
+/* ------------------------------------------------------------------------- */
+/* the quadratic forms of signing (F11 on the vinegar) and verification       */
+
 static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow[L]) {
     memset(w->Ut, 0, (size_t)n * sizeof(w->Ut[0]));
     for (int j = 0; j < n; j++) {
@@ -312,11 +295,8 @@ static void quad_prepare(kern_t *k, struct quad_ws *w, mlr *X, int n, gf16m spow
  * takes them: as they are, or interleaved into w->runs once for the l factors
  * that meet them where the kernel table has interleave_runs. */
 static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t *P, size_t ystride, int nj, int nc) {
-    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL) {
-        for (int j = 0; j < nj; j++)
-            k->interleave_runs(w->runs + (size_t)j * RUNS_BYTES(nc), P + (size_t)j * ystride, (size_t)nc);
-        return w->runs;
-    }
+    if (INTERLEAVED_RUNS(k))
+        return interleave_rows(k, w, P, ystride, nj, nc);
     return P;
 }
 
@@ -329,7 +309,7 @@ static const uint8_t *right_factors(kern_t *k, struct quad_ws *w, const uint8_t 
  * form. */
 static void ut_rowdot(kern_t *k, struct quad_ws *w, uint8_t *acc, int a, int j0, const uint8_t *P, size_t ystride,
                       int nj, int nc, int in_runs) {
-    if (SNOVA_PLAN_INTERLEAVE_RUNS && k->interleave_runs != NULL)
+    if (INTERLEAVED_RUNS(k))
         ystride = RUNS_BYTES(nc);
     if (in_runs) {
         k->rowdot_ptbl_runs(acc, PAIR_TABLES_AT(w, j0, a), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, P, ystride, (size_t)nj,
@@ -363,40 +343,10 @@ static void quad_block(kern_t *k, struct quad_ws *w, int i, gf16m *P, int nj, in
  * makes it (signing of the square sets), or NULL; used where T_SQUARE_ROWS. Stacked, the l
  * factors are one (l r) x l factor: one pass over Yt for all a. */
 static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yttab) {
-#if SNOVA_PLAN_ROWDOT_PTBL_ZT
-    /* Z_ab^t = sum_k Ut[k][b] T_AT(i, a, k)^t: the signature's factors' pair
-     * tables (quad_prepare) times T's blocks read transposed, every a in one
-     * call, then every Z_ab^t transposed into Z at Z_INDEX(b, a). Stacked, one
-     * call covers every b too ((l r) x r results); else one call per b, over T
-     * copied k-major, whose transposes are first gathered into runs where the
-     * kernel table has interleave_transposes (once per k, not once per k and b). */
-    if (k->rowdot_ptbl_zt != NULL) {
-        memset(w->zt, 0, sizeof(w->zt));
-#if SNOVA_STACKED
-        k->rowdot_ptbl_zt(w->zt[0], PAIR_TABLES_AT(w, 0, 0), FACTORS_PER_BLOCK * PAIR_TABLE_BYTES, w->T[i][0][0],
-                          L * LR, (size_t)n, L);
-#else
-        for (int j = 0; j < n; j++)
-            for (int a = 0; a < L; a++)
-                memcpy(w->tk[j][a], T_AT(w, i, a, j), LR);
-        const uint8_t *y = w->tk[0][0];
-        size_t ystride = L * LR;
-#if SNOVA_PLAN_INTERLEAVE_TRANSPOSES
-        if (k->interleave_transposes != NULL) {
-            for (int j = 0; j < n; j++)
-                k->interleave_transposes(w->ztruns[j], w->tk[j][0], L);
-            y = w->ztruns[0];
-            ystride = ZT_RUNS_BYTES;
-        }
-#endif
-        for (int b = 0; b < L; b++)
-            k->rowdot_ptbl_zt(w->zt[Z_INDEX(b, 0)], PAIR_TABLES_AT(w, 0, b), L * PAIR_TABLE_BYTES, y, ystride,
-                              (size_t)n, L);
-#endif
-        k->transpose_rr(w->Z[i][0], w->zt[0], L * L);
+    if (Z_TRANSPOSED(k)) {
+        z_transposed_products(k, w, i, n);
         return;
     }
-#endif
     memset(w->Z[i], 0, sizeof(w->Z[i]));
     if (SNOVA_STACKED)
         k->rowdot_slr(w->Z[i][0], w->T[i][0][0], L * LR, w->Yt[0][0], L * LR, (size_t)n, L);
@@ -410,7 +360,7 @@ static void quad_z(kern_t *k, struct quad_ws *w, int i, int n, const uint8_t *yt
 /* sum_{a,b} q1 q2 Z_iab of term t (public matrix i): made by quad_equations'
  * runs where the kernel table has rowdot_ptbl_wsum, else here into w->s */
 static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c, int t, int i) {
-    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL)
+    if (WEIGHT_SUMS(k))
         return w->wsums[c->slot[t]];
     lincomb(k, w->s, w->Z[i][0], RSQ, z_weights(k, c, t), L * L, RSQ);
     return w->s;
@@ -418,14 +368,8 @@ static const uint8_t *term_sum(kern_t *k, struct quad_ws *w, const struct abq *c
 
 /* out[e] = sum_a A_ea (sum_{a1,b1} q1 q2 Z_i'a1b1) B_ea for every equation e */
 static void quad_equations(kern_t *k, struct quad_ws *w, mrl out[O], const struct abq *c) {
-    /* every term's sum, a public matrix's runs of eight terms at a time */
-    if (SNOVA_PLAN_ROWDOT_PTBL_WSUM && k->rowdot_ptbl_wsum != NULL) {
-        memset(w->wsums, 0, sizeof(w->wsums));
-        for (int i = 0; i < M1; i++)
-            for (int run = 0; run < c->runs[i]; run++)
-                k->rowdot_ptbl_wsum(w->wsums[(i * WEIGHT_RUNS + run) * WEIGHT_RUN], c->wtab[i][run][0][0],
-                                    WEIGHT_RUN / 2 * TABLE, w->Z[i][0], RSQ, L * L, 1);
-    }
+    if (WEIGHT_SUMS(k))
+        sum_weights(k, w, c);
     for (int e = 0; e < O; e++) {
         for (int a = 0; a < ALPHA; a++) {
             const int t = e * ALPHA + a, i = (e + a) % M1;
@@ -739,29 +683,10 @@ struct verify_ws {
 };
 _Static_assert(sizeof(((struct verify_ws *)0)->out) == SNOVA_HASH_NIBBLES, "target layout");
 
-/* The public map into key->whole: each block row of a public matrix, [P11 P12]
- * or [P21 P22] (P11, P12, P21 from their keystream, P22 from the key),
- * gathered packed and unpacked into runs whole, so that one rowdot call covers
- * a public matrix in runs of eight blocks, where by quadrants its leftovers
- * cost more */
-static void load_public_runs(kern_t *k, struct verify_key *key, const uint8_t keystream[SNOVA_PUB_BYTES],
-                             const uint8_t *pk) {
-    enum { PACKED = LSQ / 2 }; /* bytes of a packed block */
-    const uint8_t *p11 = keystream, *p12 = p11 + offsetof(struct pubmap, P12) / 2,
-                  *p21 = p11 + offsetof(struct pubmap, P21) / 2, *p22 = pk + SNOVA_PK_SEED_BYTES;
-    uint8_t row[N * PACKED];
-    for (int i = 0; i < M1; i++)
-        for (int j = 0; j < N; j++) {
-            const int top = j < V, r = top ? i * V + j : i * O + j - V;
-            memcpy(row, (top ? p11 : p21) + (size_t)r * V * PACKED, V * PACKED);
-            memcpy(row + V * PACKED, (top ? p12 : p22) + (size_t)r * O * PACKED, O * PACKED);
-            k->unpack_runs(key->whole[i][j][0], row, N);
-        }
-}
+#include "r3_layout_public_runs.h"
 
 /* key from pk: -1 if pk is malformed. Where the map is taken in runs, its
  * keystream goes through scratch (VERIFY_SCRATCH_BYTES) */
-#define VERIFY_SCRATCH_BYTES (SNOVA_PLAN_UNPACK_RUNS ? SNOVA_PUB_BYTES : 1)
 static int load_verify_key(kern_t *k, struct verify_key *key, uint8_t *scratch, const uint8_t *pk) {
     if (!public_nibbles_clear(pk))
         return -1;
