@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from generator.plan import core_classes
 from tools import core_rooms
 
-from . import functions
 from .count import QEMU, ROOT
 from .estimate import DEFAULT_CPUS
 from .profile import Profile
+from .symbols import function_at, function_starts
 
 HEADER = core_rooms.source("kernels_neon.h")
 OUT = ROOT / "out"
@@ -97,9 +97,9 @@ REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated
 
 def ran(binary: str, profile: Profile, fragments) -> list[str]:
     """The functions with one of `fragments` in their name that ran in `profile`, sorted."""
-    starts = functions.function_starts(binary)
+    starts = function_starts(binary)
     return sorted({name for b in profile.blocks if b.execs > 0
-                   for name in [functions.function_at(starts, b.vaddr)]
+                   for name in [function_at(starts, b.vaddr)]
                    if any(f in name.lower() for f in fragments)})
 
 
