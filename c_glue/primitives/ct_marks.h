@@ -1,5 +1,5 @@
 /* The marks of secret and public data in the constant-time test programs
- * (c_glue/test_ct.c, tools/ct/lib_ct.c, tools/ct/fixed_random.c,
+ * (tests/programs/test_ct.c, tools/ct/lib_ct.c, tools/ct/fixed_random.c,
  * tests/harness/export_kat.c). Built with -DSNOVA_CT_VALGRIND and run under
  * valgrind memcheck, SECRET makes bytes undefined, so memcheck reports every
  * branch and every address computed from them, and PUBLIC declassifies bytes
