@@ -40,7 +40,8 @@ def instances_header(sets) -> str:
     for rnd, members in by_round(sets).items():
         rows += [f"    /* {ROUND_TITLES[rnd]} */ \\", *[f"    X({s.id}) \\" for s in members]]
     rows[-1] = rows[-1].removesuffix(" \\")
-    return "\n".join([f"/* {BANNER}.", " * Every instance of libsnova, in the library's order (snova_id): for include/snova.h. */",
+    return "\n".join([f"/* {BANNER}.",
+                      " * Every instance of libsnova, in the library's order (snova_id): for include/snova.h. */",
                       "#ifndef SNOVA_INSTANCES_H", "#define SNOVA_INSTANCES_H", "",
                       "#define SNOVA_INSTANCES(X) \\", *rows, "", "#endif", ""])
 
@@ -102,8 +103,8 @@ def choice_table(sets) -> list[str]:
                                for o in at_level if o is not s)
             rows.append([level, f"`{s.name}`", s.l, f"{s.pk_bytes} + {s.sig_bytes} = {s.pk_bytes + s.sig_bytes}",
                          others])
-    return table(["NIST level", "set", "l", "pk + signature (bytes)", "the level's other Round 3 sets (pk + signature)"],
-                 rows)
+    return table(["NIST level", "set", "l", "pk + signature (bytes)",
+                  "the level's other Round 3 sets (pk + signature)"], rows)
 
 
 def status_table(sets) -> list[str]:

@@ -191,7 +191,8 @@ def test_install_layout_with_destdir(host_lib, tmp_path):
     install(tmp_path, "host", "/opt/snova", destdir=stage)
     root = stage / "opt" / "snova"
     files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if not p.is_dir())
-    assert files == ["bin/snova", "include/snova.h", "include/snova_instances.h", "lib/cmake/snova/snova-config-version.cmake",
+    assert files == ["bin/snova", "include/snova.h", "include/snova_instances.h",
+                     "lib/cmake/snova/snova-config-version.cmake",
                      "lib/cmake/snova/snova-config.cmake", "lib/libsnova.a", "lib/libsnova.so", "lib/libsnova.so.0",
                      "lib/pkgconfig/snova.pc"]
     assert os.readlink(root / "lib" / "libsnova.so") == "libsnova.so.0"
