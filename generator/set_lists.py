@@ -37,8 +37,9 @@ def by_round(sets):
 
 def instances_header(sets) -> str:
     rows = []
-    for rnd, members in by_round(sets).items():
-        rows += [f"    /* {ROUND_TITLES[rnd]} */ \\", *[f"    X({s.id}) \\" for s in members]]
+    for before, s in zip((None, *sets), sets):    # in the file's order: a round's title where it starts
+        rows += [f"    /* {ROUND_TITLES[s.round]} */ \\"] if before is None or before.round != s.round else []
+        rows.append(f"    X({s.id}) \\")
     rows[-1] = rows[-1].removesuffix(" \\")
     return "\n".join([f"/* {BANNER}.",
                       " * Every instance of libsnova, in the library's order (snova_id): for include/snova.h. */",

@@ -65,7 +65,8 @@ typedef enum {
 
 typedef struct snova_instance snova_instance;
 
-/* NULL for an unknown name or id. */
+/* NULL for an unknown name or id. A name is a build name ("snova-r3-i-k") or an
+ * official name ("SNOVA_I_K") that only one instance has, in any case. */
 SNOVA_EXPORT const snova_instance *snova_instance_by_name(const char *name);
 SNOVA_EXPORT const snova_instance *snova_instance_by_id(snova_id id);
 
