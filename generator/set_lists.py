@@ -71,25 +71,24 @@ def round1_table(sets) -> list[str]:
     pairs = {}
     for s in sets:
         pairs.setdefault((s.v, s.o, s.l), {})[s.key] = s
-    rows = [[f"`{p['seed'].name.removesuffix('-ssk')}`", s.l, s.level, s.pk_bytes, p["expanded"].sk_bytes,
+    rows = [[f"`{p['seed'].name.removesuffix('-ssk')}`", s.l, s.pk_bytes, p["expanded"].sk_bytes,
              p["seed"].sk_bytes, s.sig_bytes, SHOWN_STATUS[s.status]]
             for p in pairs.values() for s in [p["seed"]]]
-    return table(["set (`-esk`, `-ssk`)", "l", "NIST level", "pk:", "sk (esk):", "sk (ssk):", "signature:",
-                  "status"], rows)
+    return table(["set", "l", "pk:", "sk (esk):", "sk (ssk):", "signature:", "status"], rows)
 
 
 def round2_table(sets) -> list[str]:
-    return table(["set", "official name", "l", "NIST level", "pk:", "sk:", "signature:", "status"],
-                 [[f"`{s.name}`", s.official, s.l, s.level, s.pk_bytes, s.sk_bytes, s.sig_bytes,
-                   SHOWN_STATUS[s.status]] for s in sets])
+    return table(["set", "l", "NIST level", "pk:", "sk:", "signature:", "status"],
+                 [[f"`{s.name}`", s.l, s.level, s.pk_bytes, s.sk_bytes, s.sig_bytes, SHOWN_STATUS[s.status]]
+                  for s in sets])
 
 
 def round3_table(sets) -> list[str]:
-    """Round 3: a row per set; its -aes twin has the same sizes and status."""
-    rows = [[f"`{s.name}`", s.official, s.level, s.v, s.o, s.l, s.r, s.m1, s.pk_bytes, s.sk_bytes, s.sig_bytes,
-             SHOWN_STATUS[s.status]] for s in sets if s.expansion == "shake"]
-    return table(["set (and `-aes`)", "official name", "NIST level", "v", "o", "l", "r", "m1", "pk:", "sk:",
-                  "signature:", "status"], rows)
+    """Round 3: a row per set; its -aes twin has the same sizes (the statuses: the
+    README's choice table and libsnova.md's status table)."""
+    rows = [[f"`{s.name}`", s.official, s.v, s.o, s.l, s.r, s.m1, s.pk_bytes, s.sk_bytes, s.sig_bytes]
+            for s in sets if s.expansion == "shake"]
+    return table(["set (and `-aes`)", "official name", "v", "o", "l", "r", "m1", "pk:", "sk:", "signature:"], rows)
 
 
 def choice_table(sets) -> list[str]:
@@ -108,14 +107,26 @@ def choice_table(sets) -> list[str]:
                   "the level's other Round 3 sets (pk + signature)"], rows)
 
 
+def name_list(names) -> str:
+    """Names in a row, each after the first without the prefix it shares with the first
+    (`snova-r2-24-5-5`, `-25-8-3`), a Round 1 pair as one (`snova-28-17-16-2-{esk,ssk}`)."""
+    shown = []
+    for n in names:
+        base = re.sub(r"-[es]sk$", "", n)
+        pair = base != n and {f"{base}-esk", f"{base}-ssk"} <= set(names)
+        shown.append(f"{base}-{{esk,ssk}}" if pair else n)
+    names = list(dict.fromkeys(shown))
+    prefix = re.match(r"snova-(r\d+-)?", names[0])[0]
+    return ", ".join([f"`{names[0]}`", *(f"`-{n.removeprefix(prefix)}`" for n in names[1:])])
+
+
 def status_table(sets) -> list[str]:
-    rows = [["`stands`", "every other instance; `snova list` recommends "
-             + ", ".join(f"`{s.name}`" for s in sets if s.status == "recommended"), STANDS_MEANING]]
+    rows = [["`stands`", "the others; `snova list` recommends "
+             + name_list([s.name for s in sets if s.status == "recommended"]), STANDS_MEANING]]
     for status in ("withdrawn", "broken"):
         members = [s for s in sets if s.status == status]
         for reason in dict.fromkeys(s.reason_text for s in members):
-            rows.append([f"`{status}`", ", ".join(f"`{s.name}`" for s in members if s.reason_text == reason),
-                         reason])
+            rows.append([f"`{status}`", name_list([s.name for s in members if s.reason_text == reason]), reason])
     return table(["status", "instances", "why"], rows)
 
 
@@ -130,14 +141,15 @@ def doc_regions(sets):
 
 
 def region_pattern(name: str):
-    return re.compile(rf"(<!-- sets table {re.escape(name)}: [^\n]*-->\n)(.*?)(<!-- end of sets table -->\n)", re.S)
+    return re.compile(rf"(<!-- {re.escape(name)} table: generated from {re.escape(set_data.SOURCE)} -->\n)(.*?)"
+                      r"(<!-- end of table -->\n)", re.S)
 
 
 def render_region(text: str, path: str, name: str, lines) -> str:
     pattern = region_pattern(name)
     if len(pattern.findall(text)) != 1:
-        raise set_data.SetsError(f"{path}: no region <!-- sets table {name}: ... --> ... <!-- end of sets table -->"
-                                 " (or more than one)")
+        raise set_data.SetsError(f"{path}: no region <!-- {name} table: generated from {set_data.SOURCE} --> ... "
+                                 "<!-- end of table --> (or more than one)")
     return pattern.sub(lambda m: m[1] + "\n".join(lines) + "\n" + m[3], text)
 
 

@@ -130,5 +130,5 @@ def test_gen_sets_refuses_a_malformed_file_and_writes_nothing(tmp_path):
 
 
 def test_a_doc_without_its_region_is_refused():
-    with pytest.raises(set_data.SetsError, match="README.md: no region <!-- sets table choice"):
+    with pytest.raises(set_data.SetsError, match="README.md: no region <!-- choice table: generated from generator/sets.yaml -->"):
         set_lists.render_region("# no table here\n", "README.md", "choice", ["| a |"])
