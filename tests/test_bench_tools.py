@@ -259,7 +259,7 @@ def test_sets_know_their_round_and_shape():
     names = list(params())
     assert round_of("snova-24-5-16-4-esk") == 1 and round_of("snova-r3-v-x-aes") == 3
     r3 = [n for n in names if round_of(n) == 3]
-    assert len(r3) == 24 and all(n.startswith("snova-r3-") for n in r3)
+    assert {"snova-r3-i-k", "snova-r3-v-x-aes"} <= set(r3) and all(n.startswith("snova-r3-") for n in r3)
     assert [n for n in names if round_of(n) == 1] == [n for n in names if not n.startswith("snova-r")]
     assert rank("snova-r3-v-s") == 5 and params()["snova-r3-i-k"]["R"] == 8
     assert params()["snova-24-5-16-4-esk"]["R"] == 4    # Round 1: r = l

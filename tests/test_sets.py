@@ -74,15 +74,20 @@ def first_row(data):
     return data["sets"][0]
 
 
+def row(data, name):
+    return next(r for r in data["sets"] if r["name"] == name)
+
+
 # (what to do to the data, what the message must say)
 MALFORMED = {
     "missing-o": (lambda d: first_row(d).pop("o"), "set 1 (snova-24-5-16-4-esk): missing o"),
     "negative-v": (lambda d: first_row(d).update(v=-1), "set 1 (snova-24-5-16-4-esk): v is -1, not a positive"),
     "level": (lambda d: first_row(d).update(level="II"), "level 'II' is none of I, III, V"),
     "r-in-round-1": (lambda d: first_row(d).update(r=4), "unknown r (Round 3 only)"),
-    "m1-missing-in-round-3": (lambda d: d["sets"][-1].pop("m1"), "(snova-r3-v-x-aes): missing m1"),
+    "m1-missing-in-round-3": (lambda d: row(d, "snova-r3-v-x-aes").pop("m1"), "(snova-r3-v-x-aes): missing m1"),
     "broken-without-reason": (lambda d: first_row(d).update(status="broken"), "missing reason"),
-    "unknown-reason": (lambda d: d["sets"][4].update(reason="folklore"), "reason 'folklore' is none of the reasons"),
+    "unknown-reason": (lambda d: row(d, "snova-28-17-16-2-esk").update(reason="folklore"),
+                       "reason 'folklore' is none of the reasons"),
     "reason-for-stands": (lambda d: first_row(d).update(reason="wedge-product"), "a set that stands takes no reason"),
     "round-1-shake": (lambda d: first_row(d).update(expansion="shake"),
                       "expansion 'shake' is none of aes (what Round 1 has)"),
@@ -90,7 +95,7 @@ MALFORMED = {
     "same-name": (lambda d: d["sets"][1].update(name="snova-24-5-16-4-esk"),
                   "snova-24-5-16-4-esk and snova-24-5-16-4-esk have the same name"),
     "name": (lambda d: first_row(d).update(name="SNOVA 24"), "name 'SNOVA 24' is not a build name"),
-    "aes-without-_AES": (lambda d: d["sets"][-1].update(official="SNOVA_V_X"),
+    "aes-without-_AES": (lambda d: row(d, "snova-r3-v-x-aes").update(official="SNOVA_V_X"),
                          "official 'SNOVA_V_X' of an AES-expanded Round 3 set ends with _AES"),
     "kat": (lambda d: first_row(d).update(kat="/etc/passwd"), "kat '/etc/passwd' is not <directory>/<file>.jsonl"),
     "row-not-a-mapping": (lambda d: d["sets"].insert(0, "snova-1-2-3"), "set 1: a row is a mapping"),
