@@ -121,8 +121,7 @@ def name_list(names) -> str:
 
 
 def status_table(sets) -> list[str]:
-    rows = [["`stands`", "the others; `snova list` recommends "
-             + name_list([s.name for s in sets if s.status == "recommended"]), STANDS_MEANING]]
+    rows = [["`stands`", "the others", STANDS_MEANING]]
     for status in ("withdrawn", "broken"):
         members = [s for s in sets if s.status == status]
         for reason in dict.fromkeys(s.reason_text for s in members):
