@@ -20,6 +20,8 @@ LIB_STATUS = {"recommended": "SNOVA_STATUS_STANDS", "stands": "SNOVA_STATUS_STAN
 SHOWN_STATUS = {"recommended": "stands (recommended)", "stands": "stands", "withdrawn": "**withdrawn**",
                 "broken": "**broken**"}
 STANDS_MEANING = "no attack known below its claimed level"
+# a Round 1 build name's secret-key form
+KEY_SUFFIX = re.compile(r"-[es]sk$")
 
 
 def make_fragment(sets) -> str:
@@ -67,13 +69,16 @@ def table(header, rows) -> list[str]:
 
 
 def round1_table(sets) -> list[str]:
-    """Round 1: a row per v-o-l, both secret-key forms."""
+    """Round 1: a row per v-o-l, with the secret-key size of each form it has (- for none)."""
     pairs = {}
     for s in sets:
         pairs.setdefault((s.v, s.o, s.l), {})[s.key] = s
-    rows = [[f"`{p['seed'].name.removesuffix('-ssk')}`", s.l, s.pk_bytes, p["expanded"].sk_bytes,
-             p["seed"].sk_bytes, s.sig_bytes, SHOWN_STATUS[s.status]]
-            for p in pairs.values() for s in [p["seed"]]]
+    rows = []
+    for pair in pairs.values():
+        s = next(iter(pair.values()))
+        sk = [pair[k].sk_bytes if k in pair else "-" for k in ("expanded", "seed")]
+        rows.append([f"`{KEY_SUFFIX.sub('', s.name)}`", s.l, s.pk_bytes, *sk, s.sig_bytes,
+                     SHOWN_STATUS[s.status]])
     return table(["set", "l", "pk:", "sk (esk):", "sk (ssk):", "signature:", "status"], rows)
 
 
@@ -112,7 +117,7 @@ def name_list(names) -> str:
     (`snova-r2-24-5-5`, `-25-8-3`), a Round 1 pair as one (`snova-28-17-16-2-{esk,ssk}`)."""
     shown = []
     for n in names:
-        base = re.sub(r"-[es]sk$", "", n)
+        base = KEY_SUFFIX.sub("", n)
         pair = base != n and {f"{base}-esk", f"{base}-ssk"} <= set(names)
         shown.append(f"{base}-{{esk,ssk}}" if pair else n)
     names = list(dict.fromkeys(shown))
@@ -157,10 +162,10 @@ FILES = {"c_glue/snova_sets.mk": make_fragment, "include/snova_instances.h": ins
          "c_glue/lib/lib_instance_table.h": lib_status_table, "cli/instance_table.h": cli_table}
 
 
-def generated_files(root: Path, sets=None) -> dict[str, str]:
+def generated_files(root: Path) -> dict[str, str]:
     """{path in the checkout: its text}: every file that lists sets, the docs' from
     their text under root with their regions rendered."""
-    sets = set_data.load() if sets is None else sets
+    sets = set_data.load()
     files = {path: render(sets) for path, render in FILES.items()}
     for (path, name), lines in doc_regions(sets).items():
         files[path] = render_region(files.get(path) or (root / path).read_text(), path, name, lines)
