@@ -44,6 +44,11 @@ generate: $(GEN_STAMPS)
 build/stamps/generate-%: $(GENERATOR_SRC)
 	$(PYTHON) gen.py --abi $* --out $(GEN_OUT.$*)
 	@mkdir -p $(@D) && touch $@
+# the files that list the parameter sets, from generator/sets.yaml (gen.py --sets)
+generate: build/stamps/generate-sets
+build/stamps/generate-sets: $(GENERATOR_SRC)
+	$(PYTHON) gen.py --sets .
+	@mkdir -p $(@D) && touch $@
 
 # mca_reports/: llvm-mca's figures of every generated kernel and its C reference
 # on the llvm-mca model of every machine model in generator/schedules (<cpu>.json)
@@ -77,6 +82,7 @@ help:
 	@echo '                     and the snova command (build/lib/host/)'
 	@echo 'make setup           install what is missing: apt packages, the Python venv .venv'
 	@echo 'make generate        regenerate out/ (ELF, out/macho, out/coff) where the generator changed'
+	@echo '                     and the files that list the sets, from generator/sets.yaml'
 	@echo 'make lib             libsnova.{a,so} and snova for this machine: build/lib/host/'
 	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
 	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'

@@ -20,48 +20,10 @@ HOST_CC  ?= cc
 CLANG    ?= clang-19
 CROSS_CC ?= $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 
-# The parameter sets of every round. These tables are the only place they are named;
-# each set gets its compiler definitions SNOVA_DEFS.<set> and its round's core
-# source SNOVA_CORE.<set>.
-#
-# Round 1 (v-o-l, q = 16), each with an expanded (esk) and a seed (ssk) secret key.
-SNOVA_VOL := 24-5-4 25-8-3 28-17-2 37-8-4 43-25-2 49-11-3 60-10-4 61-33-2 66-15-3
-snova_field = $(word $(2),$(subst -, ,$(1)))
-SNOVA_R1_SETS := $(foreach p,$(SNOVA_VOL),$(foreach k,esk ssk,\
-    snova-$(call snova_field,$(p),1)-$(call snova_field,$(p),2)-16-$(call snova_field,$(p),3)-$(k)))
-$(foreach s,$(SNOVA_R1_SETS),$(eval SNOVA_CORE.$(s) := snova.c)\
-    $(eval SNOVA_DEFS.$(s) := -DSNOVA_V=$(call snova_field,$(s),2) -DSNOVA_O=$(call snova_field,$(s),3) \
-    -DSNOVA_L=$(call snova_field,$(s),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(s),6)),1,0)))
-
-# Round 3 (NIST Round 3): official name without SNOVA_, then v:o:l:r:m1; each set
-# also comes as _AES (AES-128-CTR instead of SHAKE128 public-map expansion). Build
-# name: the official name lower-cased, SNOVA_ -> snova-r3-, _ -> -.
-SNOVA_R3_TABLE := I_K:29:3:4:8:5 I_B:27:4:4:6:5 I_S:27:5:4:4:5 I_X:50:17:2:2:17 \
-    III_K:38:4:4:8:7 III_B:38:5:4:6:7 III_S:38:6:4:5:7 III_X:76:25:2:2:25 \
-    V_K:40:4:5:8:6 V_B:40:5:5:6:6 V_S:40:6:5:5:6 V_X:104:33:2:2:33
-snova_r3_lower = $(subst _,-,$(subst I,i,$(subst V,v,$(subst K,k,$(subst B,b,$(subst S,s,$(subst X,x,$(1))))))))
-# $(1) = table entry, $(2) = build-name suffix, $(3) = SNOVA_AES value
-define snova_r3_set
-SNOVA_R3_SETS += snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2)
-SNOVA_CORE.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := snova_r3.c
-SNOVA_DEFS.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := -DSNOVA_ROUND=3 \
-    $$(join -DSNOVA_SET= -DSNOVA_V= -DSNOVA_O= -DSNOVA_L= -DSNOVA_R= -DSNOVA_M1=,$(subst :, ,$(1))) -DSNOVA_AES=$(3)
-endef
-SNOVA_R3_SETS :=
-$(foreach e,$(SNOVA_R3_TABLE),$(eval $(call snova_r3_set,$(e),,0))$(eval $(call snova_r3_set,$(e),-aes,1)))
-
-# Round 2 (liboqs's instances): v-o-l, then -shake (SHAKE128 instead of AES-128-CTR
-# public-map expansion) and -esk (expanded secret key) where liboqs has them. Build
-# name: snova-r2-<entry>, liboqs's name lower-cased with SNOVA_ -> snova-r2-, _ -> -.
-SNOVA_R2_TABLE := 24-5-4 24-5-4-shake 24-5-4-esk 24-5-4-shake-esk 24-5-5 25-8-3 29-6-5 37-17-2 37-8-4 \
-    49-11-3 56-25-2 60-10-4
-SNOVA_R2_SETS := $(addprefix snova-r2-,$(SNOVA_R2_TABLE))
-$(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
-    $(eval SNOVA_DEFS.snova-r2-$(e) := -DSNOVA_ROUND=2 -DSNOVA_V=$(call snova_field,$(e),1) \
-    -DSNOVA_O=$(call snova_field,$(e),2) -DSNOVA_L=$(call snova_field,$(e),3) \
-    -DSNOVA_AES=$(if $(filter shake,$(subst -, ,$(e))),0,1) -DSNOVA_ESK=$(if $(filter esk,$(subst -, ,$(e))),1,0)))
-
-SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
+# The parameter sets: SNOVA_SETS, and each set's compiler definitions
+# SNOVA_DEFS.<set> and its round's core source SNOVA_CORE.<set>, generated from
+# generator/sets.yaml (the one list of them; make generate).
+include c_glue/snova_sets.mk
 
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan host-tsan host-plant-rng host-hooks host-weak-verify1 host-weak-verify2 \

@@ -137,7 +137,7 @@ build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
 build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
-	    -DSNOVA_LIB_NAME='"$(2)"' -MMD -MP -c $$< -o $$@
+	    -DSNOVA_LIB_NAME='"$(2)"' -DSNOVA_LIB_ID=$(call lib_id,$(2)) -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/set-$(2).o: $(addprefix build/lib/$(1)/set/$(2)/,$(patsubst %.c,%.o,$(call LIB_SET_SRC,$(2))) lib_instance.o)
 	$(LIB_LD) -r $$^ -o $$@
@@ -164,14 +164,15 @@ LIB_RPATH = $(if $(filter $(LIB_SYSTEM_PREFIXES),$(patsubst %/,%,$(PREFIX))),,-W
 LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g' \
     -e 's|@RPATH@|$(LIB_RPATH)|g'
 # every file install writes, below LIB_INSTALL_ROOT
-LIB_INSTALLED := bin/snova include/snova.h lib/libsnova.a lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \
+LIB_INSTALLED := bin/snova include/snova.h include/snova_instances.h lib/libsnova.a \
+    lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \
     lib/pkgconfig/snova.pc lib/cmake/snova/snova-config.cmake lib/cmake/snova/snova-config-version.cmake
 install: build/lib/$(LIB_VARIANT)/libsnova.a build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
     build/lib/$(LIB_VARIANT)/snova
 	install -d $(LIB_INSTALL_ROOT)/bin $(LIB_INSTALL_ROOT)/include $(LIB_INSTALL_ROOT)/lib/pkgconfig \
 	    $(LIB_INSTALL_ROOT)/lib/cmake/snova
 	install -m 755 build/lib/$(LIB_VARIANT)/snova $(LIB_INSTALL_ROOT)/bin/snova
-	install -m 644 include/snova.h $(LIB_INSTALL_ROOT)/include/snova.h
+	install -m 644 include/snova.h include/snova_instances.h $(LIB_INSTALL_ROOT)/include/
 	install -m 644 build/lib/$(LIB_VARIANT)/libsnova.a $(LIB_INSTALL_ROOT)/lib/libsnova.a
 	install -m 755 build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
 	    $(LIB_INSTALL_ROOT)/lib/libsnova.so.$(LIB_SOVERSION)

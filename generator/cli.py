@@ -7,13 +7,14 @@ import re
 import sys
 from pathlib import Path
 
-from . import kernels, plan
+from . import kernels, plan, set_lists
 from .abi import (BRANCH_PROTECTIONS, DEFAULT_BRANCH_PROTECTION, DEFAULT_VISIBILITY, FORMATS, VISIBILITIES,
                   conventions)
 from .machine import UnknownCpu, available_cpus, load_model
 from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
 from .render import TemplateFailure, render_header, render_plan
+from .sets import SetsError
 from .version import VERSION
 
 DEFAULT_CPU = "generic"
@@ -81,6 +82,9 @@ def parse_args(argv):
                         "(a row of the variant plan takes it, with the slots it fills) or api (a drop-in "
                         "form); write nothing")
     p.add_argument("--out", default="out", type=Path, help="output directory (default: out/)")
+    p.add_argument("--sets", metavar="DIR", type=Path,
+                   help="instead of kernels, write the files that list the parameter sets, generated from "
+                        "generator/sets.yaml, each at its path below DIR (the checkout: make generate gives .)")
     args = p.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
         p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
@@ -146,6 +150,13 @@ def listing(specs) -> str:
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     parser, args = parse_args(argv)
+    if args.sets is not None:
+        try:
+            count = set_lists.write(args.sets)
+        except (SetsError, OutputError) as e:
+            parser.error(str(e))
+        print(f"gen.py: wrote {count} files below {args.sets}/")
+        return 0
     catalogue = kernels.all_kernels()
     try:
         plan.check({k.name: k for k in catalogue})

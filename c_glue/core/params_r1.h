@@ -1,6 +1,6 @@
 /* SNOVA Round 1 sizes, derived from the build-time parameters
  * -DSNOVA_V=v -DSNOVA_O=o -DSNOVA_L=l -DSNOVA_SSK=0|1 (q = 16 always).
- * The list of supported sets lives in c_glue.mk (SNOVA_VOL). Included by params.h. */
+ * The sets are listed in generator/sets.yaml. Included by params.h. */
 #ifndef SNOVA_PARAMS_R1_H
 #define SNOVA_PARAMS_R1_H
 

@@ -2,7 +2,7 @@
  * parameters -DSNOVA_V=v -DSNOVA_O=o -DSNOVA_L=l -DSNOVA_AES=0|1 -DSNOVA_ESK=0|1
  * (q = 16 always). As in Round 1 the blocks are l x l and there are m = o public
  * matrices, but each equation mixes alpha = l^2 + l terms, each with its own A, B,
- * Q1, Q2. The list of instances lives in c_glue.mk (SNOVA_R2_TABLE). Included by
+ * Q1, Q2. The instances are listed in generator/sets.yaml. Included by
  * params.h. */
 #ifndef SNOVA_PARAMS_R2_H
 #define SNOVA_PARAMS_R2_H

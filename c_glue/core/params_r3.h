@@ -2,8 +2,8 @@
  * parameters -DSNOVA_V=v -DSNOVA_O=o -DSNOVA_L=l -DSNOVA_R=r -DSNOVA_M1=m1
  * -DSNOVA_AES=0|1 -DSNOVA_SET=I_S (q = 16 always). The signature's blocks are
  * l x r, the public map has m1 matrices of n x n blocks of l x l, and each of the
- * o equations mixes alpha of them. The list of sets lives in c_glue.mk
- * (SNOVA_R3_TABLE). Included by params.h. */
+ * o equations mixes alpha of them. The sets are listed in generator/sets.yaml.
+ * Included by params.h. */
 #ifndef SNOVA_PARAMS_R3_H
 #define SNOVA_PARAMS_R3_H
 
