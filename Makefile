@@ -30,19 +30,16 @@ $(SETUP_STAMP): tools/setup.sh requirements.txt
 setup:
 	@./tools/setup.sh
 
-# out/: the ELF kernels and their header, and the Mach-O and COFF ones, each
-# brought up to date when the generator (its code, templates, schedules, or the
-# version in include/snova.h) changes. gen.py leaves a file whose content is the
-# same untouched, so what depends on out/ is rebuilt only where a kernel changed.
+# out/: the kernels (one .S file each, for ELF, Mach-O and COFF alike), the
+# assembler header of the object formats' conventions and the C headers, brought
+# up to date when the generator (its code, templates, schedules, or the version in
+# include/snova.h) changes. gen.py leaves a file whose content is the same
+# untouched, so what depends on out/ is rebuilt only where a kernel changed.
 GENERATOR_SRC := gen.py include/snova.h $(shell find generator -name '*.py' -o -name '*.yaml' -o -name '*.j2')
-GEN_ABIS := elf macho coff
-GEN_OUT.elf := out
-GEN_OUT.macho := out/macho
-GEN_OUT.coff := out/coff
-GEN_STAMPS := $(foreach a,$(GEN_ABIS),build/stamps/generate-$(a))
-generate: $(GEN_STAMPS)
-build/stamps/generate-%: $(GENERATOR_SRC)
-	$(PYTHON) gen.py --abi $* --out $(GEN_OUT.$*)
+GEN_STAMP := build/stamps/generate
+generate: $(GEN_STAMP)
+$(GEN_STAMP): $(GENERATOR_SRC)
+	$(PYTHON) gen.py --out out
 	@mkdir -p $(@D) && touch $@
 # the files that list the parameter sets, from generator/sets.yaml (gen.py --sets)
 generate: build/stamps/generate-sets
@@ -57,14 +54,14 @@ build/stamps/generate-sets: $(GENERATOR_SRC)
 # only the kernels whose code changed are measured again.
 MCA_SRC := $(wildcard tools/mca*.py tools/mca_ref/*.c) mca_reports/keccak_openssl.json
 mca: mca_reports/summary.md
-mca_reports/summary.md: build/stamps/generate-elf $(wildcard out/*.S) $(MCA_SRC)
+mca_reports/summary.md: $(GEN_STAMP) $(wildcard out/*.S) $(MCA_SRC)
 	$(PYTHON) -m tools.mca --jobs $(JOBS)
 
 # llvm-mca's whole output (timelines, bottleneck analysis), for reading, in
 # build/mca-full/<cpu>/<kernel>.txt; MCA_KERNELS="k1 k2" for a few kernels only.
 MCA_FULL_DIR := build/mca-full
 MCA_KERNELS ?=
-mca-full: build/stamps/generate-elf
+mca-full: $(GEN_STAMP)
 	$(PYTHON) -m tools.mca --full $(MCA_FULL_DIR) --jobs $(JOBS) \
 	    $(if $(MCA_KERNELS),--kernels $(MCA_KERNELS))
 
@@ -81,7 +78,7 @@ help:
 	@echo 'make                 set up (tools/setup.sh), bring out/ up to date and build libsnova'
 	@echo '                     and the snova command (build/lib/host/)'
 	@echo 'make setup           install what is missing: apt packages, the Python venv .venv'
-	@echo 'make generate        regenerate out/ (ELF, out/macho, out/coff) where the generator changed'
+	@echo 'make generate        regenerate out/ (one tree for ELF, Mach-O, COFF) where the generator changed'
 	@echo '                     and the files that list the sets, from generator/sets.yaml'
 	@echo 'make lib             libsnova.{a,so} and snova for this machine: build/lib/host/'
 	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'

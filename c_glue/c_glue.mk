@@ -101,9 +101,9 @@ SNOVA_EXTRA_OBJS.aarch64-neon-plant-little := build/aarch64-neon-plant-little/as
     $(filter-out %/$(SNOVA_CT_LITTLE_KERNEL).o,$(SNOVA_EXTRA_OBJS.aarch64-neon))
 build/aarch64-neon-plant-little/asm/$(SNOVA_CT_LITTLE_KERNEL).o: out/$(SNOVA_CT_LITTLE_KERNEL).S c_glue/c_glue.mk
 	@mkdir -p $(@D)
-	awk '{ print } /^\tbti\tc$$/ && !planted { print "\tldrb\tw16, [x1, #1]\n\tldrb\tw16, [x3, x16]"; planted = 1 }' \
+	awk '{ print } /^\tSNOVA_ASM_BTI(_FRAME)?$$/ && !planted { print "\tldrb\tw16, [x1, #1]\n\tldrb\tw16, [x3, x16]"; planted = 1 }' \
 	    $< > $(@:.o=.S)
-	$(CLANG) --target=aarch64-linux-gnu -c $(@:.o=.S) -o $@
+	$(CLANG) --target=aarch64-linux-gnu -Iout -c $(@:.o=.S) -o $@
 
 SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o))) host-ct-gcc-O3-pic
 SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2 aarch64-neon-pic

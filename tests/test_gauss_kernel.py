@@ -227,7 +227,7 @@ def gauss_runner():
         path = GAUSS_BUILD / f"mutant_{kind}.S"
         fd, tmp = tempfile.mkstemp(dir=GAUSS_BUILD, prefix=f".mutant_{kind}.")   # workers may race
         with os.fdopen(fd, "w") as f:
-            f.write(generate_kernel(mutant, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant"))
+            f.write(generate_kernel(mutant, f"mutant_{kind}_", load_model("generic"), "test mutant"))
         os.replace(tmp, path)
         mutants.append(path)
     sources = [HARNESS / "gauss_runner.c", HARNESS / "guard.c", HARNESS / "canary.S", HARNESS / "gauss_call.S",

@@ -2,8 +2,8 @@
 a source tree that liboqs's src/sig/snova/ build takes as the `neon`
 implementation of the 24 Round 3 sets and the 12 Round 2 instances (docs/liboqs.md).
 
-DEST receives src/ (the C, its headers, the kernels' .S files, each opening with
-the namespace header's include), sets.tsv (per set: liboqs's name, the core, the
+DEST receives src/ (the C, its headers, in src/asm/ the kernels' .S files with the
+assembler header they include, which namespaces them as the C headers do), sets.tsv (per set: liboqs's name, the core, the
 prefix of its entry points, its compiler definitions), the CMake fragment, the
 valgrind suppressions and the README, all from this directory. DEST must not
 exist or be empty: an export never mixes with older files.
@@ -27,7 +27,7 @@ SET_SOURCES = ["sign.c", "kernels_shape.c", "kernels_select.c", "kernels_neon.c"
 COMMON_SOURCES = ["shake.c", "aes_ct.c", "util.c", "nibbles.c", "kernels_portable.c", "os_random.c",
                   "keccak_neon.c", "kernels_shape.c", "kernels_select.c", "kernels_neon.c"]
 KIT_FILES = ["CMakeLists.txt", "README.md", "snova_neon.supp"]
-ASM_INCLUDE = '#include "snova_namespace.h"\n'
+ASM_HEADER = "snova_asm.h"
 
 
 def exported_sets():
@@ -72,15 +72,15 @@ def export(dest):
     (src / "asm").mkdir(parents=True)
     for path in sources + list(headers_of(sources).values()):
         shutil.copyfile(path, src / path.name)
-    for asm in sorted(OUT.glob("*.S")):
-        (src / "asm" / asm.name).write_text(ASM_INCLUDE + asm.read_text())
+    for asm in [*sorted(OUT.glob("*.S")), OUT / ASM_HEADER]:
+        shutil.copyfile(asm, src / "asm" / asm.name)
     rows = ["# liboqs name\tcore\tentry prefix\tcompiler definitions"]
     rows += [f"{s.official}\t{s.core}\t{entry_prefix(s)}\t{' '.join(s.definitions)}" for s in sets]
     (dest / "sets.tsv").write_text("\n".join(rows) + "\n")
     for name in KIT_FILES:
         shutil.copyfile(HERE / name, dest / name)
     print(f"export-liboqs: {len(sets)} sets, {len(sources)} C sources, "
-          f"{len(list((src / 'asm').iterdir()))} kernels into {dest}")
+          f"{len(list((src / 'asm').glob('*.S')))} kernels into {dest}")
 
 
 def main(argv):
