@@ -9,7 +9,7 @@
 #                              libFuzzer's coverage: build/lib/host-asan/
 # The library variant host-asan is defined here, on c_glue/lib.mk's rules.
 FUZZ_SECONDS ?= 10
-FUZZ_TARGETS := verify prepare keyfile sigfile
+FUZZ_TARGETS := verify prepare key_file sig_file
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CC := $(CLANG) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN)
 
@@ -22,10 +22,10 @@ $(foreach s,$(SNOVA_SETS),$(eval $(call lib_set_rules,host-asan,$(s))))
 
 # the command's objects but its main (cli/snova.c): the parsers the targets call
 FUZZ_CLI_OBJS := $(patsubst cli/%.c,build/lib/host-asan/cli/%.o,$(filter-out cli/snova.c,$(wildcard cli/*.c)))
-FUZZ_LINK.verify := build/lib/host-asan/libsnova.a
-FUZZ_LINK.prepare := build/lib/host-asan/libsnova.a
-FUZZ_LINK.keyfile := $(FUZZ_CLI_OBJS) build/lib/host-asan/libsnova.a
-FUZZ_LINK.sigfile := $(FUZZ_CLI_OBJS) build/lib/host-asan/libsnova.a
+FUZZ_LINK.verify := tests/fuzz/fixed_pair.c build/lib/host-asan/libsnova.a
+FUZZ_LINK.prepare := tests/fuzz/fixed_pair.c build/lib/host-asan/libsnova.a
+FUZZ_LINK.key_file := $(FUZZ_CLI_OBJS) build/lib/host-asan/libsnova.a
+FUZZ_LINK.sig_file := $(FUZZ_CLI_OBJS) build/lib/host-asan/libsnova.a
 
 .PHONY: fuzz fuzz-build fuzz-aarch64 lib-host-asan
 lib-host-asan: build/lib/host-asan/libsnova.a build/lib/host-asan/snova
@@ -34,7 +34,7 @@ fuzz-aarch64: build/fuzz/aarch64/verify
 
 # $(1) = target
 define fuzz_target_rule
-build/fuzz/$(1): tests/fuzz/$(1).c tests/fuzz/fuzz_sets.h include/snova.h tests/fuzz/fuzz.mk $(FUZZ_LINK.$(1))
+build/fuzz/$(1): tests/fuzz/$(1).c $(wildcard tests/fuzz/*.h) include/snova.h tests/fuzz/fuzz.mk $(FUZZ_LINK.$(1))
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) -fsanitize=fuzzer -Iinclude -Icli -Itests/fuzz $(SNOVA_WARN) $$< $(FUZZ_LINK.$(1)) -lpthread -o $$@
 endef
@@ -42,11 +42,12 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_target_rule,$(t))))
 
 # no libFuzzer runtime for AArch64 here: the target's body under a driver of
 # random inputs (tests/fuzz/random_driver.c), linked statically for qemu-aarch64
-build/fuzz/aarch64/verify: tests/fuzz/verify.c tests/fuzz/random_driver.c tests/fuzz/fuzz_sets.h include/snova.h \
-    tests/fuzz/fuzz.mk build/lib/aarch64/libsnova.a
+FUZZ_DRIVER_SRC := tests/fuzz/verify.c tests/fuzz/fixed_pair.c tests/fuzz/random_driver.c
+build/fuzz/aarch64/verify: $(FUZZ_DRIVER_SRC) $(wildcard tests/fuzz/*.h) include/snova.h tests/fuzz/fuzz.mk \
+    build/lib/aarch64/libsnova.a
 	@mkdir -p $(@D)
 	$(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static -O2 -Iinclude -Itests/fuzz $(SNOVA_WARN) \
-	    tests/fuzz/verify.c tests/fuzz/random_driver.c build/lib/aarch64/libsnova.a -lpthread -o $@
+	    $(FUZZ_DRIVER_SRC) build/lib/aarch64/libsnova.a -lpthread -o $@
 
 # each target in a scratch copy of its corpus (the committed seeds stay as they
 # are); libFuzzer exits non-zero on any finding
