@@ -53,6 +53,20 @@ def leftovers(d):
 KEYGEN = ("keygen", "--set", "snova-r3-i-s", "--pk", "k.pk", "--sk", "k.sk", "--force")
 
 
+def fail_each_call(snova, shim, call, args, fragment):
+    """The command with its 1st, 2nd, ... call of `call` failing until it runs
+    through: each failing run exits 2 and leaves the directory as it was. The
+    number of failing runs."""
+    before = listing(snova.cwd)
+    for n in range(1, 16):
+        r = faulty(snova, shim, f"{call}:{n}:fail", *args)
+        if r.returncode == 0:
+            return n - 1
+        one_error(r, 2, fragment)
+        assert listing(snova.cwd) == before, (call, n)
+    raise AssertionError(f"{call} failed 15 times and more")
+
+
 def pair_works(snova, pk="k.pk", sk="k.sk"):
     return snova("sign", "--sk", sk, "--in", "m", "--out", "check.sig", "--force").returncode == 0 and \
         verifies(snova, "check.sig", pk=pk)
@@ -69,15 +83,7 @@ def test_keygen_force_never_loses_a_key(keys, shim, call):
     d = keys.cwd
     assert keys(*KEYGEN).returncode == 0
     before = listing(d)
-    failed = 0
-    for n in range(1, 10):
-        r = faulty(keys, shim, f"{call}:{n}:fail", *KEYGEN)
-        if r.returncode == 0:
-            break
-        one_error(r, 2, "k.")
-        assert listing(d) == before, (call, n)
-        failed += 1
-    assert failed >= 2 and r.returncode == 0, (call, failed)
+    assert fail_each_call(keys, shim, call, KEYGEN, "k.") >= 2
     assert listing(d)["k.pk"] != before["k.pk"] and listing(d)["k.sk"] != before["k.sk"]
     assert pair_works(keys) and leftovers(d) == []
 
@@ -149,15 +155,7 @@ def outputs_case(snova):
 @pytest.mark.parametrize("call", ["fsync", "link", "rename"])
 def test_several_outputs_all_or_nothing(keys, shim, call):
     d = keys.cwd
-    args = outputs_case(keys)
-    before = listing(d)
-    for n in range(1, 12):
-        r = faulty(keys, shim, f"{call}:{n}:fail", *args)
-        if r.returncode == 0:
-            break
-        one_error(r, 2, ".sig")
-        assert listing(d) == before, (call, n)
-    assert r.returncode == 0 and n > 1
+    assert fail_each_call(keys, shim, call, outputs_case(keys), ".sig") >= 1
     assert all(verifies(keys, f"{name}.sig", msg=f"m{k}") for k, name in enumerate(["n1", "n2", "old"]))
     assert leftovers(d) == []
 
