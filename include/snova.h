@@ -134,8 +134,8 @@ SNOVA_EXPORT int snova_verify_hashed(const snova_instance *inst, const uint8_t *
 /* Deterministic entry points: the key pair and the detached signature from the
  * random bytes the instance's NIST API draws with randombytes, passed in.
  * Key generation draws snova_keypair_seed_bytes(inst) bytes in one call (the
- * seed), signing snova_salt_bytes(inst) in one call (the salt; 0 for an
- * instance that draws nothing, and salt may then be NULL), so a caller that
+ * seed), signing snova_salt_bytes(inst) in one call (the salt, which every
+ * instance draws and snova_sign_with_salt requires), so a caller that
  * draws them from the NIST KAT DRBG in that order gets the official known
  * answers. The seed is the secret key: draw it from a secure source. A NULL
  * argument (m only if mlen > 0) makes key generation return -1 and write
