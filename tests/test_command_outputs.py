@@ -6,7 +6,8 @@ run as the issue describes it, through the command the other tests run:
   turn (an LD_PRELOAD shim, tests/harness/fault_shim.c) leaves the old pair
   whole; the key file replaced by another process meanwhile (the shim renames a
   file over it between two calls) is left as that process made it, and the
-  other key of the old pair is whole;
+  other key of the old pair is whole; killed at any link or rename, the old
+  pair is still on disk (under its names or backups);
 * D2: several-message sign refuses two names of one output (the same name, a
   ./ spelling, a hard link, a symlinked directory, a symlink) before anything is
   written; a failure at any fsync, link or rename leaves every output as it was;
@@ -86,6 +87,29 @@ def test_keygen_force_never_loses_a_key(keys, shim, call):
     assert fail_each_call(keys, shim, call, KEYGEN, "k.") >= 2
     assert listing(d)["k.pk"] != before["k.pk"] and listing(d)["k.sk"] != before["k.sk"]
     assert pair_works(keys) and leftovers(d) == []
+
+
+@pytest.mark.parametrize("call", ["link", "rename"])
+def test_keygen_force_killed_keeps_the_old_pair_on_disk(keys, shim, call):
+    """Killed at each link and rename in turn: each key file name holds a whole
+    key (old or new), and the old pair is still on disk, under its names or
+    their .snova- backups."""
+    d = keys.cwd
+    for n in range(1, 12):
+        for p in list(d.iterdir()):
+            if p.name.startswith(".snova-") or p.name in ("k.pk", "k.sk"):
+                p.unlink()
+        assert keys(*KEYGEN).returncode == 0
+        old = {(d / "k.pk").read_bytes(), (d / "k.sk").read_bytes()}
+        r = faulty(keys, shim, f"{call}:{n}:kill", *KEYGEN)
+        if r.returncode == 0:
+            break
+        assert r.returncode == -9, r.stderr
+        on_disk = {(d / p).read_bytes() for p in ["k.pk", "k.sk", *leftovers(d)] if (d / p).exists()}
+        assert old <= on_disk, (call, n)
+        for name, kind in (("k.pk", b"PUBLIC"), ("k.sk", b"SECRET")):
+            assert (d / name).read_bytes().startswith(b"SNOVA-" + kind + b"-KEY snova-r3-i-s\n"), (call, n)
+    assert r.returncode == 0 and n > 1
 
 
 # the points before the first move into place (a rename over the name made
