@@ -14,9 +14,17 @@
  * otherwise (signing: or SNOVA_ERR_KEY_CANNOT_SIGN). A NULL instance, key,
  * output or hasher makes a function fail: -1, or NULL / 0 / SNOVA_STATUS_UNKNOWN
  * from those that return a pointer, a size or a status; a message may be NULL
- * only if its length is 0. A failed signing call leaves its signature zeroed
- * and its length 0. A call may use up to 32 KiB of the caller's stack, which
- * key generation and signing clear before they return. */
+ * only if its length is 0.
+ * Every signing call of this header (snova_sign, snova_sign_attached,
+ * snova_sign_hashed, snova_sign_with_salt and the four on a prepared key)
+ * keeps one rule: 0 with the signature and its length; or, for any refusal or
+ * failure, -1 (SNOVA_ERR_KEY_CANNOT_SIGN for a key that cannot sign), the
+ * length 0 and the signature zeroed wherever the call knows its size (it has
+ * an instance, or a live prepared key), each where given.
+ * A call uses at most 34 KiB of the caller's stack (measured: 33,336 bytes at
+ * most, nearly all of it the 32 KiB that key generation and signing clear
+ * below their frame before they return; tests/test_snova_stack.py holds every
+ * instance to this figure). */
 #ifndef SNOVA_H
 #define SNOVA_H
 
@@ -57,10 +65,10 @@ typedef enum {
     SNOVA_STATUS_UNKNOWN = -1   /* snova_instance_status(NULL) */
 } snova_status;
 
-/* Returned by snova_sign, snova_sign_attached and snova_sign_hashed when the key
- * cannot sign: every attempt (254 of them, 255 in Round 1) met a singular
- * system. Never seen with a key pair of snova_keypair; a secret key of all
- * zeros gives it. Not a lack of randomness (that is -1). */
+/* Returned by every signing call (plain, attached, hashed, salted, prepared)
+ * when the key cannot sign: every attempt (254 of them, 255 in Round 1) met a
+ * singular system. Never seen with a key pair of snova_keypair; an expanded
+ * secret key of all zeros gives it. Not a lack of randomness (that is -1). */
 #define SNOVA_ERR_KEY_CANNOT_SIGN (-2)
 
 typedef struct snova_instance snova_instance;
@@ -111,12 +119,13 @@ SNOVA_EXPORT int snova_verify_hashed(const snova_instance *inst, const uint8_t *
 /* Deterministic entry points: the key pair and the detached signature from the
  * random bytes the instance's NIST API draws with randombytes, passed in.
  * Key generation draws snova_keypair_seed_bytes(inst) bytes in one call (the
- * seed), signing snova_salt_bytes(inst) in one call (the salt; 0 for an
- * instance that draws nothing, and salt may then be NULL), so a caller that
+ * seed), signing snova_salt_bytes(inst) in one call (the salt, which every
+ * instance draws and snova_sign_with_salt requires), so a caller that
  * draws them from the NIST KAT DRBG in that order gets the official known
  * answers. The seed is the secret key: draw it from a secure source. A NULL
- * argument (m only if mlen > 0) returns -1 and writes nothing, the sizes of a
- * NULL instance are 0; a failed operation zeroes its outputs. */
+ * argument (m only if mlen > 0) makes key generation return -1 and write
+ * nothing, and signing refuse as every signing call does (above); the sizes of
+ * a NULL instance are 0; a failed key generation zeroes its outputs. */
 SNOVA_EXPORT size_t snova_keypair_seed_bytes(const snova_instance *inst);
 SNOVA_EXPORT size_t snova_salt_bytes(const snova_instance *inst);
 SNOVA_EXPORT int snova_keypair_from_seed(const snova_instance *inst, uint8_t *pk, uint8_t *sk, const uint8_t *seed);
@@ -129,8 +138,16 @@ SNOVA_EXPORT int snova_sign_with_salt(const snova_instance *inst, uint8_t *sig, 
  * one key, with the same results as the calls above. Prepare returns NULL for a
  * malformed key, a NULL argument, or if memory could not be had; a prepared key
  * is only read after that, so any number of threads may use one at once. The
- * free functions take NULL; the secret one wipes the key first. *_prepared_bytes:
- * the memory a prepared key holds (0 for a NULL instance). */
+ * free functions take NULL and wipe the key; a key freed while another thread
+ * still uses it goes when that use ends. Misuse is recognised without reading
+ * the memory a pointer names (the library keeps the address and kind of every
+ * live prepared key): a key used after free, a public key passed as a secret
+ * key or the converse, or a pointer never prepared is refused (-1, outputs as
+ * above); freeing such a pointer (a double free) stops the process with a
+ * message on standard error (abort), the free functions having no error to
+ * return. An address that malloc gives again to a new prepared key of the same
+ * kind names that key. *_prepared_bytes: the memory a prepared key holds (0
+ * for a NULL instance). */
 typedef struct snova_public_key snova_public_key;
 typedef struct snova_secret_key snova_secret_key;
 SNOVA_EXPORT snova_public_key *snova_public_key_prepare(const snova_instance *inst, const uint8_t *pk);

@@ -15,7 +15,9 @@
  * --plant leaves copies of the private seed in the frame of each operation's
  * thread, below which the operation runs: the scan must report them.
  * Prints one line per finding ("LEAK <set> <operation> ...") and per instance
- * checked, then PASSED or FAILED. */
+ * checked, with the most stack any of its operations used below the caller's
+ * frame ("stack peak <bytes>", the bytes no longer paint), then PASSED or
+ * FAILED. */
 #define _DEFAULT_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -98,6 +100,7 @@ struct job {
     const snova_instance *inst;
     snova_id id;
     int op, result;
+    uintptr_t top; /* call_op's frame */
     uint8_t *pk, *sk, *out;
     const uint8_t *seed;
 };
@@ -106,11 +109,10 @@ static int plant;
 /* copies enough that the thread's exit, which reuses part of this frame, leaves some */
 enum { PLANTED_COPIES = 64 };
 
-static void *run_op(void *arg) {
-    struct job *j = arg;
-    volatile uint8_t planted[PLANTED_COPIES * SK_SEED_BYTES];
-    for (size_t i = 0; i < sizeof(planted); i++)
-        planted[i] = plant ? j->seed[PK_SEED_BYTES + i % SK_SEED_BYTES] : 0;
+/* the operation itself, in a frame of its own whose top bounds what the
+ * operation uses (measured_peak) */
+__attribute__((noinline)) static void call_op(struct job *j) {
+    j->top = (uintptr_t)__builtin_frame_address(0);
     uint8_t salt[SALT_BYTES];
     size_t len;
     memset(salt, 0x33, sizeof(salt));
@@ -118,7 +120,7 @@ static void *run_op(void *arg) {
     if (j->op == KEYPAIR || j->op == NIST_KEYPAIR) {
         fixed_random_next(j->seed, PK_SEED_BYTES + SK_SEED_BYTES, 0);
         j->result = j->op == KEYPAIR ? snova_keypair(j->inst, j->pk, j->sk) : nist[j->id].keypair(j->pk, j->sk);
-        return NULL;
+        return;
     }
     fixed_random_next(salt, sizeof(salt), 0);
     if (j->op == NIST_SIGNATURE) {
@@ -135,7 +137,24 @@ static void *run_op(void *arg) {
         snova_hasher_update(&h, message, sizeof(message));
         j->result = snova_sign_hashed(j->inst, j->out, &len, &h, j->sk);
     }
+}
+
+static void *run_op(void *arg) {
+    struct job *j = arg;
+    volatile uint8_t planted[PLANTED_COPIES * SK_SEED_BYTES];
+    for (size_t i = 0; i < sizeof(planted); i++)
+        planted[i] = plant ? j->seed[PK_SEED_BYTES + i % SK_SEED_BYTES] : 0;
+    call_op(j);
     return NULL;
+}
+
+/* the stack the operation touched below call_op's frame top: the bytes from
+ * there down to the lowest one that is no longer paint */
+static size_t measured_peak(const struct job *j, const uint8_t *stack) {
+    size_t i = 0;
+    while (i < STACK_BYTES && stack[i] == PAINT)
+        i++;
+    return j->top - (uintptr_t)(stack + i);
 }
 
 /* runs the job on a painted stack of its own; returns the stack (to be unmapped) */
@@ -181,6 +200,7 @@ static int check_instance(snova_id id) {
     uint8_t *pk = malloc(pkb), *sk = malloc(skb), *other_pk = malloc(pkb), *other_sk = malloc(skb);
     uint8_t *out = malloc(sigb + sizeof(message)), seed[PK_SEED_BYTES + SK_SEED_BYTES];
     int failures = 0;
+    size_t peak = 0;
 
     /* the public parts: the windows of the public key and of a key of another
      * private seed under the same public seed */
@@ -194,7 +214,7 @@ static int check_instance(snova_id id) {
     uint64_t *other = sorted_windows(other_sk, skb, &n_other), *pub = sorted_windows(other_pk, pkb, &n_pk);
 
     key_seed(seed, 0x11);
-    struct job j = {inst, id, KEYPAIR, -1, pk, sk, out, seed};
+    struct job j = {inst, id, KEYPAIR, -1, 0, pk, sk, out, seed};
     struct secrets s = {malloc((skb + sizeof(seed)) * sizeof(uint64_t)), 0};
     for (int op = 0; op < OPERATIONS; op++) {
         j.op = op;
@@ -210,9 +230,12 @@ static int check_instance(snova_id id) {
             failures++;
         }
         failures += leaks(&s, stack, name, op_names[op]) != 0;
+        size_t used = measured_peak(&j, stack);
+        peak = used > peak ? used : peak;
         munmap(stack, STACK_BYTES);
     }
-    printf("%s %s: %zu secret windows, %d operations\n", failures ? "FAIL" : "ok", name, s.count, OPERATIONS);
+    printf("%s %s: %zu secret windows, %d operations, stack peak %zu\n", failures ? "FAIL" : "ok", name, s.count,
+           OPERATIONS, peak);
     free(s.windows);
     free(other);
     free(pub);
