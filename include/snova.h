@@ -36,6 +36,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* SNOVA_INSTANCES(X): X(id) for every instance, in the library's order (the
+ * sets of make snova-list), from generator/sets.yaml. */
+#include "snova_instances.h"
+
 #if defined(__GNUC__) || defined(__clang__)
 #define SNOVA_EXPORT __attribute__((visibility("default")))
 #else
@@ -45,10 +49,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* SNOVA_INSTANCES(X): X(id) for every instance, in the library's order (the
- * sets of make snova-list), from generator/sets.yaml. */
-#include "snova_instances.h"
 
 typedef enum {
 #define SNOVA_X_ID(id) SNOVA_ID_##id,
