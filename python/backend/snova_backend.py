@@ -99,24 +99,40 @@ def get_requires_for_build_sdist(config_settings=None):
     return []
 
 
+def _dist_info(project: dict, version: str) -> tuple[str, list]:
+    """The wheel's .dist-info folder name and its files but RECORD, as
+    (name, content, mode)."""
+    name = f"{project['name']}-{version}.dist-info"
+    wheel = f"Wheel-Version: 1.0\nGenerator: snova_backend\nRoot-Is-Purelib: false\nTag: {_wheel_tag()}\n"
+    return name, [(f"{name}/METADATA", _metadata(project, version).encode(), 0o644),
+                  (f"{name}/WHEEL", wheel.encode(), 0o644),
+                  (f"{name}/licenses/LICENSE", (ROOT / "LICENSE").read_bytes(), 0o644)]
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    """The metadata alone, so that an installer learns it without the C build."""
+    config = _config()
+    dist_info, files = _dist_info(config["project"], _version())
+    for member, data, _ in files:
+        path = Path(metadata_directory) / member
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return dist_info
+
+
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     config = _config()
     project, version = config["project"], _version()
-    name, tag = project["name"], _wheel_tag()
+    name = project["name"]
     library = _build_library(config["library-target"])
     package = ROOT / config["package-dir"] / name
-    dist_info = f"{name}-{version}.dist-info"
+    dist_info, dist_info_files = _dist_info(project, version)
     members = [(path.relative_to(package.parent).as_posix(), path.read_bytes(), 0o644) for path in _files(package)]
     members.append((f"{name}/{library.name}", library.read_bytes(), 0o755))
-    members += [
-        (f"{dist_info}/METADATA", _metadata(project, version).encode(), 0o644),
-        (f"{dist_info}/WHEEL", (f"Wheel-Version: 1.0\nGenerator: snova_backend\nRoot-Is-Purelib: false\n"
-                                f"Tag: {tag}\n").encode(), 0o644),
-        (f"{dist_info}/licenses/LICENSE", (ROOT / "LICENSE").read_bytes(), 0o644),
-    ]
+    members += dist_info_files
     record = "".join(_record_line(n, data) + "\n" for n, data, _ in members) + f"{dist_info}/RECORD,,\n"
     members.append((f"{dist_info}/RECORD", record.encode(), 0o644))
-    wheel_name = f"{name}-{version}-{tag}.whl"
+    wheel_name = f"{name}-{version}-{_wheel_tag()}.whl"
     with zipfile.ZipFile(Path(wheel_directory) / wheel_name, "w", zipfile.ZIP_DEFLATED) as wheel:
         for member, data, mode in members:
             info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
