@@ -89,6 +89,10 @@ help:
 	@echo 'make snova-list      the parameter sets'
 	@echo 'make bench           the SNOVA benchmark under qemu: bench/results.{json,md,png}'
 	@echo 'make bench-quick     one set per rank: bench/quick/'
+	@echo 'make fuzz FUZZ_SECONDS=N  every fuzz target (libFuzzer, ASan, UBSan) N seconds: build/fuzz/'
+	@echo 'make fuzz-build      the fuzz targets only; make fuzz-aarch64: the verify target'"'"'s random'
+	@echo '                     driver on the AArch64 NEON library (qemu-aarch64)'
+	@echo 'make lib-host-asan   libsnova and snova with ASan, UBSan and fuzzer coverage: build/lib/host-asan/'
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
 	@echo 'make export-liboqs DEST=dir  the core and kernels as the SNOVA neon implementation of liboqs'
@@ -103,3 +107,4 @@ export-liboqs:
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk
 -include tools/bench/bench.mk
+-include tests/fuzz/fuzz.mk

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "stdfds.h"
 
 int inputs_contain(const struct inputs *inputs, const struct stat *st) {
     for (size_t i = 0; inputs != NULL && i < inputs->count; i++)
@@ -17,6 +18,10 @@ int inputs_contain(const struct inputs *inputs, const struct stat *st) {
 int infile_open(struct infile *f, const char *path, struct inputs *inputs) {
     int from_stdin = strcmp(path, "-") == 0;
     f->name = from_stdin ? "standard input" : path;
+    if (from_stdin && stdfd_closed(STDIN_FILENO)) {
+        f->fd = -1;
+        return report("standard input is closed");
+    }
     f->fd = from_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (f->fd < 0)
         return report("cannot open %s: %s", path, strerror(errno));

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "stdfds.h"
 
 void escape(char *dst, const void *bytes, size_t len) {
     static const char hex[] = "0123456789abcdef";
@@ -49,5 +52,7 @@ int finish_stdout(int status) {
         return status;
     if (status == EXIT_FAIL)
         return status;
+    if (stdfd_closed(STDOUT_FILENO))
+        return report("standard output is closed");
     return report("cannot write standard output: %s", errno != 0 ? strerror(errno) : "write error");
 }

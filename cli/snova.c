@@ -12,9 +12,11 @@
 #include "instances.h"
 #include "keyfile.h"
 #include "options.h"
-#include "outfile.h"
+#include "outputs.h"
 #include "report.h"
+#include "sigfile.h"
 #include "snova.h"
+#include "stdfds.h"
 
 static int require(const char *value, const char *flag) {
     return value != NULL ? EXIT_OK : report("missing %s (snova --help)", flag);
@@ -61,26 +63,22 @@ static int check_secure(const struct options *o, const snova_instance *inst) {
                   snova_status_name(status), reason[status]);
 }
 
-/* Both key files, or neither (no secret key without its public key). */
+/* Both key files, or neither: whatever fails, the names hold the old pair or
+ * the new one (outputs.h), never a secret key without its public key. */
 static int write_key_pair(const struct options *o, const snova_instance *inst, const uint8_t *pk,
                           const uint8_t *sk) {
-    int force = (o->flags & OPT_FORCE) != 0;
-    struct outfile pkf = {0}, skf = {0};
-    int r = outfile_open(&skf, o->sk, 0600, force, NULL);
+    struct outputs g;
+    outputs_init(&g, (o->flags & OPT_FORCE) != 0, NULL);
+    int r = outputs_add(&g, "--pk", o->pk, 0644);
     if (r == EXIT_OK)
-        r = outfile_open(&pkf, o->pk, 0644, force, NULL);
-    if (r == EXIT_OK && outfile_same_target(&skf, &pkf))
-        r = report("--pk %s and --sk %s are one file", o->pk, o->sk);
+        r = outputs_add(&g, "--sk", o->sk, 0600);
     if (r == EXIT_OK)
-        r = key_write(&skf, KEY_SECRET, inst, sk);
+        r = key_write(&g.file[0], KEY_PUBLIC, inst, pk);
     if (r == EXIT_OK)
-        r = key_write(&pkf, KEY_PUBLIC, inst, pk);
+        r = key_write(&g.file[1], KEY_SECRET, inst, sk);
     if (r == EXIT_OK)
-        r = outfile_commit(&skf);
-    if (r == EXIT_OK && (r = outfile_commit(&pkf)) != EXIT_OK)
-        unlink(o->sk);
-    outfile_discard(&skf);
-    outfile_discard(&pkf);
+        r = outputs_commit(&g);
+    outputs_close(&g);
     return r;
 }
 
@@ -134,16 +132,39 @@ static int one_stdin(const char *a, const char *b, const char *c) {
     return report("only one input can come from standard input");
 }
 
-/* The signature file, which must hold exactly one signature of the instance. */
-static int read_signature(const char *path, const snova_instance *inst, uint8_t *sig, struct inputs *inputs) {
-    struct infile f;
-    char what[64];
-    snprintf(what, sizeof(what), "a %s signature", snova_instance_name(inst));
-    int r = infile_open(&f, path, inputs);
+/* A signing call's status: EXIT_OK, or EXIT_FAIL with the reason. */
+static int signing_status(int status) {
+    if (status == 0)
+        return EXIT_OK;
+    if (status == SNOVA_ERR_KEY_CANNOT_SIGN)
+        return report("this secret key cannot sign (every attempt's system was singular): a damaged key?");
+    return report("signing failed (no randomness from the system, or out of memory)");
+}
+
+/* The n signatures of sigs (siglen bytes each), the k-th to the k-th --out or,
+ * for one signature without --out, to standard output: every output opened
+ * before any is written, the files committed together, standard output
+ * written last, and the files' commit undone if that fails. */
+static int write_signatures(const struct options *o, const uint8_t *sigs, size_t siglen, int n,
+                            const struct inputs *inputs) {
+    struct outputs g;
+    outputs_init(&g, (o->flags & OPT_FORCE) != 0, inputs);
+    int r = EXIT_OK;
+    for (int k = 0; k < n && r == EXIT_OK; k++) {
+        const char *path = option_nth(o, OPT_OUT, k);
+        r = outputs_add(&g, "--out", path != NULL ? path : "-", 0644);
+    }
+    for (int k = 0; k < n && r == EXIT_OK; k++)
+        if (!outfile_is_stdout(&g.file[k]))
+            r = outfile_write(&g.file[k], sigs + (size_t)k * siglen, siglen);
+    if (r == EXIT_OK)
+        r = outputs_commit(&g);
+    for (int k = 0; k < n && r == EXIT_OK; k++)
+        if (outfile_is_stdout(&g.file[k]))
+            r = outfile_write(&g.file[k], sigs + (size_t)k * siglen, siglen);
     if (r != EXIT_OK)
-        return r;
-    r = infile_rest(&f, sig, 0, snova_signature_bytes(inst), what);
-    infile_close(&f);
+        outputs_undo(&g); /* nothing was moved if the commit failed */
+    outputs_close(&g);
     return r;
 }
 
@@ -164,39 +185,24 @@ static int check_pairs(const struct options *o, unsigned a, const char *a_name, 
     return from_stdin <= 1 ? EXIT_OK : report("only one input can come from standard input");
 }
 
-/* snova sign of several inputs: the key prepared once; every signature is
- * made before any output is opened, and the outputs are committed only once
- * all are written */
+/* snova sign of several inputs: the key prepared once, every signature made
+ * before any output is opened (write_signatures) */
 static int sign_many(const struct options *o, struct key *sk, struct inputs *inputs) {
     const int n = option_count(o, OPT_IN);
     const size_t siglen = snova_signature_bytes(sk->inst);
     snova_secret_key *key = snova_secret_key_prepare(sk->inst, sk->bytes);
     uint8_t *sigs = malloc((size_t)n * siglen);
-    struct outfile *out = calloc((size_t)n, sizeof(*out));
-    int r = key != NULL && sigs != NULL && out != NULL ? EXIT_OK : report("out of memory");
+    int r = key != NULL && sigs != NULL ? EXIT_OK : report("out of memory");
     for (int k = 0; k < n && r == EXIT_OK; k++) {
         snova_hasher h;
         size_t len = siglen;
         r = hash_message(&h, option_nth(o, OPT_IN, k), inputs);
-        if (r == EXIT_OK && snova_sign_hashed_prepared(key, sigs + (size_t)k * siglen, &len, &h) != 0)
-            r = report("signing failed (no randomness from the system)");
+        if (r == EXIT_OK)
+            r = signing_status(snova_sign_hashed_prepared(key, sigs + (size_t)k * siglen, &len, &h));
     }
     snova_secret_key_free(key);
-    for (int k = 0; k < n && r == EXIT_OK; k++) {
-        const char *path = option_nth(o, OPT_OUT, k);
-        for (int j = 0; j < k && r == EXIT_OK; j++)
-            if (strcmp(path, option_nth(o, OPT_OUT, j)) == 0 || outfile_same_target(&out[j], &out[k]))
-                r = report("--out %s given twice", path);
-        if (r == EXIT_OK)
-            r = outfile_open(&out[k], path, 0644, (o->flags & OPT_FORCE) != 0, inputs);
-        if (r == EXIT_OK)
-            r = outfile_write(&out[k], sigs + (size_t)k * siglen, siglen);
-    }
-    for (int k = 0; k < n && r == EXIT_OK; k++)
-        r = outfile_commit(&out[k]);
-    for (int k = 0; k < n && out != NULL; k++)
-        outfile_discard(&out[k]);
-    free(out);
+    if (r == EXIT_OK)
+        r = write_signatures(o, sigs, siglen, n, inputs);
     free(sigs);
     return r;
 }
@@ -216,7 +222,7 @@ static int verify_many(const struct options *o, const struct key *pk) {
         struct inputs inputs = {0}; /* verification writes nothing: no output to keep from them */
         const char *path = option_nth(o, OPT_SIG, k);
         snova_hasher h;
-        r = read_signature(path, pk->inst, sig, &inputs);
+        r = sig_read(path, pk->inst, sig, &inputs);
         if (r == EXIT_OK)
             r = hash_message(&h, option_nth(o, OPT_IN, k), &inputs);
         if (r != EXIT_OK)
@@ -267,22 +273,11 @@ static int cmd_sign(const struct options *o) {
     uint8_t *sig = malloc(siglen);
     if (r == EXIT_OK && sig == NULL)
         r = report("out of memory");
-    if (r == EXIT_OK) {
-        const int signed_ = snova_sign_hashed(sk.inst, sig, &siglen, &h, sk.bytes);
-        if (signed_ == SNOVA_ERR_KEY_CANNOT_SIGN)
-            r = report("this secret key cannot sign (every attempt's system was singular): a damaged key?");
-        else if (signed_ != 0)
-            r = report("signing failed (no randomness from the system, or out of memory)");
-    }
+    if (r == EXIT_OK)
+        r = signing_status(snova_sign_hashed(sk.inst, sig, &siglen, &h, sk.bytes));
     key_free(&sk);
-    struct outfile out = {0};
     if (r == EXIT_OK)
-        r = outfile_open(&out, o->out != NULL ? o->out : "-", 0644, (o->flags & OPT_FORCE) != 0, &inputs);
-    if (r == EXIT_OK)
-        r = outfile_write(&out, sig, siglen);
-    if (r == EXIT_OK)
-        r = outfile_commit(&out);
-    outfile_discard(&out);
+        r = write_signatures(o, sig, siglen, 1, &inputs);
     free(sig);
     return r;
 }
@@ -312,7 +307,7 @@ static int cmd_verify(const struct options *o) {
     if (r == EXIT_OK && sig == NULL)
         r = report("out of memory");
     if (r == EXIT_OK)
-        r = read_signature(o->sig, pk.inst, sig, &inputs);
+        r = sig_read(o->sig, pk.inst, sig, &inputs);
     snova_hasher h;
     if (r == EXIT_OK)
         r = hash_message(&h, o->in, &inputs);
@@ -368,4 +363,7 @@ static int run(int argc, char **argv) {
     return commands[c].run(&o);
 }
 
-int main(int argc, char **argv) { return finish_stdout(run(argc, argv)); }
+int main(int argc, char **argv) {
+    int r = stdfds_reserve();
+    return finish_stdout(r == EXIT_OK ? run(argc, argv) : r);
+}

@@ -9,7 +9,19 @@
   its size and memcheck sees no access outside it;
 * a secret key of all zeros (an expanded key: Rounds 1 and 2) cannot sign:
   SNOVA_ERR_KEY_CANNOT_SIGN from every signing call, not -1 (which says no
-  randomness).
+  randomness);
+* one status and output rule for every signing entry point (issue 47, D5, D6):
+  a table of the seven signing calls, generic, salted and prepared, plain and
+  hashed, under every refusal each can meet (NULL instance, key, signature,
+  length, message, hasher or salt, an ended hasher, a key that cannot sign):
+  the same status for the same refusal, the signature zeroed wherever the call
+  knows its size, the length 0; host and AArch64;
+* prepared keys misused (D7), on libsnova built with AddressSanitizer and UBSan
+  (make lib-host-asan): a key used after free, a public key passed as a secret
+  key and the converse, a copy of a prepared key, a stack address: refused, and
+  the sanitizers see no access to freed or foreign memory; a double free, a
+  free of the other kind and of a block never prepared stop the process with
+  libsnova's message before anything is freed.
 """
 import subprocess
 
@@ -61,3 +73,44 @@ def test_misused_hasher_refused_on_aarch64(programs):
 def test_all_zero_key_reports_it_cannot_sign(programs, set_name):
     r = run(programs["host"], "zero-key", set_name)
     assert r.returncode == 0 and r.stdout == "", r.stdout + r.stderr
+
+
+# the expanded-key sets, whose key of all zeros cannot sign
+REFUSAL_SETS = ["snova-24-5-16-4-esk", "snova-r2-24-5-4-esk"]
+
+
+@pytest.mark.parametrize("target", ["host", "aarch64"])
+@pytest.mark.parametrize("set_name", REFUSAL_SETS)
+def test_every_signing_entry_point_refuses_alike(programs, target, set_name):
+    r = run(programs[target], "refusals", set_name)
+    assert r.returncode == 0 and r.stdout == "", r.stdout + r.stderr
+
+
+@pytest.fixture(scope="module")
+def asan_program(tmp_path_factory):
+    """lib_misuse against libsnova built with AddressSanitizer and UBSan"""
+    make("build/lib/host-asan/libsnova.a")
+    exe = tmp_path_factory.mktemp("misuse-asan") / "lib_misuse"
+    subprocess.run(["clang-19", "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-Wall",
+                    "-Wextra", "-Werror", "-I", str(ROOT / "include"), str(HARNESS),
+                    str(ROOT / "build" / "lib" / "host-asan" / "libsnova.a"), "-lpthread", "-o", str(exe)],
+                   check=True)
+    return [str(exe)]
+
+
+def test_misused_prepared_keys_refused_under_asan(asan_program):
+    r = run(asan_program, "prepared-misuse")
+    assert r.returncode == 0 and r.stdout == "" and r.stderr == "", r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("mode,kind,function", [
+    ("double-free", "secret", "snova_secret_key_free"),
+    ("free-other-kind", "secret", "snova_secret_key_free"),
+    ("free-foreign", "public", "snova_public_key_free"),
+])
+def test_bad_free_stops_the_process_under_asan(asan_program, mode, kind, function):
+    r = run(asan_program, mode)
+    assert r.returncode == -6, r.stdout + r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"libsnova: {function}(") and \
+        f"not a live prepared {kind} key" in lines[0], r.stderr

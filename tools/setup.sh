@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(gcc libc6-dev make clang-19 llvm-19 lld-19 qemu-user binutils-aarch64-linux-gnu gcc-aarch64-linux-gnu
               libc6-dev-arm64-cross libgcc-12-dev-arm64-cross python3-venv valgrind
-              cmake pkg-config)
+              cmake pkg-config libclang-rt-19-dev)
 missing=()
 for pkg in "${apt_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -33,7 +33,6 @@ const struct snova_instance snova_lib_instance = {
     .seed_bytes = SNOVA_SEED_BYTES,
     .salt_bytes = SNOVA_SALT_BYTES,
     .keypair_seeded = snova_keypair_seeded,
-    .signature_salted = snova_sign_signature_salted,
     .core_sign = snova_core_sign,
     .core_verify = snova_core_verify,
     .public_prepared_bytes = snova_core_public_prepared_bytes,

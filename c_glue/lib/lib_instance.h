@@ -27,13 +27,12 @@ struct snova_instance {
                      const unsigned char *sk);
     int (*verify)(const unsigned char *sig, size_t siglen, const unsigned char *m, size_t mlen,
                   const unsigned char *pk);
-    /* the NIST API with its random bytes passed in (sign_salted.h): seed_bytes
-     * for a key pair, salt_bytes for a signature, each what the NIST API draws
-     * in one randombytes call */
+    /* the NIST API's key pair with its random bytes passed in (sign_salted.h):
+     * seed_bytes for a key pair, salt_bytes for a signature (which
+     * libsnova_deterministic.c makes with core_sign), each what the NIST API
+     * draws in one randombytes call */
     size_t seed_bytes, salt_bytes;
     int (*keypair_seeded)(unsigned char *pk, unsigned char *sk, const unsigned char *seed);
-    int (*signature_salted)(unsigned char *sig, size_t *siglen, const unsigned char *m, size_t mlen,
-                            const unsigned char *sk, const unsigned char *salt);
     /* the set's core (core.h), on the message's 64-byte SHAKE256 digest */
     int (*core_sign)(uint8_t *sig, const uint8_t *digest, const uint8_t *salt, const uint8_t *sk);
     int (*core_verify)(const uint8_t *digest, const uint8_t *sig, const uint8_t *pk);

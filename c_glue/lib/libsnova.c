@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lib_instance.h"
+#include "lib_sign.h"
 #include "os_random.h"
 #include "shake.h"
 #include "sign_status.h"
@@ -52,15 +53,12 @@ const char *snova_status_name(snova_status status) {
     return "unknown";
 }
 
-/* a message of mlen bytes at m: m may be NULL only when empty */
-static int message_given(const uint8_t *m, size_t mlen) { return m != NULL || mlen == 0; }
-
-/* A failed signing call's outputs: no signature, length 0 (each where given). */
-static void no_signature(const snova_instance *inst, uint8_t *sig, size_t *siglen) {
+int snova_lib_refuse(const struct snova_instance *inst, uint8_t *sig, size_t *siglen) {
     if (sig != NULL && inst != NULL)
         memset(sig, 0, inst->sig_bytes);
     if (siglen != NULL)
         *siglen = 0;
+    return -1;
 }
 
 int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk) {
@@ -69,34 +67,34 @@ int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk) {
     return inst->keypair(pk, sk) == 0 ? 0 : -1;
 }
 
-/* sig (sig_bytes) from the message's digest, the salt drawn from the system:
- * 0, SNOVA_ERR_KEY_CANNOT_SIGN, or -1 (no randomness, no memory); sig zeroed
- * on failure */
-static int sign_digest(const snova_instance *inst, uint8_t *sig, const uint8_t digest[SNOVA_LIB_DIGEST_BYTES],
-                       const uint8_t *sk) {
-    uint8_t salt[SNOVA_LIB_SALT_BYTES];
-    int r = snova_os_random(salt, sizeof(salt));
+int snova_lib_sign(const struct snova_instance *inst, uint8_t *sig, size_t *siglen,
+                   uint8_t digest[SNOVA_LIB_DIGEST_BYTES], const uint8_t *salt, const uint8_t *sk,
+                   const void *prepared) {
+    uint8_t drawn[SNOVA_LIB_SALT_BYTES];
+    int r = 0;
+    if (salt == NULL) {
+        r = snova_os_random(drawn, sizeof(drawn));
+        salt = drawn;
+    }
     if (r == 0)
-        r = inst->core_sign(sig, digest, salt, sk);
+        r = sk != NULL ? inst->core_sign(sig, digest, salt, sk) : inst->sign_prepared(sig, digest, salt, prepared);
+    snova_wipe(digest, SNOVA_LIB_DIGEST_BYTES);
     snova_wipe_stack();
-    if (r == 0)
+    if (r == 0) {
+        *siglen = inst->sig_bytes;
         return 0;
-    memset(sig, 0, inst->sig_bytes);
+    }
+    snova_lib_refuse(inst, sig, siglen);
     return r == SNOVA_CORE_UNSOLVABLE ? SNOVA_ERR_KEY_CANNOT_SIGN : -1;
 }
 
 int snova_sign(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
                const uint8_t *sk) {
-    if (inst == NULL || sig == NULL || siglen == NULL || !message_given(m, mlen) || sk == NULL) {
-        no_signature(inst, sig, siglen);
-        return -1;
-    }
+    if (inst == NULL || sig == NULL || siglen == NULL || !message_given(m, mlen) || sk == NULL)
+        return snova_lib_refuse(inst, sig, siglen);
     uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
     snova_shake256(digest, sizeof(digest), m, mlen);
-    int r = sign_digest(inst, sig, digest, sk);
-    snova_wipe(digest, sizeof(digest));
-    *siglen = r == 0 ? inst->sig_bytes : 0;
-    return r;
+    return snova_lib_sign(inst, sig, siglen, digest, NULL, sk, NULL);
 }
 
 int snova_verify(const snova_instance *inst, const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
@@ -108,10 +106,8 @@ int snova_verify(const snova_instance *inst, const uint8_t *sig, size_t siglen, 
 
 int snova_sign_attached(const snova_instance *inst, uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
                         const uint8_t *sk) {
-    if (inst == NULL || sm == NULL || smlen == NULL || !message_given(m, mlen) || sk == NULL) {
-        no_signature(inst, sm, smlen);
-        return -1;
-    }
+    if (inst == NULL || sm == NULL || smlen == NULL || !message_given(m, mlen) || sk == NULL)
+        return snova_lib_refuse(inst, sm, smlen);
     size_t siglen;
     if (mlen > 0)
         memmove(sm + inst->sig_bytes, m, mlen);
@@ -153,14 +149,9 @@ int snova_hasher_update(snova_hasher *h, const void *piece, size_t len) {
 int snova_sign_hashed(const snova_instance *inst, uint8_t *sig, size_t *siglen, snova_hasher *h,
                       const uint8_t *sk) {
     uint8_t digest[SNOVA_LIB_DIGEST_BYTES];
-    if (inst == NULL || sig == NULL || siglen == NULL || sk == NULL || hasher_final(h, digest) != 0) {
-        no_signature(inst, sig, siglen);
-        return -1;
-    }
-    int r = sign_digest(inst, sig, digest, sk);
-    snova_wipe(digest, sizeof(digest));
-    *siglen = r == 0 ? inst->sig_bytes : 0;
-    return r;
+    if (inst == NULL || sig == NULL || siglen == NULL || sk == NULL || hasher_final(h, digest) != 0)
+        return snova_lib_refuse(inst, sig, siglen);
+    return snova_lib_sign(inst, sig, siglen, digest, NULL, sk, NULL);
 }
 
 int snova_verify_hashed(const snova_instance *inst, const uint8_t *sig, size_t siglen, snova_hasher *h,
