@@ -5,14 +5,13 @@ the KAT files), imported: the official signature verifies with the imported
 public key, the imported secret key signs what the raw public key verifies;
 export then import gives back the key files; bad raw keys and outputs are
 refused with one line and leave nothing behind."""
-import os
 import stat
 
 import pytest
 
 from tests.python_binding import DIGEST_FIELDS, import_snova, kat_digests, nist_draws
-from tests.snova_harness import BUILD, load_kat, make, official_name
-from tests.test_command import one_error
+from tests.snova_harness import load_kat, official_name
+from tests.test_command import one_error, snova_exe  # noqa: F401  (a fixture)
 from tests.test_libsnova import Snova
 
 snova_py = import_snova()
@@ -20,15 +19,9 @@ snova_py = import_snova()
 SETS = ["snova-r3-i-k", "snova-r2-24-5-4-shake-esk", "snova-24-5-16-4-ssk"]
 
 
-@pytest.fixture(scope="module")
-def exe():
-    make("build/lib/host/snova")
-    return BUILD / "lib" / "host" / "snova"
-
-
 @pytest.fixture
-def snova(exe, tmp_path):
-    return Snova(exe, tmp_path)
+def snova(snova_exe, tmp_path):
+    return Snova(snova_exe, tmp_path)
 
 
 def official_pair(set_name, count=3):
