@@ -1,4 +1,4 @@
-"""Tests of the Python package snova (python/snova/, docs/python.md) on the host
+"""Tests of the Python package snova (python/snova/, python/README.md) on the host
 library, imported from this tree (the installed package: test_python_install.py):
 
 * every instance's official known answers through the binding: the seeds and
