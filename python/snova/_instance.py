@@ -48,7 +48,12 @@ def _find(name: str) -> object:
     (ignoring ASCII case; an official name must name one instance)."""
     if not isinstance(name, str):
         raise TypeError(f"an instance name is a str, not {type(name).__name__}")
-    handle = lib.snova_instance_by_name(name.encode("utf-8"))
+    unknown = Error(f"unknown instance {name!r} (snova.instances() lists them)")
+    # names are ASCII (so that no other character's case folds into one), and a
+    # NUL would end the C string early
+    if not name.isascii() or "\0" in name:
+        raise unknown
+    handle = lib.snova_instance_by_name(name.encode("ascii"))
     if handle:
         return handle
     wanted = name.lower()
@@ -59,7 +64,7 @@ def _find(name: str) -> object:
     if official:
         raise Error(f"'{name}' names {', '.join(_text(lib.snova_instance_name(h)) for h in official)}: "
                     "give one of these")
-    raise Error(f"unknown instance '{name}' (snova.instances() lists them)")
+    raise unknown
 
 
 def _level(round_number: int, official_name: str) -> int:
@@ -106,7 +111,7 @@ class Instance:
     def __hash__(self) -> int:
         return hash(self.name)
 
-    def exact(self, data: Buffer, size: int, what: str) -> tuple[object, int]:
+    def _exact(self, data: Buffer, size: int, what: str) -> tuple[object, int]:
         """data as a pointer argument, which must hold size bytes."""
         pointer, length = _buffers.readable(data, what)
         if length != size:
@@ -128,41 +133,41 @@ class Instance:
     def keygen_from_seed(self, seed: Buffer) -> tuple[bytes, bytes]:
         """The key pair of the keypair_seed_bytes bytes the NIST API draws (the
         seed is the secret key: draw it from a secure source)."""
-        seed_arg, _ = self.exact(seed, self.keypair_seed_bytes, "a key pair seed")
+        seed_arg, _ = self._exact(seed, self.keypair_seed_bytes, "a key pair seed")
         return self._keys(lambda pk, sk: lib.snova_keypair_from_seed(self._handle, pk, sk, seed_arg),
                           "the library refused the seed")
 
     def sign(self, secret_key: Buffer, message: Buffer) -> bytes:
-        sk, _ = self.exact(secret_key, self.secret_key_bytes, "a secret key")
+        sk, _ = self._exact(secret_key, self.secret_key_bytes, "a secret key")
         m, mlen = _buffers.readable(message, "the message")
         return signed(self.name, self.signature_bytes,
                       lambda sig, siglen: lib.snova_sign(self._handle, sig, siglen, m, mlen, sk))
 
     def sign_with_salt(self, secret_key: Buffer, message: Buffer, salt: Buffer) -> bytes:
         """The signature with the salt_bytes bytes the NIST API draws passed in."""
-        sk, _ = self.exact(secret_key, self.secret_key_bytes, "a secret key")
+        sk, _ = self._exact(secret_key, self.secret_key_bytes, "a secret key")
         m, mlen = _buffers.readable(message, "the message")
-        salt_arg, _ = self.exact(salt, self.salt_bytes, "a salt")
+        salt_arg, _ = self._exact(salt, self.salt_bytes, "a salt")
         return signed(self.name, self.signature_bytes,
                       lambda sig, siglen: lib.snova_sign_with_salt(self._handle, sig, siglen, m, mlen, sk, salt_arg))
 
     def verify(self, public_key: Buffer, message: Buffer, signature: Buffer) -> bool:
         """True if signature is public_key's signature of message; False for any
         other signature, one of the wrong length included."""
-        pk, _ = self.exact(public_key, self.public_key_bytes, "a public key")
+        pk, _ = self._exact(public_key, self.public_key_bytes, "a public key")
         m, mlen = _buffers.readable(message, "the message")
         sig, siglen = _buffers.readable(signature, "the signature")
         return lib.snova_verify(self._handle, sig, siglen, m, mlen, pk) == 0
 
     def sign_hashed(self, secret_key: Buffer, hasher: "Hasher") -> bytes:
         """The signature of what hasher was fed; ends the hasher."""
-        sk, _ = self.exact(secret_key, self.secret_key_bytes, "a secret key")
+        sk, _ = self._exact(secret_key, self.secret_key_bytes, "a secret key")
         return hasher.finish(lambda h: signed(
             self.name, self.signature_bytes, lambda sig, siglen: lib.snova_sign_hashed(self._handle, sig, siglen, h, sk)))
 
     def verify_hashed(self, public_key: Buffer, hasher: "Hasher", signature: Buffer) -> bool:
         """verify of what hasher was fed; ends the hasher."""
-        pk, _ = self.exact(public_key, self.public_key_bytes, "a public key")
+        pk, _ = self._exact(public_key, self.public_key_bytes, "a public key")
         sig, siglen = _buffers.readable(signature, "the signature")
         return hasher.finish(lambda h: lib.snova_verify_hashed(self._handle, sig, siglen, h, pk) == 0)
 

@@ -23,7 +23,7 @@ class _Prepared:
     def __init__(self, instance: "Instance", key: Buffer, size: int, what: str,
                  prepare: Callable[[object, object], Optional[int]], free: Callable[[object], None]):
         self.instance = instance
-        pointer_arg, _ = instance.exact(key, size, what)
+        pointer_arg, _ = instance._exact(key, size, what)
         pointer = prepare(instance._handle, pointer_arg)
         if not pointer:
             raise Error(f"{instance.name}: {what} the library cannot prepare (malformed, or out of memory)")
@@ -82,7 +82,7 @@ class SecretKey(_Prepared):
 
     def sign_with_salt(self, message: Buffer, salt: Buffer) -> bytes:
         m, mlen = _buffers.readable(message, "the message")
-        salt_arg, _ = self.instance.exact(salt, self.instance.salt_bytes, "a salt")
+        salt_arg, _ = self.instance._exact(salt, self.instance.salt_bytes, "a salt")
         with self._guard.use() as key:
             return signed(self.instance.name, self.instance.signature_bytes,
                           lambda sig, siglen: lib.snova_sign_prepared_with_salt(key, sig, siglen, m, mlen, salt_arg))
