@@ -6,14 +6,18 @@ through `import snova` alone (the NIST draws come from the tests' DRBG model),
 plain and prepared verification, a flipped signature False, a short public key
 snova.Error. The wheel and the venv are built once per content of the files the
 source distribution holds (pyproject.toml's [tool.snova-backend] sdist), under
-build/python-install/."""
+build/python-install/. And the backend itself: the make command it runs (CC,
+jobs, no machine set-up), and a source distribution that has what make needs."""
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
+from types import SimpleNamespace
 
 import pytest
 
@@ -109,3 +113,51 @@ def test_a_user_of_the_installed_package_gets_the_known_answers(installed, tmp_p
         assert got["checks"] == [True, True, False, False]
         assert got["short_pk"] == "Error ValueError"
 
+
+
+# --------------------------------------------------------------------------
+# the build backend
+
+
+@pytest.fixture
+def backend(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "python" / "backend"))
+    monkeypatch.chdir(ROOT)
+    import snova_backend
+    return snova_backend
+
+
+def test_the_backend_builds_with_cc_and_without_the_setup(backend, monkeypatch):
+    """The make command it runs: HOST_CC from CC, a -j unless MAKEFLAGS has one;
+    run with -n, it compiles with that compiler and never reaches tools/setup.sh."""
+    commands = []
+    monkeypatch.setattr(backend, "subprocess", SimpleNamespace(run=lambda cmd, cwd: commands.append(cmd) or
+                                                           subprocess.CompletedProcess(cmd, 0)))
+    monkeypatch.setenv("CC", "clang-19")
+    monkeypatch.setenv("MAKEFLAGS", "-j3")
+    backend._build_library("build/lib/host/libsnova.so.0")
+    monkeypatch.delenv("MAKEFLAGS")
+    backend._build_library("build/lib/host/libsnova.so.0")
+    assert commands[0] == ["make", "--no-print-directory", "build/lib/host/libsnova.so.0", "HOST_CC=clang-19"]
+    assert commands[1] == [*commands[0][:3], f"-j{os.cpu_count()}", "HOST_CC=clang-19"]
+    dry = subprocess.run([*commands[0], "-n", "-W", "c_glue/util.c"], cwd=ROOT, capture_output=True, text=True,
+                         env={k: v for k, v in os.environ.items() if k != "MAKEFLAGS"})
+    assert dry.returncode == 0, dry.stderr
+    compiles = [line for line in dry.stdout.splitlines() if "c_glue/util.c" in line]
+    assert compiles and all(line.startswith("clang-19 ") for line in compiles), dry.stdout
+    assert "setup.sh" not in dry.stdout
+
+
+def test_the_source_distribution_builds_the_library(backend, tmp_path):
+    """What build_sdist packs is all that make needs for the library (make -n in
+    the unpacked tree names every command and misses no file)."""
+    name = backend.build_sdist(str(tmp_path))
+    with tarfile.open(tmp_path / name) as sdist:
+        members = sdist.getnames()
+        sdist.extractall(tmp_path / "unpacked", filter="data")
+    top = tmp_path / "unpacked" / name.removesuffix(".tar.gz")
+    assert {"pyproject.toml", "PKG-INFO", "Makefile", "include/snova.h", "python/snova/__init__.py",
+            "python/snova/py.typed"} <= {m.split("/", 1)[1] for m in members if "/" in m}
+    assert not any("__pycache__" in m for m in members)
+    dry = subprocess.run(["make", "-n", "build/lib/host/libsnova.so.0"], cwd=top, capture_output=True, text=True)
+    assert dry.returncode == 0 and "-shared" in dry.stdout, dry.stderr
