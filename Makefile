@@ -30,19 +30,21 @@ $(SETUP_STAMP): tools/setup.sh requirements.txt
 setup:
 	@./tools/setup.sh
 
-# out/: the ELF kernels and their header, and the Mach-O and COFF ones, each
-# brought up to date when the generator (its code, templates, schedules, or the
-# version in include/snova.h) changes. gen.py leaves a file whose content is the
-# same untouched, so what depends on out/ is rebuilt only where a kernel changed.
+# out/: the kernels (one .S file each, for ELF, Mach-O and COFF alike), the
+# assembler header of the object formats' conventions and the C headers, brought
+# up to date when the generator (its code, templates, schedules, or the version in
+# include/snova.h) changes. gen.py leaves a file whose content is the same
+# untouched, so what depends on out/ is rebuilt only where a kernel changed.
 GENERATOR_SRC := gen.py include/snova.h $(shell find generator -name '*.py' -o -name '*.yaml' -o -name '*.j2')
-GEN_ABIS := elf macho coff
-GEN_OUT.elf := out
-GEN_OUT.macho := out/macho
-GEN_OUT.coff := out/coff
-GEN_STAMPS := $(foreach a,$(GEN_ABIS),build/stamps/generate-$(a))
-generate: $(GEN_STAMPS)
-build/stamps/generate-%: $(GENERATOR_SRC)
-	$(PYTHON) gen.py --abi $* --out $(GEN_OUT.$*)
+GEN_STAMP := build/stamps/generate
+generate: $(GEN_STAMP)
+$(GEN_STAMP): $(GENERATOR_SRC)
+	$(PYTHON) gen.py --out out
+	@mkdir -p $(@D) && touch $@
+# the files that list the parameter sets, from generator/sets.yaml (gen.py --sets)
+generate: build/stamps/generate-sets
+build/stamps/generate-sets: $(GENERATOR_SRC)
+	$(PYTHON) gen.py --sets .
 	@mkdir -p $(@D) && touch $@
 
 # mca_reports/: llvm-mca's figures of every generated kernel and its C reference
@@ -52,14 +54,14 @@ build/stamps/generate-%: $(GENERATOR_SRC)
 # only the kernels whose code changed are measured again.
 MCA_SRC := $(wildcard tools/mca*.py tools/mca_ref/*.c) mca_reports/keccak_openssl.json
 mca: mca_reports/summary.md
-mca_reports/summary.md: build/stamps/generate-elf $(wildcard out/*.S) $(MCA_SRC)
+mca_reports/summary.md: $(GEN_STAMP) $(wildcard out/*.S) $(MCA_SRC)
 	$(PYTHON) -m tools.mca --jobs $(JOBS)
 
 # llvm-mca's whole output (timelines, bottleneck analysis), for reading, in
 # build/mca-full/<cpu>/<kernel>.txt; MCA_KERNELS="k1 k2" for a few kernels only.
 MCA_FULL_DIR := build/mca-full
 MCA_KERNELS ?=
-mca-full: build/stamps/generate-elf
+mca-full: $(GEN_STAMP)
 	$(PYTHON) -m tools.mca --full $(MCA_FULL_DIR) --jobs $(JOBS) \
 	    $(if $(MCA_KERNELS),--kernels $(MCA_KERNELS))
 
@@ -76,7 +78,8 @@ help:
 	@echo 'make                 set up (tools/setup.sh), bring out/ up to date and build libsnova'
 	@echo '                     and the snova command (build/lib/host/)'
 	@echo 'make setup           install what is missing: apt packages, the Python venv .venv'
-	@echo 'make generate        regenerate out/ (ELF, out/macho, out/coff) where the generator changed'
+	@echo 'make generate        regenerate out/ (one tree for ELF, Mach-O, COFF) where the generator changed'
+	@echo '                     and the files that list the sets, from generator/sets.yaml'
 	@echo 'make lib             libsnova.{a,so} and snova for this machine: build/lib/host/'
 	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
 	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'
@@ -85,14 +88,21 @@ help:
 	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
 	@echo 'make test            every test (WERROR=-Werror; long: run single files with pytest instead)'
 	@echo 'make snova           the C core and its test programs per set: build/host/'
-	@echo 'make snova-aarch64-neon  the same for AArch64 on the generated kernels'
+	@echo 'make snova-asan      the same with AddressSanitizer and UBSan: build/host-asan/'
+	@echo 'make snova-aarch64   the same for AArch64 on the portable kernels: build/aarch64-portable/'
+	@echo 'make snova-aarch64-neon  the same for AArch64 on the generated kernels: build/aarch64-neon/'
+	@echo 'make snova-ct        the constant-time check programs (valgrind; gcc, clang at -O2, -O3)'
+	@echo 'make snova-ct-builds the builds the constant-time tests check'
 	@echo 'make snova-list      the parameter sets'
+	@echo 'make snova-params    each set with its compiler definitions, one a line'
 	@echo 'make bench           the SNOVA benchmark under qemu: bench/results.{json,md,png}'
 	@echo 'make bench-quick     one set per rank: bench/quick/'
 	@echo 'make fuzz FUZZ_SECONDS=N  every fuzz target (libFuzzer, ASan, UBSan) N seconds: build/fuzz/'
 	@echo 'make fuzz-build      the fuzz targets only; make fuzz-aarch64: the verify target'"'"'s random'
 	@echo '                     driver on the AArch64 NEON library (qemu-aarch64)'
 	@echo 'make lib-host-asan   libsnova and snova with ASan, UBSan and fuzzer coverage: build/lib/host-asan/'
+	@echo 'make bench-report    results.md, results.png and docs/benchmarks.md again from bench/results.json'
+	@echo 'make bench-keccak    generated vs portable C Keccak in the SHAKE sets: bench/keccak/'
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
 	@echo 'make export-liboqs DEST=dir  the core and kernels as the SNOVA neon implementation of liboqs'

@@ -20,48 +20,10 @@ HOST_CC  ?= cc
 CLANG    ?= clang-19
 CROSS_CC ?= $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 
-# The parameter sets of every round. These tables are the only place they are named;
-# each set gets its compiler definitions SNOVA_DEFS.<set> and its round's core
-# source SNOVA_CORE.<set>.
-#
-# Round 1 (v-o-l, q = 16), each with an expanded (esk) and a seed (ssk) secret key.
-SNOVA_VOL := 24-5-4 25-8-3 28-17-2 37-8-4 43-25-2 49-11-3 60-10-4 61-33-2 66-15-3
-snova_field = $(word $(2),$(subst -, ,$(1)))
-SNOVA_R1_SETS := $(foreach p,$(SNOVA_VOL),$(foreach k,esk ssk,\
-    snova-$(call snova_field,$(p),1)-$(call snova_field,$(p),2)-16-$(call snova_field,$(p),3)-$(k)))
-$(foreach s,$(SNOVA_R1_SETS),$(eval SNOVA_CORE.$(s) := snova.c)\
-    $(eval SNOVA_DEFS.$(s) := -DSNOVA_V=$(call snova_field,$(s),2) -DSNOVA_O=$(call snova_field,$(s),3) \
-    -DSNOVA_L=$(call snova_field,$(s),5) -DSNOVA_SSK=$(if $(filter ssk,$(call snova_field,$(s),6)),1,0)))
-
-# Round 3 (NIST Round 3): official name without SNOVA_, then v:o:l:r:m1; each set
-# also comes as _AES (AES-128-CTR instead of SHAKE128 public-map expansion). Build
-# name: the official name lower-cased, SNOVA_ -> snova-r3-, _ -> -.
-SNOVA_R3_TABLE := I_K:29:3:4:8:5 I_B:27:4:4:6:5 I_S:27:5:4:4:5 I_X:50:17:2:2:17 \
-    III_K:38:4:4:8:7 III_B:38:5:4:6:7 III_S:38:6:4:5:7 III_X:76:25:2:2:25 \
-    V_K:40:4:5:8:6 V_B:40:5:5:6:6 V_S:40:6:5:5:6 V_X:104:33:2:2:33
-snova_r3_lower = $(subst _,-,$(subst I,i,$(subst V,v,$(subst K,k,$(subst B,b,$(subst S,s,$(subst X,x,$(1))))))))
-# $(1) = table entry, $(2) = build-name suffix, $(3) = SNOVA_AES value
-define snova_r3_set
-SNOVA_R3_SETS += snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2)
-SNOVA_CORE.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := snova_r3.c
-SNOVA_DEFS.snova-r3-$(call snova_r3_lower,$(word 1,$(subst :, ,$(1))))$(2) := -DSNOVA_ROUND=3 \
-    $$(join -DSNOVA_SET= -DSNOVA_V= -DSNOVA_O= -DSNOVA_L= -DSNOVA_R= -DSNOVA_M1=,$(subst :, ,$(1))) -DSNOVA_AES=$(3)
-endef
-SNOVA_R3_SETS :=
-$(foreach e,$(SNOVA_R3_TABLE),$(eval $(call snova_r3_set,$(e),,0))$(eval $(call snova_r3_set,$(e),-aes,1)))
-
-# Round 2 (liboqs's instances): v-o-l, then -shake (SHAKE128 instead of AES-128-CTR
-# public-map expansion) and -esk (expanded secret key) where liboqs has them. Build
-# name: snova-r2-<entry>, liboqs's name lower-cased with SNOVA_ -> snova-r2-, _ -> -.
-SNOVA_R2_TABLE := 24-5-4 24-5-4-shake 24-5-4-esk 24-5-4-shake-esk 24-5-5 25-8-3 29-6-5 37-17-2 37-8-4 \
-    49-11-3 56-25-2 60-10-4
-SNOVA_R2_SETS := $(addprefix snova-r2-,$(SNOVA_R2_TABLE))
-$(foreach e,$(SNOVA_R2_TABLE),$(eval SNOVA_CORE.snova-r2-$(e) := snova_r2.c)\
-    $(eval SNOVA_DEFS.snova-r2-$(e) := -DSNOVA_ROUND=2 -DSNOVA_V=$(call snova_field,$(e),1) \
-    -DSNOVA_O=$(call snova_field,$(e),2) -DSNOVA_L=$(call snova_field,$(e),3) \
-    -DSNOVA_AES=$(if $(filter shake,$(subst -, ,$(e))),0,1) -DSNOVA_ESK=$(if $(filter esk,$(subst -, ,$(e))),1,0)))
-
-SNOVA_SETS := $(SNOVA_R1_SETS) $(SNOVA_R2_SETS) $(SNOVA_R3_SETS)
+# The parameter sets: SNOVA_SETS, and each set's compiler definitions
+# SNOVA_DEFS.<set> and its round's core source SNOVA_CORE.<set>, generated from
+# generator/sets.yaml (the one list of them; make generate).
+include c_glue/snova_sets.mk
 
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan host-tsan host-plant-rng host-hooks host-weak-verify1 host-weak-verify2 \
@@ -98,7 +60,7 @@ SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$
 
 # The constant-time matrix (tests/test_constant_time.py): every compiler at every
 # optimisation level. host-ct-<cc>-<opt> are checked under valgrind memcheck
-# (test_ct.c, secrets undefined), the AArch64 builds (aarch64-portable and
+# (tests/programs/test_ct.c, secrets undefined), the AArch64 builds (aarch64-portable and
 # aarch64-neon above at -O3, -O2 below) by qemu traces across secrets. The
 # -plant-<leak> builds carry a planted leak (ct.h) that the tests must report;
 # nothing else defines SNOVA_CT_PLANT_*. DWARF 4: valgrind 3.19 cannot read clang-19's DWARF 5.
@@ -139,9 +101,9 @@ SNOVA_EXTRA_OBJS.aarch64-neon-plant-little := build/aarch64-neon-plant-little/as
     $(filter-out %/$(SNOVA_CT_LITTLE_KERNEL).o,$(SNOVA_EXTRA_OBJS.aarch64-neon))
 build/aarch64-neon-plant-little/asm/$(SNOVA_CT_LITTLE_KERNEL).o: out/$(SNOVA_CT_LITTLE_KERNEL).S c_glue/c_glue.mk
 	@mkdir -p $(@D)
-	awk '{ print } /^\tbti\tc$$/ && !planted { print "\tldrb\tw16, [x1, #1]\n\tldrb\tw16, [x3, x16]"; planted = 1 }' \
+	awk '{ print } /^\tSNOVA_ASM_BTI(_FRAME)?$$/ && !planted { print "\tldrb\tw16, [x1, #1]\n\tldrb\tw16, [x3, x16]"; planted = 1 }' \
 	    $< > $(@:.o=.S)
-	$(CLANG) --target=aarch64-linux-gnu -c $(@:.o=.S) -o $@
+	$(CLANG) --target=aarch64-linux-gnu -Iout -c $(@:.o=.S) -o $@
 
 SNOVA_CT_HOST_BUILDS := $(foreach c,gcc clang,$(foreach o,$(SNOVA_CT_OPTS),host-ct-$(c)-$(o))) host-ct-gcc-O3-pic
 SNOVA_CT_AARCH64_BUILDS := aarch64-portable aarch64-portable-O2 aarch64-neon aarch64-neon-O2 aarch64-neon-pic
@@ -159,7 +121,7 @@ SNOVA_CT_LIB_LINK.static = $(if $(filter aarch64,$(1)),-static) build/lib/$(1)/l
 SNOVA_CT_LIB_LINK.shared = -no-pie build/lib/$(1)/libsnova.so.0 -Wl,-rpath,$(abspath build/lib/$(1))
 # $(1) = library variant, $(2) = static or shared, $(3) = program, $(4) = its source
 define snova_ct_lib_rule
-build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c tools/ct/fixed_random.h c_glue/ct_marks.h include/snova.h \
+build/ct/lib/$(1)-$(2)/$(3): $(4) tools/ct/fixed_random.c tools/ct/fixed_random.h c_glue/primitives/ct_marks.h include/snova.h \
     build/lib/$(1)/libsnova.$(if $(filter static,$(2)),a,so.0)
 	@mkdir -p $$(@D)
 	$$(SNOVA_CT_LIB_CC.$(1)) -Iinclude -Itools/ct $$(SNOVA_WARN) $(4) tools/ct/fixed_random.c \
@@ -172,9 +134,20 @@ build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)
 	$(CLANG) --target=aarch64-linux-gnu -c $< -o $@
 
+# The core's rooms: the rounds' algorithms and their sizes (core/), the kernel
+# table with its portable kernels and run-time choice (kernels/), the primitives
+# (primitives/: SHAKE, AES, SHA-256, the DRBG, the OS randomness); the programs
+# that test the core (tests/programs/). Sources are named by file name alone
+# (vpath), headers through the include path; c_glue/ itself holds the namespace
+# header every room includes.
+SNOVA_ROOMS := c_glue/core c_glue/kernels c_glue/primitives
+SNOVA_PROGRAMS_DIR := tests/programs
+vpath %.c $(SNOVA_ROOMS) $(SNOVA_PROGRAMS_DIR)
+SNOVA_INCLUDES := -Ic_glue $(addprefix -I,$(SNOVA_ROOMS))
+
 # WERROR=-Werror turns warnings into errors (`make test` sets it for the tests' builds)
 WERROR ?=
-SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) -Ic_glue
+SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES)
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
 SNOVA_PRIM_SRC := shake.c aes_ct.c sha256.c util.c nibbles.c kernels_portable.c os_random.c
@@ -200,14 +173,14 @@ snova-params:
 
 # $(1) = build variant
 define snova_build_rules
-build/$(1)/common/%.o: c_glue/%.c c_glue/c_glue.mk
+build/$(1)/common/%.o: %.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) -MMD -MP -c $$< -o $$@
 endef
 
 # $(1) = build variant, $(2) = set name
 define snova_set_rules
-build/$(1)/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk
+build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 

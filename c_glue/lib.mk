@@ -8,7 +8,7 @@
 #   make uninstall PREFIX=/usr/local DESTDIR=  removes what install put there
 #   make build/lib/<variant>/libsnova-randombytes.a   the static library in
 #                       embedded-source mode: its randomness from the host's
-#                       randombytes (c_glue/os_random.c, SNOVA_RANDOMBYTES_EXTERN)
+#                       randombytes (c_glue/primitives/os_random.c, SNOVA_RANDOMBYTES_EXTERN)
 #
 # How the instances share one library: source-level namespacing
 # (c_glue/snova_namespace.h). A set's own code (its round's core, the NIST API of
@@ -28,7 +28,7 @@ LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p'
 LIB_SOVERSION := 0
 LIB_LD      := ld.lld-19
 LIB_AR      := llvm-ar-19
-# the operating system's randomness (c_glue/os_random.c), one copy for the library
+# the operating system's randomness (c_glue/primitives/os_random.c), one copy for the library
 LIB_RANDOM_SRC := os_random.c
 
 LIB_VARIANTS := host aarch64
@@ -71,7 +71,7 @@ lib-aarch64: build/lib/aarch64/libsnova.a build/lib/aarch64/libsnova.so.$(LIB_SO
 
 # $(1) = variant
 define lib_variant_rules
-build/lib/$(1)/prim/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/prim/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -MMD -MP -c $$< -o $$@
 
@@ -83,7 +83,7 @@ build/lib/$(1)/asm/%.o: out/%.S
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) -c $$< -o $$@
 
-build/lib/$(1)/prim/os_random-randombytes.o: c_glue/os_random.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/prim/os_random-randombytes.o: c_glue/primitives/os_random.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -DSNOVA_RANDOMBYTES_EXTERN \
 	    -MMD -MP -c $$< -o $$@
@@ -118,7 +118,7 @@ endef
 
 # $(1) = variant, $(2) = shape
 define lib_shape_rules
-build/lib/$(1)/shape/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/shape/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) $$(call LIB_NAMESPACE,$(2)) \
 	    -MMD -MP -c $$< -o $$@
@@ -129,7 +129,7 @@ endef
 
 # $(1) = variant, $(2) = set
 define lib_set_rules
-build/lib/$(1)/set/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
 	    -DSNOVA_NIST_API_EXPORT -MMD -MP -c $$< -o $$@
@@ -137,7 +137,7 @@ build/lib/$(1)/set/$(2)/%.o: c_glue/%.c c_glue/c_glue.mk c_glue/lib.mk
 build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
-	    -DSNOVA_LIB_NAME='"$(2)"' -MMD -MP -c $$< -o $$@
+	    -DSNOVA_LIB_NAME='"$(2)"' -DSNOVA_LIB_ID=$(call lib_id,$(2)) -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/set-$(2).o: $(addprefix build/lib/$(1)/set/$(2)/,$(patsubst %.c,%.o,$(call LIB_SET_SRC,$(2))) lib_instance.o)
 	$(LIB_LD) -r $$^ -o $$@
@@ -164,14 +164,15 @@ LIB_RPATH = $(if $(filter $(LIB_SYSTEM_PREFIXES),$(patsubst %/,%,$(PREFIX))),,-W
 LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g' \
     -e 's|@RPATH@|$(LIB_RPATH)|g'
 # every file install writes, below LIB_INSTALL_ROOT
-LIB_INSTALLED := bin/snova include/snova.h lib/libsnova.a lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \
+LIB_INSTALLED := bin/snova include/snova.h include/snova_instances.h lib/libsnova.a \
+    lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \
     lib/pkgconfig/snova.pc lib/cmake/snova/snova-config.cmake lib/cmake/snova/snova-config-version.cmake
 install: build/lib/$(LIB_VARIANT)/libsnova.a build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
     build/lib/$(LIB_VARIANT)/snova
 	install -d $(LIB_INSTALL_ROOT)/bin $(LIB_INSTALL_ROOT)/include $(LIB_INSTALL_ROOT)/lib/pkgconfig \
 	    $(LIB_INSTALL_ROOT)/lib/cmake/snova
 	install -m 755 build/lib/$(LIB_VARIANT)/snova $(LIB_INSTALL_ROOT)/bin/snova
-	install -m 644 include/snova.h $(LIB_INSTALL_ROOT)/include/snova.h
+	install -m 644 include/snova.h include/snova_instances.h $(LIB_INSTALL_ROOT)/include/
 	install -m 644 build/lib/$(LIB_VARIANT)/libsnova.a $(LIB_INSTALL_ROOT)/lib/libsnova.a
 	install -m 755 build/lib/$(LIB_VARIANT)/libsnova.so.$(LIB_SOVERSION) \
 	    $(LIB_INSTALL_ROOT)/lib/libsnova.so.$(LIB_SOVERSION)

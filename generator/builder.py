@@ -29,9 +29,8 @@ class Function:
 
 
 class KernelBuilder:
-    def __init__(self, symbol: str, params: list, local_prefix: str):
+    def __init__(self, symbol: str, params: list):
         self.symbol = symbol
-        self.local_prefix = local_prefix
         self.params = [VReg(GPR, name, fixed=i) for i, name in enumerate(params)]
         self.blocks = [Block(None)]
         self.constants = []
@@ -47,7 +46,8 @@ class KernelBuilder:
         return VReg(GPR, hint)
 
     def local_label(self, name: str) -> str:
-        return f"{self.local_prefix}{self.symbol}_{name}"
+        """A label of the function's own, which snova_asm.h keeps out of the object's symbols."""
+        return f"SNOVA_ASM_LOCAL({self.symbol}_{name})"
 
     def constant(self, name: str, data: bytes) -> str:
         """Adds read-only bytes after the function; returns their label."""

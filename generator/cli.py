@@ -7,17 +7,17 @@ import re
 import sys
 from pathlib import Path
 
-from . import kernels, plan
-from .abi import (BRANCH_PROTECTIONS, DEFAULT_BRANCH_PROTECTION, DEFAULT_VISIBILITY, FORMATS, VISIBILITIES,
-                  conventions)
+from . import kernels, plan, set_lists
 from .machine import UnknownCpu, available_cpus, load_model
 from .output import OutputError, write_files_atomically
 from .pipeline import generate_kernel
-from .render import TemplateFailure, render_header, render_plan
+from .render import TemplateFailure, render_asm_header, render_header, render_plan
+from .sets import SetsError
 from .version import VERSION
 
 DEFAULT_CPU = "generic"
 HEADER_NAME = "snova_kernels.h"
+ASM_HEADER_NAME = "snova_asm.h"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -57,17 +57,6 @@ def parse_args(argv):
                    choices=[str(c) for c in kernels.KECCAK_LAZY], metavar="N",
                    help="the same for the general-register states of the three- and four-state Keccak "
                         f"(default: {kernels.KECCAK_MIXED_DEFAULT_LAZY})")
-    p.add_argument("--abi", default="elf", choices=list(FORMATS),
-                   help="object format conventions: elf (Linux, BSDs), macho (Apple arm64), "
-                        "coff (Windows on Arm) (default: elf)")
-    p.add_argument("--branch-protection", default=DEFAULT_BRANCH_PROTECTION, choices=BRANCH_PROTECTIONS,
-                   help="bti: `bti c` landing pad at every entry; pac-ret: paciasp/autiasp where a kernel saves "
-                        "the link register (not on macho: arm64e is a different ABI); standard: both, as "
-                        "-mbranch-protection=standard; ELF files carry the matching GNU property note "
-                        "(default: standard)")
-    p.add_argument("--visibility", default=DEFAULT_VISIBILITY, choices=VISIBILITIES,
-                   help="hidden: .hidden (elf) / .private_extern (macho), so a shared library that links the "
-                        "kernels does not export them; coff has no visibility (default: hidden)")
     p.add_argument("--prefix", default="snova_", help="symbol prefix (default: snova_)")
     p.add_argument("--cpu", default=DEFAULT_CPU,
                    help=f"machine model to schedule for (default: {DEFAULT_CPU}, but for the kernels the "
@@ -81,6 +70,9 @@ def parse_args(argv):
                         "(a row of the variant plan takes it, with the slots it fills) or api (a drop-in "
                         "form); write nothing")
     p.add_argument("--out", default="out", type=Path, help="output directory (default: out/)")
+    p.add_argument("--sets", metavar="DIR", type=Path,
+                   help="instead of kernels, write the files that list the parameter sets, generated from "
+                        "generator/sets.yaml, each at its path below DIR (the checkout: make generate gives .)")
     args = p.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args.prefix):
         p.error(f"--prefix {args.prefix!r} is not a C identifier prefix")
@@ -146,6 +138,13 @@ def listing(specs) -> str:
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     parser, args = parse_args(argv)
+    if args.sets is not None:
+        try:
+            count = set_lists.write(args.sets)
+        except (SetsError, OutputError) as e:
+            parser.error(str(e))
+        print(f"gen.py: wrote {count} files below {args.sets}/")
+        return 0
     catalogue = kernels.all_kernels()
     try:
         plan.check({k.name: k for k in catalogue})
@@ -166,14 +165,13 @@ def main(argv=None):
 
     # The banner records only the options that shape a file's content, so the same
     # kernel is byte-identical whichever subset of kernels a run selects.
-    command = (f"--abi {args.abi} --branch-protection {args.branch_protection} --visibility {args.visibility} "
-               f"--prefix {args.prefix} --cpu {args.cpu}")
-    conv = conventions(args.abi, args.branch_protection, args.visibility)
+    command = f"--prefix {args.prefix} --cpu {args.cpu}"
     try:
-        files = {f"{spec.name}.S": generate_kernel(spec, conv, args.prefix, model_for(spec),
+        files = {f"{spec.name}.S": generate_kernel(spec, args.prefix, model_for(spec),
                                                    f"{command} {spec.options}".rstrip())
                  for spec in selected}
         guard = f"{args.prefix.upper()}KERNELS_H"
+        files[ASM_HEADER_NAME] = render_asm_header()
         files[HEADER_NAME] = render_header(emitted(args, catalogue), args.prefix, guard)
         files[plan.PLAN_HEADER] = render_plan(args.prefix, f"{args.prefix.upper()}PLAN_H", HEADER_NAME,
                                               plan.header_data())

@@ -1,10 +1,10 @@
 """The stack frame of a generated function: callee-saved registers the allocator
 had to use (AAPCS64: x19-x28 whole, only the low 64 bits d8-d15 of v8-v15)
 plus the kernel's own local bytes, with the unwind information that lets
-unwinders and debuggers walk through it (DWARF CFI, or Windows' .seh_ codes),
-and the branch-protection instructions of the function's entry and exits
-(`bti c`; paciasp/autiasp, or the B-key pair, where the frame saves the
-link register). A kernel
+unwinders and debuggers walk through it (DWARF CFI and Windows' unwind codes,
+both written, each kept by snova_asm.h where the object format uses it), and
+the branch-protection macros of the function's entry and exits (the landing
+pad; return-address signing where the frame saves the link register). A kernel
 that needs no frame gets only its landing pad."""
 from __future__ import annotations
 
@@ -22,20 +22,17 @@ def _seh_save(regs, offset):
     """The Windows unwind code of one store or load of saved registers."""
     kind = "f" if regs[0][0] == "d" else ""
     pair = "p" if len(regs) == 2 else ""
-    return f".seh_save_{kind}reg{pair} {regs[0]}, {offset}"
+    return f"save_{kind}reg{pair} {regs[0]}, {offset}"
 
 
-class _Lines:
-    """Instructions, each followed by the unwind directives of the flavour in use."""
-    def __init__(self, unwind):
-        self.unwind, self.lines = unwind, []
+def _cfi(directive):
+    """A DWARF CFI directive, which snova_asm.h keeps where the object format unwinds by CFI."""
+    return f"SNOVA_ASM_CFI({directive})"
 
-    def emit(self, instruction, cfi=(), seh=None):
-        self.lines.append(instruction)
-        if self.unwind == "cfi":
-            self.lines.extend(cfi)
-        elif self.unwind == "seh" and seh:
-            self.lines.append(seh)
+
+def _seh(code):
+    """A Windows unwind code, which snova_asm.h keeps on COFF only."""
+    return f"SNOVA_ASM_SEH({code})"
 
 
 @dataclass
@@ -47,8 +44,9 @@ class Frame:
     def size(self):
         return _align16(self.local_bytes) + _align16(8 * len(self.saved))
 
-    def signs_return_address(self, conv):
-        return conv.sign_return_address and f"x{LINK_REGISTER}" in self.saved
+    @property
+    def saves_link_register(self):
+        return f"x{LINK_REGISTER}" in self.saved
 
     def _slots(self):
         """(register pair or single, offset from sp) after the prologue: pairs of
@@ -66,40 +64,36 @@ class Frame:
                 i += len(group)
         return slots
 
-    def prologue(self, conv):
-        out = _Lines(conv.unwind if self.size else None)
-        if conv.landing_pad:
-            out.emit("bti\tc", seh=".seh_nop")
+    def prologue(self):
+        """The entry's lines: each instruction followed by its unwind information in
+        both flavours, the landing pad and the return-address signing as the macros
+        of snova_asm.h, which apply the build's branch protection and object format."""
         if not self.size:
-            return out.lines
-        if self.signs_return_address(conv):
-            out.emit(conv.sign_instructions[0], cfi=[".cfi_negate_ra_state"], seh=".seh_pac_sign_lr")
-        out.emit(f"sub\tsp, sp, #{self.size}", cfi=[f".cfi_def_cfa_offset {self.size}"],
-                 seh=f".seh_stackalloc {self.size}")
+            return ["SNOVA_ASM_BTI"]
+        lines = ["SNOVA_ASM_BTI_FRAME"]
+        if self.saves_link_register:
+            lines.append("SNOVA_ASM_PAC_SIGN")
+        lines += [f"sub\tsp, sp, #{self.size}", _cfi(f"def_cfa_offset {self.size}"), _seh(f"stackalloc {self.size}")]
         for regs, offset in self._slots():
             op = "stp" if len(regs) == 2 else "str"
-            out.emit(f"{op}\t{', '.join(regs)}, [sp, #{offset}]",
-                     cfi=[f".cfi_offset {r}, {offset + 8 * k - self.size}" for k, r in enumerate(regs)],
-                     seh=_seh_save(regs, offset))
-        if conv.unwind == "seh":
-            out.lines.append(".seh_endprologue")
-        return out.lines
+            lines.append(f"{op}\t{', '.join(regs)}, [sp, #{offset}]")
+            lines += [_cfi(f"offset {r}, {offset + 8 * k - self.size}") for k, r in enumerate(regs)]
+            lines.append(_seh(_seh_save(regs, offset)))
+        lines.append(_seh("endprologue"))
+        return lines
 
-    def epilogue(self, conv):
+    def epilogue(self):
         if not self.size:
             return []
-        out = _Lines(conv.unwind)
-        if conv.unwind == "seh":
-            out.lines.append(".seh_startepilogue")
+        lines = [_seh("startepilogue")]
         for regs, offset in self._slots():
             op = "ldp" if len(regs) == 2 else "ldr"
-            out.emit(f"{op}\t{', '.join(regs)}, [sp, #{offset}]", seh=_seh_save(regs, offset))
-        out.emit(f"add\tsp, sp, #{self.size}", seh=f".seh_stackalloc {self.size}")
-        if self.signs_return_address(conv):
-            out.emit(conv.sign_instructions[1], seh=".seh_pac_sign_lr")
-        if conv.unwind == "seh":
-            out.lines.append(".seh_endepilogue")
-        return out.lines
+            lines += [f"{op}\t{', '.join(regs)}, [sp, #{offset}]", _seh(_seh_save(regs, offset))]
+        lines += [f"add\tsp, sp, #{self.size}", _seh(f"stackalloc {self.size}")]
+        if self.saves_link_register:
+            lines.append("SNOVA_ASM_PAC_AUTH")
+        lines.append(_seh("endepilogue"))
+        return lines
 
 
 def frame_for(allocation, local_bytes) -> Frame:

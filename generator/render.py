@@ -1,4 +1,5 @@
-"""Jinja2 rendering of scheduled kernels into assembly files and of the C header."""
+"""Jinja2 rendering of scheduled kernels into assembly files, of the assembler
+header of their object-format conventions and of the C header."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,7 +7,7 @@ from pathlib import Path
 
 import jinja2
 
-from .abi import FEATURE_1_AND
+from . import abi
 from .features import PROBES
 from .version import VERSION
 
@@ -49,12 +50,20 @@ def requirement(spec, prefix) -> str:
     return ", ".join(f"FEAT_{f} ({prefix}kernels_have_{f.lower()}())" for f in spec.features)
 
 
-def render_kernel(spec, functions, conv, prefix, cpu, cycles, command) -> str:
-    protection = " and ".join(n for n, on in (("BTI", conv.landing_pad), ("PAC", conv.sign_return_address)) if on)
+def render_kernel(spec, functions, prefix, cpu, cycles, command) -> str:
     return template("kernel.S.j2").render(
-        name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, conv=conv, cpu=cpu,
-        cycles=cycles, command=command, arch=spec.arch, requirement=requirement(spec, prefix),
-        protection=protection, feature_1_and=FEATURE_1_AND)
+        name=spec.name, doc=spec.doc, symbol_prefix=prefix, functions=functions, cpu=cpu,
+        cycles=cycles, command=command, arch=spec.arch, requirement=requirement(spec, prefix))
+
+
+def render_asm_header() -> str:
+    """out/snova_asm.h from the object formats and defaults of abi.py."""
+    protected = ((True, True), (True, False), (False, True))
+    return template("asm.h.j2").render(
+        formats=abi.FORMATS, feature_1_and=abi.FEATURE_1_AND,
+        property_bits=[(abi.feature_bits(bti, pac), (bti, pac)) for bti, pac in protected],
+        default_landing_pad=abi.DEFAULT_LANDING_PAD, default_sign_return_address=abi.DEFAULT_SIGN_RETURN_ADDRESS,
+        default_hidden=abi.DEFAULT_HIDDEN)
 
 
 def render_header(kernels, prefix, guard) -> str:

@@ -19,10 +19,11 @@ QEMU = ["qemu-aarch64", "-cpu", "max"]
 
 def instruction_lines(text: str) -> list:
     """The instructions of generated assembler text, stripped: tab-indented
-    lines that are neither directives nor comments (such as the banner of the
-    GNU property note after the function)."""
+    lines that are neither directives, comments nor the macros of snova_asm.h
+    (the object format's and the build's: unwind information, landing pads,
+    return-address signing)."""
     return [ln.strip() for ln in text.splitlines()
-            if ln.startswith("\t") and not ln.startswith(("\t.", "\t//"))]
+            if ln.startswith("\t") and not ln.startswith(("\t.", "\t//", "\tSNOVA_ASM_"))]
 
 
 def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
@@ -32,7 +33,8 @@ def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
     exe = BUILD / name
     fd, tmp = tempfile.mkstemp(dir=BUILD, prefix=f".{name}.")
     os.close(fd)
-    cmd = [*CROSS_CC, *extra_flags, *(f"-I{d}" for d in include_dirs), *map(str, sources), "-o", tmp]
+    # (OUT last: a generated kernel written elsewhere, a mutant, finds snova_asm.h)
+    cmd = [*CROSS_CC, *extra_flags, *(f"-I{d}" for d in (*include_dirs, OUT)), *map(str, sources), "-o", tmp]
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
         os.unlink(tmp)
@@ -44,18 +46,20 @@ def cross_build(name: str, sources, include_dirs=(), extra_flags=()) -> Path:
 def assembled(sources) -> list:
     """Objects of assembler sources, cached under build/tests/obj by content, so
     that the runners' many kernels are assembled once (one clang run for all
-    that are missing), not per runner, worker and session."""
+    that are missing), not per runner, worker and session. A kernel's content
+    is its text and out/snova_asm.h's, which every one includes."""
     obj_dir = BUILD / "obj"
     obj_dir.mkdir(parents=True, exist_ok=True)
     objects, missing = [], []
+    header = (OUT / "snova_asm.h").read_bytes()
     for src in map(Path, sources):
-        obj = obj_dir / f"{src.stem}-{hashlib.sha256(src.read_bytes()).hexdigest()[:16]}.o"
+        obj = obj_dir / f"{src.stem}-{hashlib.sha256(header + src.read_bytes()).hexdigest()[:16]}.o"
         objects.append(obj)
         if not obj.exists():
             missing.append((src, obj))
     if missing:
         with tempfile.TemporaryDirectory(dir=obj_dir) as tmp:
-            cmd = [*CROSS_CC[:2], "-c", *(str(src) for src, _ in missing)]
+            cmd = [*CROSS_CC[:2], f"-I{OUT}", "-c", *(str(src) for src, _ in missing)]
             result = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
             if result.returncode != 0:
                 raise RuntimeError(f"assembling failed:\n{' '.join(cmd)}\n{result.stderr}")

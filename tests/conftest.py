@@ -53,7 +53,7 @@ def mutant_kernel(spec, kind, patches, describe=None):
                 stack.enter_context(patch)
             (describe or spec.describe)(b)
     mutant = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, broken)
-    return generate_kernel(mutant, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
+    return generate_kernel(mutant, f"mutant_{kind}_", load_model("generic"), "test mutant")
 
 
 def generated_kernels():

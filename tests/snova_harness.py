@@ -8,6 +8,8 @@ import shlex
 import subprocess
 from pathlib import Path
 
+from generator import sets as set_data
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 QEMU = os.environ.get("QEMU_AARCH64", "qemu-aarch64")
@@ -16,26 +18,16 @@ QEMU = os.environ.get("QEMU_AARCH64", "qemu-aarch64")
 # directory beside the checkout, one directory per round; SNOVA_SHARED_DIR points
 # elsewhere.
 SHARED_DIR = Path(os.environ.get("SNOVA_SHARED_DIR") or ROOT.parent / "shared")
-R2_PREFIX = "snova-r2-"
-R3_PREFIX = "snova-r3-"
 
 
 def official_name(set_name):
-    """The official name of a set: snova-r3-i-s-aes is SNOVA_I_S_AES; a Round 2 set
-    has liboqs's name (snova-r2-24-5-4-shake-esk is SNOVA_24_5_4_SHAKE_esk); a
-    Round 1 set keeps its build name (its KAT files are named so)."""
-    if set_name.startswith(R3_PREFIX):
-        return "SNOVA_" + set_name[len(R3_PREFIX):].replace("-", "_").upper()
-    if set_name.startswith(R2_PREFIX):
-        return "SNOVA_" + set_name[len(R2_PREFIX):].replace("-shake", "-SHAKE").replace("-", "_")
-    return set_name
+    """The official name of a set (generator/sets.yaml): snova-r3-i-s-aes is
+    SNOVA_I_S_AES, snova-r2-24-5-4-shake-esk liboqs's SNOVA_24_5_4_SHAKE_esk."""
+    return set_data.by_name()[set_name].official
 
 
 def round_of(set_name):
-    for rnd, prefix in ((2, R2_PREFIX), (3, R3_PREFIX)):
-        if set_name.startswith(prefix):
-            return rnd
-    return 1
+    return set_data.by_name()[set_name].round
 
 
 def kat_dir(rnd=1):
@@ -48,7 +40,8 @@ def kat_dir(rnd=1):
 
 
 def snova_sets():
-    """The parameter-set names, from the one list in c_glue/c_glue.mk."""
+    """The parameter-set names as make builds them (c_glue/snova_sets.mk, generated
+    from generator/sets.yaml)."""
     out = subprocess.run(["make", "-s", "--no-print-directory", "snova-list"], cwd=ROOT,
                          check=True, capture_output=True, text=True).stdout
     return out.split()
@@ -119,8 +112,12 @@ def run_passing(build, set_name, prog, args=(), **kw) -> str:
 
 
 def load_kat(set_name):
-    d = kat_dir(round_of(set_name))
-    with open(d / f"{official_name(set_name)}.jsonl") as f:
+    """The set's known answers, from its file in shared/ (generator/sets.yaml's kat);
+    a missing file is an error, never a skipped test."""
+    path = SHARED_DIR / set_data.by_name()[set_name].kat
+    if not path.is_file():
+        raise FileNotFoundError(f"no SNOVA KAT digests {path} (set SNOVA_SHARED_DIR)")
+    with open(path) as f:
         return [json.loads(line) for line in f if line.strip()]
 
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from tools.bench import dispatch, run, sets
+from tools.bench import dispatch, ops, run, sets
 from tools.bench.count import QEMU, ROOT
 from tools.bench.keccak_gain import BASELINE
 from tools.bench.tables import NEON, PORTABLE
@@ -82,7 +82,7 @@ def test_committed_l4_profiles_multiply_by_tables_where_they_pay():
     l4 = [s for s in neon if sets.rank(s) == 4]
     assert len(l4) == 6 + 6 + 12
     for s in l4:
-        for op in run.PLAIN_OPS:
+        for op in ops.PLAIN_OPS:
             r = neon[s][op]
             forms = s.startswith("snova-r3-") and op != "keygen"
             single = [] if forms and op == "verify" else ["neoverse-n1", "apple-a15"]

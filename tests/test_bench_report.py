@@ -2,7 +2,7 @@
 snova_bench.c): the report renders a fixed input exactly; results.json ->
 results.md and results.png works and is deterministic; the benchmark program
 isolates identical per-operation figures for R = 2 and R = 3 (portable build,
-snova-24-5-16-4-esk; skipped only while the core's c_glue/api.h is absent)."""
+snova-24-5-16-4-esk; skipped only while the core's c_glue/core/api.h is absent)."""
 import json
 import shutil
 import subprocess
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.bench import docs, plot, report
+from tools.bench import docs, plot, published, report
 from tools.bench.official import TARGETS
 from tools.bench.sets import params
 from tools.bench.count import ROOT
@@ -84,12 +84,12 @@ On every core: **NOT met (✗ marks the shortfalls)**.
 
 def test_report_renders_fixed_input_exactly():
     data = json.loads(SMALL.read_text())
-    md = report.render(data, report.load_published(PUBLISHED))
+    md = report.render(data, published.load_published(PUBLISHED))
     assert md == EXPECTED
 
 
 def test_published_table_loads_with_our_op_names():
-    pub = report.load_published(report.PUBLISHED)
+    pub = published.load_published(published.PUBLISHED)
     assert len(pub) == 18 * 3
     assert pub[("snova-24-5-16-4-esk", "keygen")] == (3475085, 1398483)
     assert pub[("snova-66-15-16-3-ssk", "verify")] == (35254524, 31426092)
@@ -129,8 +129,8 @@ VARIANT = "aarch64-portable"
 
 @pytest.fixture(scope="module")
 def bench_prog():
-    if not (ROOT / "c_glue" / "api.h").exists():
-        pytest.skip("the SNOVA core (c_glue/api.h) is not there yet")
+    if not (ROOT / "c_glue" / "core" / "api.h").exists():
+        pytest.skip("the SNOVA core (c_glue/core/api.h) is not there yet")
     from tests.snova_harness import make   # holds the lock the core's tests build under
     target = f"build/bench/{VARIANT}/{SET}/snova_bench"
     make("bench-plugin", target)
@@ -175,7 +175,7 @@ Outputs: the official build prints the same digest of keys and signature as the 
 def render_with_official(data=None, off=None):
     data = data or json.loads(SMALL.read_text())
     off = off or report.load_official(OFFICIAL)
-    return report.render(data, report.load_published(PUBLISHED), official=off)
+    return report.render(data, published.load_published(PUBLISHED), official=off)
 
 
 def test_report_with_official_adds_columns_and_bar_table():
@@ -190,7 +190,7 @@ def test_report_with_official_adds_columns_and_bar_table():
     assert "`PQCLAB-SNOVA/SNOVA` at commit `63b10b08b573d2f58d058f28340750d3046497fd`" in md
     assert "**Measured differently**" not in md
     # without the official figures nothing of this appears: the report is the old one
-    assert report.render(json.loads(SMALL.read_text()), report.load_published(PUBLISHED)) == EXPECTED
+    assert report.render(json.loads(SMALL.read_text()), published.load_published(PUBLISHED)) == EXPECTED
 
 
 def test_official_bar_met_keygen_needs_less():
@@ -334,7 +334,7 @@ def load(path):
 
 
 def render_r3(data=None, off=None, anchors=None):
-    return report.render(data or load(R3), report.load_published(PUBLISHED), later={3: off or load(OFFICIAL_R3)},
+    return report.render(data or load(R3), published.load_published(PUBLISHED), later={3: off or load(OFFICIAL_R3)},
                          anchors=anchors or load(ANCHORS))
 
 
@@ -356,7 +356,7 @@ def test_round1_report_unchanged_beside_round3_sets():
         data["results"][v]["snova-r3-i-s"] = {
             op: dict(r, cycles={"apple-a15": r["cycles"]["apple-a15"], "cortex-a55": 1.0})
             for op, r in r3["results"][v]["snova-r3-i-s"].items() if op in data["ops"]}
-    md = report.render(data, report.load_published(PUBLISHED), later={3: load(OFFICIAL_R3)})
+    md = report.render(data, published.load_published(PUBLISHED), later={3: load(OFFICIAL_R3)})
     start, end = md.index("## SNOVA Round 3"), md.index("## Method")
     assert "`snova-r3-i-s`" in md[start:end]
     rest = [line for line in (md[:start] + md[end:]).splitlines(keepends=True)
@@ -435,7 +435,7 @@ def test_round2_without_liboqs_figures_has_empty_columns_and_is_not_measured():
 
 def test_round2_beside_liboqs_judges_every_rank():
     data, off = with_r2(load(R3)), liboqs_r2(load(OFFICIAL_R3))
-    md = report.render(data, report.load_published(PUBLISHED), later={2: off, 3: load(OFFICIAL_R3)},
+    md = report.render(data, published.load_published(PUBLISHED), later={2: off, 3: load(OFFICIAL_R3)},
                        anchors=load(ANCHORS))
     section = md[md.index("## SNOVA Round 2"):md.index("## SNOVA Round 3")]
     assert "*liboqs `neon`*: `open-quantum-safe/liboqs` at `97f6b86`" in section

@@ -1,7 +1,7 @@
 """Constant time of the SNOVA core on every build the project ships, by two
 independent methods, each shown to catch a planted leak.
 
-* valgrind memcheck (host): c_glue/test_ct.c generates a key and signs with the
+* valgrind memcheck (host): tests/programs/test_ct.c generates a key and signs with the
   secrets marked undefined; memcheck reports every branch and every address that
   depends on them. Built by gcc and by clang, at -O2 and at -O3 (host-ct-<cc>-<opt>),
   and with libsnova's flags (-pic).
@@ -12,7 +12,7 @@ independent methods, each shown to catch a planted leak.
   libsnova's flags.
 
 One set per rank of every round; key generation and one signature (Round 1: one
-with the expanded key, one with the seed key). The -plant- builds (c_glue/ct.h)
+with the expanded key, one with the seed key). The -plant- builds (c_glue/primitives/ct.h)
 branch on, or load at an address given by, each byte SHAKE absorbs: each method
 must report both.
 
@@ -20,7 +20,7 @@ must report both.
   set per block shape of every round (15), key generation, a signature, the
   secret key prepared (snova_secret_key_prepare) and a signature from it
   (snova_sign_prepared), through the generic API. On the host under memcheck;
-  on AArch64 traced under each CPU model that makes the run-time kernel choice (c_glue/kernels_neon.c,
+  on AArch64 traced under each CPU model that makes the run-time kernel choice (c_glue/kernels/kernels_neon.c,
   keccak_neon.c) take a different branch: cortex-a53 (in-order little),
   cortex-a72 (A57/A72), neoverse-n1 (wide, no SHA3), max (SHA3). One qemu run
   per (shape, CPU) traces a warm-up and then one segment per seed; the segments

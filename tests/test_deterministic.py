@@ -1,7 +1,7 @@
 """libsnova's deterministic entry points and its embedded-source randomness mode
-(include/snova.h, c_glue/lib/libsnova_deterministic.c, c_glue/os_random.c;
+(include/snova.h, c_glue/lib/libsnova_deterministic.c, c_glue/primitives/os_random.c;
 docs/libsnova.md), through the library alone: the NIST KAT DRBG is in the test's
-driver (tests/harness/det_kat.c, with c_glue/rng.c linked beside it), never in the
+driver (tests/harness/det_kat.c, with c_glue/primitives/rng.c linked beside it), never in the
 library.
 
 * every instance (54) reproduces the first vectors of its official known answers
@@ -28,6 +28,7 @@ import subprocess
 import pytest
 
 from tests.snova_harness import BUILD, QEMU, ROOT, load_kat, make, snova_sets
+from tools import core_rooms
 
 SETS = snova_sets()
 VECTORS = 2
@@ -36,11 +37,11 @@ HARNESS = ROOT / "tests" / "harness"
 CC = {"host": ["cc"], "aarch64": ["clang-19", "--target=aarch64-linux-gnu"]}
 LDFLAGS = {"host": [], "aarch64": ["-fuse-ld=lld"]}
 CFLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Werror",
-          f"-I{ROOT / 'include'}", f"-I{ROOT / 'c_glue'}"]
-# The DRBG of the driver: c_glue/rng.c (with its portable AES and SHA-256) under
+          f"-I{ROOT / 'include'}", *core_rooms.include_flags()]
+# The DRBG of the driver: c_glue/primitives/rng.c (with its portable AES and SHA-256) under
 # names of its own, everything else made local, so that it links beside the
 # library's identically named internal functions.
-DRBG_SRC = [ROOT / "c_glue" / f for f in ("rng.c", "aes_ct.c", "util.c", "sha256.c")] + [HARNESS / "drbg_kernels.c"]
+DRBG_SRC = [core_rooms.source(f) for f in ("rng.c", "aes_ct.c", "util.c", "sha256.c")] + [HARNESS / "drbg_kernels.c"]
 DRBG_RENAMES = {"randombytes": "kat_drbg_randombytes", "randombytes_init": "kat_drbg_init",
                 "snova_sha256": "kat_sha256"}
 DIGEST_FIELDS = ["pk_len", "pk_sha256", "sk_len", "sk_sha256", "sm_len", "sm_sha256"]
@@ -210,7 +211,7 @@ def test_embedded_archive_references_randombytes_and_no_os_source():
 ])
 def test_randombytes_conventions(tmp_path, flags, expected):
     exe = tmp_path / "host"
-    subprocess.run(["cc", *CFLAGS, "-DSNOVA_RANDOMBYTES_EXTERN", *flags, str(ROOT / "c_glue" / "os_random.c"),
+    subprocess.run(["cc", *CFLAGS, "-DSNOVA_RANDOMBYTES_EXTERN", *flags, str(core_rooms.source("os_random.c")),
                     str(HARNESS / "randombytes_host.c"), "-o", str(exe)], check=True)
     assert subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split() == expected.split()
     if "-Drandombytes=OQS_randombytes" in flags:

@@ -2,11 +2,10 @@
 with -mbranch-protection=standard and -fvisibility=hidden around every kernel of
 out/, by clang/lld and by the GNU toolchain. The library must keep BTI and PAC
 (every kernel file marked), export none of the kernels, and run under qemu with
-BTI enforced; a kernel generated with --branch-protection none must fault there
-and be rejected by ld.lld -z bti-report=error. The header's CPU feature checks
+BTI enforced; a kernel assembled with -DSNOVA_KERNEL_BTI=0 (out/snova_asm.h)
+must fault there and be rejected by ld.lld -z bti-report=error. The header's CPU feature checks
 are read on two qemu CPUs."""
 import subprocess
-import sys
 
 import pytest
 
@@ -78,12 +77,11 @@ def test_runs_under_bti_enforcement_and_dispatches_on_cpu_features(example, cpu,
 
 @pytest.fixture(scope="module")
 def unmarked_kernel(tmp_path_factory):
-    """The kernels the demo calls, gf16m_mul_r4 generated with --branch-protection none."""
-    d = tmp_path_factory.mktemp("unmarked")
-    result = subprocess.run([sys.executable, str(ROOT / "gen.py"), "--rank", "4", "--kernel", "mul",
-                             "--branch-protection", "none", "--out", str(d)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return [d / "gf16m_mul_r4.S" if k == "gf16m_mul_r4" else OUT / f"{k}.S" for k in CALLED]
+    """The kernels the demo calls, gf16m_mul_r4 built without landing pads: the
+    committed file, included after the build's choice SNOVA_KERNEL_BTI=0."""
+    unmarked = tmp_path_factory.mktemp("unmarked") / "gf16m_mul_r4.S"
+    unmarked.write_text(f'#define SNOVA_KERNEL_BTI 0\n#include "{OUT / "gf16m_mul_r4.S"}"\n')
+    return [unmarked if k == "gf16m_mul_r4" else OUT / f"{k}.S" for k in CALLED]
 
 
 def test_missing_landing_pad_faults_under_bti(tmp_path, unmarked_kernel):

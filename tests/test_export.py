@@ -20,6 +20,7 @@ import pytest
 
 from tests.snova_harness import QEMU, ROOT, load_kat
 from tests.test_deterministic import first_set_per_shape
+from tools import core_rooms
 
 HARNESS = ROOT / "tests" / "harness"
 PREFIX = "zq9_"                       # the chosen prefix: every name the build defines starts with it
@@ -35,8 +36,8 @@ COMMON_C = ["shake.c", "aes_ct.c", "util.c", "nibbles.c", "kernels_portable.c", 
             "kernels_select.c"]
 COMMON_C_NEON = ["keccak_neon.c", "kernels_neon.c"]
 SET_C = ["sign.c", "kernels_shape.c", "kernels_select.c", "oqs_entry.c"]
-# the driver's DRBG (c_glue/rng.c and its AES and SHA-256), under the names it has
-DRBG_SRC = [ROOT / "c_glue" / f for f in ("rng.c", "aes_ct.c", "util.c", "sha256.c")] + [HARNESS / "drbg_kernels.c"]
+# the driver's DRBG (c_glue/primitives/rng.c and its AES and SHA-256), under the names it has
+DRBG_SRC = [core_rooms.source(f) for f in ("rng.c", "aes_ct.c", "util.c", "sha256.c")] + [HARNESS / "drbg_kernels.c"]
 SHAPE_SETS = [s for s in first_set_per_shape() if s.startswith(("snova-r2-", "snova-r3-"))]
 VECTORS = 2
 DIGEST_FIELDS = ["pk_len", "pk_sha256", "sk_len", "sk_sha256", "sm_len", "sm_sha256"]
@@ -155,10 +156,10 @@ def test_a_name_missing_from_the_namespace_header_is_reported(tree, tmp_path):
 
 def driver(tree, objs, variant, set_name, out):
     """export_kat linked with the export's objects and the DRBG."""
-    drbg = compile_all(variant, DRBG_SRC, [*CFLAGS[variant], f"-I{ROOT / 'c_glue'}"], out / "drbg")
+    drbg = compile_all(variant, DRBG_SRC, [*CFLAGS[variant], *core_rooms.include_flags()], out / "drbg")
     _, _, defs = sets_table(tree)[set_name]
     exe = out / "export_kat"
-    subprocess.run([*CC[variant], *CFLAGS[variant], *defs, f"-I{tree / 'src'}", f"-I{ROOT / 'c_glue'}",
+    subprocess.run([*CC[variant], *CFLAGS[variant], *defs, f"-I{tree / 'src'}", *core_rooms.include_flags(),
                     f"-DSNOVA_NAMESPACE={set_prefix(set_name)}", str(HARNESS / "export_kat.c"), *map(str, objs),
                     *map(str, drbg), *LINK[variant], "-o", str(exe), "-lpthread"], check=True)
     return [QEMU, "-cpu", "max", str(exe)] if variant == "aarch64" else [str(exe)]

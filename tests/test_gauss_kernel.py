@@ -25,12 +25,12 @@ import pytest
 from generator.kernels import KernelSpec, gauss, solve_kernels
 from generator.machine import load_model
 from generator.pipeline import generate_kernel
-from tests.aarch64 import (BUILD, HARNESS, OUT, ROOT, assert_harness_verdict, cross_build,
+from tests.aarch64 import (BUILD, HARNESS, OUT, assert_harness_verdict, cross_build,
                            instruction_lines, run_qemu)
 from tests.gf16_model import gf16_mul, mat_vec, solve
 from tests.snova_harness import snova_sets
+from tools import core_rooms
 
-C_GLUE = ROOT / "c_glue"
 GAUSS_BUILD = BUILD / "gauss"
 SOLVERS = ("gf16_solve", "portable_c")
 # NEQ = o * l^2 of every Round 1 parameter set (snova-v-o-16-l-...)
@@ -227,13 +227,13 @@ def gauss_runner():
         path = GAUSS_BUILD / f"mutant_{kind}.S"
         fd, tmp = tempfile.mkstemp(dir=GAUSS_BUILD, prefix=f".mutant_{kind}.")   # workers may race
         with os.fdopen(fd, "w") as f:
-            f.write(generate_kernel(mutant, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant"))
+            f.write(generate_kernel(mutant, f"mutant_{kind}_", load_model("generic"), "test mutant"))
         os.replace(tmp, path)
         mutants.append(path)
     sources = [HARNESS / "gauss_runner.c", HARNESS / "guard.c", HARNESS / "canary.S", HARNESS / "gauss_call.S",
                HARNESS / "faulty_solve.S", OUT / "gf16_solve.S", *mutants,
-               C_GLUE / "kernels_portable.c", C_GLUE / "aes_ct.c", C_GLUE / "util.c"]
-    return cross_build("gauss_runner", sources, include_dirs=[OUT, HARNESS, C_GLUE])
+               *map(core_rooms.source, ("kernels_portable.c", "aes_ct.c", "util.c"))]
+    return cross_build("gauss_runner", sources, include_dirs=[OUT, HARNESS, *core_rooms.include_dirs()])
 
 
 # --- the model itself --------------------------------------------------------------------------

@@ -807,7 +807,7 @@ def mutant_source(mutant):
                 keywords["shape"] = matrix.Shape(shape.p, shape.q, shape.s)
             getattr(spec.describe, "func", spec.describe)(b, **keywords)
     mutant_spec = KernelSpec(spec.name, spec.params, spec.c_signature, spec.doc, describe)
-    return generate_kernel(mutant_spec, "elf", f"mutant_{mutant.kind}_", load_model("generic"), "test mutant")
+    return generate_kernel(mutant_spec, f"mutant_{mutant.kind}_", load_model("generic"), "test mutant")
 
 
 @pytest.fixture(scope="session")

@@ -111,7 +111,7 @@ def variant_sources():
                    for lazy in MIXED_LAZY_VARIANTS for form in MIXED_FORMS]
     for name, spec in lazy_specs:
         path = KECCAK_BUILD / f"{name}.S"
-        write_source(path, generate_kernel(spec, "elf", f"snova_{name}_", load_model("generic"), "test"))
+        write_source(path, generate_kernel(spec, f"snova_{name}_", load_model("generic"), "test"))
         symbols[name] = f"snova_{name}_{spec.name}"
         sources.append(path)
     for kind, (patches, forms) in MUTANTS.items():
@@ -119,7 +119,7 @@ def variant_sources():
             with contextlib.ExitStack() as stack:
                 for patch in patches:
                     stack.enter_context(patch)
-                text = generate_kernel(spec, "elf", f"mutant_{kind}_", load_model("generic"), "test mutant")
+                text = generate_kernel(spec, f"mutant_{kind}_", load_model("generic"), "test mutant")
             path = KECCAK_BUILD / f"mutant_{kind}_{spec.name}.S"
             write_source(path, text)
             symbols[f"mutant_{kind}_{spec.name}"] = f"mutant_{kind}_{spec.name}"

@@ -1,5 +1,5 @@
 """The static constant-time check (tools/ct/kernel_check.py) of every generated
-kernel, ELF, Mach-O and COFF: no branch condition and no address depends on data
+kernel as ELF, Mach-O and COFF assemble it: no branch condition and no address depends on data
 (memory contents, vector registers), gf16_solve's result the one exception.
 Kernels of every family with a planted leak (a branch on data, a load at an
 address computed from data, data through a stack slot, a select that picks an
@@ -10,6 +10,8 @@ from unittest import mock
 
 import pytest
 
+from generator.abi import FORMATS
+from tools.asm_formats import rendering
 from tools.ct import kernel_check
 from tools.ct.kernel_check import check_file, check_listing, declared_returns, kernel_files, parse
 
@@ -19,7 +21,6 @@ RETURNS = declared_returns()
 # Keccak on general and on vector registers), in each object format
 FAMILIES = ["gf16m_mul_r4", "gf16m_rowdot_r2", "gf16_solve", "aes128_ctr_keystream", "keccakf1600",
             "keccakf1600_x3"]
-FORMATS = {"elf": "out/{}.S", "macho": "out/macho/{}.S", "coff": "out/coff/{}.S"}
 PLANTS = {
     "branch on a vector lane": ["umov w9, v0.b[0]", "cbz w9, .Lplanted"],
     "branch on flags from data": ["fmov x9, d0", "cmp x9, #3", "b.eq .Lplanted"],
@@ -40,31 +41,31 @@ ALLOWED = {
 }
 
 
-def with_lines(path, lines):
-    """The kernel's text with lines (and the label .Lplanted after them) before its
-    first ret, parsed; and the line numbers of the added lines."""
-    text = path.read_text()
+def with_lines(path, lines, fmt="elf"):
+    """The kernel's text as fmt reads it with lines (and the label .Lplanted after
+    them) before its first ret, parsed; and the line numbers of the added lines."""
+    text = rendering(path, fmt)
     at = re.search(r"^\s*ret\b", text, re.M).start()
     body = "".join(f"\t{line}\n" for line in lines) + ".Lplanted:\n"
     first = text[:at].count("\n") + 1
     return parse(text[:at] + body + text[at:]), range(first, first + len(lines))
 
 
-def kernel(family, fmt):
-    return kernel_check.ROOT / FORMATS[fmt].format(family)
+def kernel(family):
+    return kernel_check.OUT / f"{family}.S"
 
 
 def test_every_kernel_is_checked():
-    """All three object formats, every family, and nothing else in out/."""
+    """Every family, and nothing else in out/."""
     names = {p.stem for p in FILES}
     assert {"gf16_solve", "aes128_ctr_keystream", "keccakf1600", "gf16m_mul_r4"} <= names
-    for fmt in FORMATS:
-        assert any(FORMATS[fmt].format(p.stem) == str(p.relative_to(kernel_check.ROOT)) for p in FILES), fmt
+    assert FILES == sorted(kernel_check.OUT.glob("*.S"))
 
 
-@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(kernel_check.ROOT)) for p in FILES])
-def test_kernel_is_constant_time(path):
-    violations = check_file(path, RETURNS)
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_kernel_is_constant_time(path, fmt):
+    violations = check_file(path, RETURNS, fmt)
     assert not violations, "\n".join(map(str, violations))
 
 
@@ -72,8 +73,8 @@ def test_kernel_is_constant_time(path):
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("plant", PLANTS)
 def test_planted_leak_is_reported(plant, family, fmt):
-    path = kernel(family, fmt)
-    listing, planted = with_lines(path, PLANTS[plant])
+    path = kernel(family)
+    listing, planted = with_lines(path, PLANTS[plant], fmt)
     violations = check_listing(str(path), listing, RETURNS)
     assert any(v.line in planted for v in violations), violations
 
@@ -81,8 +82,8 @@ def test_planted_leak_is_reported(plant, family, fmt):
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("allowed", ALLOWED)
 def test_allowed_forms_pass(allowed, fmt):
-    path = kernel("gf16m_mul_r4", fmt)
-    assert not check_listing(str(path), with_lines(path, ALLOWED[allowed])[0], RETURNS)
+    path = kernel("gf16m_mul_r4")
+    assert not check_listing(str(path), with_lines(path, ALLOWED[allowed], fmt)[0], RETURNS)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -90,7 +91,7 @@ def test_solver_result_is_the_one_exception(fmt):
     """gf16_solve returns data in w0; without the documented exception it is
     reported, and no other kernel is declared to return anything."""
     with mock.patch.dict(kernel_check.RETURNS_DATA, clear=True):
-        violations = check_file(kernel("gf16_solve", fmt), RETURNS)
+        violations = check_file(kernel("gf16_solve"), RETURNS, fmt)
     assert [v.reason for v in violations] == ["snova_gf16_solve returns data in x0"]
     assert [name for name, value in RETURNS.items() if value and name.startswith("snova_gf16")] == \
         ["snova_gf16_solve"]
@@ -98,7 +99,7 @@ def test_solver_result_is_the_one_exception(fmt):
 
 def test_unreached_code_is_reported():
     """An instruction no path reaches would escape the check: it is reported."""
-    path = kernel("gf16m_mul_r4", "elf")
+    path = kernel("gf16m_mul_r4")
     listing, planted = with_lines(path, ["b .Lplanted", "umov w9, v0.b[0]", "ldrb w10, [x1, x9]"])
     assert [(v.line, v.reason) for v in check_listing(str(path), listing, RETURNS)] == \
         [(line, "no path from an entry reaches it") for line in planted[1:]]

@@ -3,6 +3,7 @@ docs/libsnova.md):
 
 * the shared library exports the documented API only (nm -D), and the check
   catches a planted extra export; the header lists exactly the sets of c_glue.mk;
+  snova_instance_by_name takes build and official names as the command does;
 * the shared code is in the library once: primitives and kernels one copy, a
   kernel table per block shape, a core per instance;
 * `make install` (PREFIX, DESTDIR) lays out the library, header, snova.pc, the CMake
@@ -18,6 +19,7 @@ docs/libsnova.md):
   and no file left behind; the secret key file's mode 0600 and that it is never
   printed.
 """
+import ctypes
 import hashlib
 import json
 import os
@@ -25,15 +27,18 @@ import re
 import resource
 import stat
 import subprocess
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from generator import sets as set_data
 from tests.snova_harness import BUILD, QEMU, ROOT, load_kat, make, run, snova_sets
 
 SETS = snova_sets()
 HEADER = ROOT / "include" / "snova.h"
+INSTANCES_HEADER = ROOT / "include" / "snova_instances.h"
 CONSUMER = ROOT / "tests" / "libsnova_consumer"
 CROSS_CC = ["clang-19", "--target=aarch64-linux-gnu", "-fuse-ld=lld"]
 AARCH64_SYSROOT = "/usr/aarch64-linux-gnu"
@@ -82,8 +87,38 @@ def undocumented_exports(so):
 
 
 def test_header_lists_every_set():
-    block = re.search(r"#define SNOVA_INSTANCES\(X\)(.*?)\n\n", HEADER.read_text(), re.S).group(1)
+    assert '#include "snova_instances.h"' in HEADER.read_text()
+    block = re.search(r"#define SNOVA_INSTANCES\(X\)(.*?)\n\n", INSTANCES_HEADER.read_text(), re.S).group(1)
     assert re.findall(r"X\((\w+)\)", block) == [symbol_id(s) for s in SETS]
+
+
+def instance_by_name(lib, name):
+    """snova_instance_by_name(name)'s instance name, None for NULL (through ctypes)."""
+    so = ctypes.CDLL(str(lib / "libsnova.so.0"))
+    so.snova_instance_by_name.restype = so.snova_instance_name.restype = ctypes.c_void_p
+    so.snova_instance_by_name.argtypes = so.snova_instance_name.argtypes = [ctypes.c_void_p]
+    inst = so.snova_instance_by_name(name.encode())
+    return ctypes.string_at(so.snova_instance_name(inst)).decode() if inst else None
+
+
+@pytest.mark.parametrize("name,instance", [
+    ("snova-r3-i-s", "snova-r3-i-s"), ("SNOVA_I_K", "snova-r3-i-k"), ("snova_i_k_aes", "snova-r3-i-k-aes"),
+    ("SNOVA-R3-III-B", "snova-r3-iii-b"), ("SNOVA_24_5_4_SHAKE_esk", "snova-r2-24-5-4-shake-esk"),
+    ("SNOVA_25_8_3", None), ("SNOVA_24_5_4", None), ("SNOVA_24_5_4_esk", "snova-r2-24-5-4-esk"),
+    ("SNOVA_37_17_2", "snova-r2-37-17-2"), ("snova-r3-i-s-", None), ("SNOVA_I", None), ("", None),
+])
+def test_instance_by_name_takes_the_names_the_command_takes(host_lib, name, instance):
+    """A build or official name in any case; an official name only if exactly one
+    instance has it (SNOVA_24_5_4: Round 1's esk and ssk forms and Round 2's set),
+    as snova --set (tests/test_command.py)."""
+    assert instance_by_name(host_lib, name) == instance
+
+
+def test_instance_by_name_takes_every_name_of_the_sets_data(host_lib):
+    official = Counter(s.official.lower() for s in set_data.load())
+    for s in set_data.load():
+        assert instance_by_name(host_lib, s.name) == instance_by_name(host_lib, s.name.upper()) == s.name
+        assert instance_by_name(host_lib, s.official) == (s.name if official[s.official.lower()] == 1 else None)
 
 
 @pytest.mark.parametrize("variant", ["host", "aarch64"])
@@ -156,7 +191,8 @@ def test_install_layout_with_destdir(host_lib, tmp_path):
     install(tmp_path, "host", "/opt/snova", destdir=stage)
     root = stage / "opt" / "snova"
     files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if not p.is_dir())
-    assert files == ["bin/snova", "include/snova.h", "lib/cmake/snova/snova-config-version.cmake",
+    assert files == ["bin/snova", "include/snova.h", "include/snova_instances.h",
+                     "lib/cmake/snova/snova-config-version.cmake",
                      "lib/cmake/snova/snova-config.cmake", "lib/libsnova.a", "lib/libsnova.so", "lib/libsnova.so.0",
                      "lib/pkgconfig/snova.pc"]
     assert os.readlink(root / "lib" / "libsnova.so") == "libsnova.so.0"
@@ -306,6 +342,17 @@ def test_list_marks_the_broken_sets(host_lib, tmp_path):
     assert {s for s, v in status.items() if v == "withdrawn"} == {s for s in SETS if "-16-2-" in s}
     sizes = {r[0]: tuple(map(int, r[3:6])) for r in rows}
     assert sizes["snova-r3-i-s"] == (1016, 96, 272) and sizes["snova-24-5-16-4-esk"] == (1016, 34160, 248)
+
+
+def test_list_agrees_with_the_sets_data(host_lib, tmp_path):
+    """snova list shows each set of generator/sets.yaml in its order, with its round,
+    official name, sizes, status and, for the recommended, its level."""
+    shown = {"recommended": "stands"}
+    rows = [line.split() for line in Snova(host_lib / "snova", tmp_path)("list").stdout.decode().splitlines()[1:]]
+    assert rows == [[s.name, str(s.round), s.official, str(s.pk_bytes), str(s.sk_bytes), str(s.sig_bytes),
+                     shown.get(s.status, s.status)]
+                    + (["recommended", "(level", f"{s.level})"] if s.status == "recommended" else [])
+                    for s in set_data.load()]
 
 
 def limit_memory():

@@ -1,4 +1,4 @@
-"""snova_unpack_nibbles (c_glue/nibbles.c, through test_prims' `unpack`) against a
+"""snova_unpack_nibbles (c_glue/primitives/nibbles.c, through test_prims' `unpack`) against a
 Python model: every element count 0..400 (the 64-byte blocks, the bytes before
 them, odd counts with their spare high nibble), a long run, out of place and in
 place, on the host, under AddressSanitizer (the output buffer holds exactly

@@ -14,6 +14,7 @@ import yaml
 from generator import kernels, machine, plan
 from generator.render import render_plan
 from tests.aarch64 import OUT, ROOT
+from tools import core_rooms
 
 # The least gain (in % of an operation's estimated cycles) that keeps a variant.
 VARIANT_BAR = 3.0
@@ -103,7 +104,7 @@ def test_every_slot_is_named_after_its_kernels_family():
     struct's fields are the plan's slots, and each layout flag is its slot's name."""
     for slot, kernel in plan_entries():
         assert plan.names_agree(slot, kernel), (slot, kernel)
-    fields = set(re.findall(r"^\s+snova_\w+_fn ([\w, ]+);", (ROOT / "c_glue" / "kernels.h").read_text(), re.M))
+    fields = set(re.findall(r"^\s+snova_\w+_fn ([\w, ]+);", core_rooms.source("kernels.h").read_text(), re.M))
     fields = {f.strip() for group in fields for f in group.split(",")}
     assert {slot for slot, _ in plan_entries()} <= fields | {plan.KECCAK_WAYS}
     assert set(plan.LAYOUT_SLOTS) <= {slot for slot, _ in plan_entries()}
@@ -137,11 +138,10 @@ def test_the_c_choice_holds_few_conditions_and_no_midr_constants():
     """kernels_neon.c and keccak_neon.c together hold at most 8 #if/#elif lines
     and no MIDR constants (the plan's generated header recognises the cores);
     snova_r3.c at most 20 (layout flags are C conditions on constants)."""
-    glue = ROOT / "c_glue"
-    choice = [(glue / name).read_text() for name in ("kernels_neon.c", "keccak_neon.c")]
+    choice = [core_rooms.source(name).read_text() for name in ("kernels_neon.c", "keccak_neon.c")]
     assert sum(len(IF_LINE.findall(text)) for text in choice) <= 8
     assert not any(re.search(r"0x41\b|0x[0-9a-fA-F]*[dD][0-9a-fA-F]{2}\b|part\s*==", text) for text in choice)
-    assert len(IF_LINE.findall((glue / "snova_r3.c").read_text())) <= 20
+    assert len(IF_LINE.findall(core_rooms.source("snova_r3.c").read_text())) <= 20
 
 
 def test_core_classes_are_the_bench_and_mca_models():
@@ -195,7 +195,7 @@ def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path, mo
     shutil.copy(OUT / "snova_kernels.h", tmp_path / "snova_kernels.h")
     exe = tmp_path / "driver"
     cc = subprocess.run(["cc", "-Wall", "-Werror", "-DSNOVA_ROUND=3", "-DSNOVA_V=27", "-DSNOVA_O=5", "-DSNOVA_L=4",
-                         "-DSNOVA_R=4", "-DSNOVA_M1=5", "-DSNOVA_SET=I_S", f"-I{tmp_path}", f"-I{ROOT / 'c_glue'}",
+                         "-DSNOVA_R=4", "-DSNOVA_M1=5", "-DSNOVA_SET=I_S", f"-I{tmp_path}", *core_rooms.include_flags(),
                          str(driver), "-o", str(exe)], capture_output=True, text=True)
     assert cc.returncode == 0, cc.stderr
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "big"
@@ -216,7 +216,7 @@ def test_kernels_under_c_functions_are_emitted(monkeypatch):
 def test_c_functions_are_those_keccak_neon_defines():
     """Each C function of the plan calls exactly the kernels the plan says,
     itself or through another of them."""
-    text = (ROOT / "c_glue" / "keccak_neon.c").read_text()
+    text = core_rooms.source("keccak_neon.c").read_text()
     composites = plan.c_functions()
     kernel_names = {k.name for k in kernels.all_kernels()}
 

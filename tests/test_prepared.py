@@ -11,7 +11,7 @@ cores' snova_core_prepare_* in core.h), through tests/harness/prepared.c:
   signatures verify; every NULL argument is refused;
 * a planted wrong verdict, and a planted changed signature, fail the check;
 * 8 threads sign and verify with one prepared key at once, through the library,
-  and through the core under ThreadSanitizer (c_glue/test_prepared.c); the same
+  and through the core under ThreadSanitizer (tests/programs/test_prepared.c); the same
   with a planted race (the core's prepared signing rewrites a byte of the shared
   key, as a cache filled without a lock would) is reported racing every run;
 * snova_secret_key_free wipes the key before freeing it (free interposed), and
@@ -27,6 +27,7 @@ import pytest
 
 from tests.snova_harness import BUILD, QEMU, ROOT, make, run_recipe, snova_sets
 from tests.snova_harness import run as run_core
+from tools import core_rooms
 
 SETS = snova_sets()
 HARNESS = ROOT / "tests" / "harness" / "prepared.c"
@@ -123,14 +124,14 @@ TSAN_ENV = {**os.environ, "TSAN_OPTIONS": "history_size=7"}
 
 @pytest.mark.parametrize("set_name", ["snova-r3-i-s", "snova-r3-i-x", "snova-r2-24-5-4-esk"])
 def test_threads_on_one_prepared_key_under_thread_sanitizer(set_name):
-    """8 threads sign and verify with one prepared key pair (c_glue/test_prepared.c,
+    """8 threads sign and verify with one prepared key pair (tests/programs/test_prepared.c,
     ThreadSanitizer build): every signature is snova_core_sign's, no race."""
     make(f"build/host-tsan/{set_name}/test_prepared")
     r = run_core("host-tsan", set_name, "test_prepared", ["8"], env=TSAN_ENV)
     assert r.returncode == 0 and r.stdout.strip() == "PASSED" and "ThreadSanitizer" not in r.stderr, r.stderr
 
 
-# The planted race: the prepared signing (c_glue/sign_entry.h, the Round 2 and 3
+# The planted race: the prepared signing (c_glue/core/sign_entry.h, the Round 2 and 3
 # cores' entry) rewrites the shared prepared key in place as it starts, each
 # byte with its value, as a cache in the key refreshed without a lock would:
 # every output stays right, the race is the only defect, and whatever part of
@@ -145,13 +146,14 @@ RACE_RUNS = 3
 
 def racing_test_prepared(out):
     """test_prepared of RACE_SET's host-tsan build on the core with the planted race"""
-    entry = (ROOT / "c_glue" / "sign_entry.h").read_text()
+    entry = core_rooms.source("sign_entry.h").read_text()
     assert entry.count(RACE_ANCHOR) == 1
     (out / "sign_entry.h").write_text(entry.replace(RACE_ANCHOR, RACE_PLANT + RACE_ANCHOR))
-    (out / RACE_CORE).write_text((ROOT / "c_glue" / RACE_CORE).read_text())
+    (out / RACE_CORE).write_text(core_rooms.source(RACE_CORE).read_text())
     build = f"build/host-tsan/{RACE_SET}"
     core_obj = f"{build}/{RACE_CORE[:-2]}.o"
-    obj = run_recipe(core_obj, f"c_glue/{RACE_CORE}", out / "core.o", {f"c_glue/{RACE_CORE}": [str(out / RACE_CORE)]})
+    core_src = str(core_rooms.source(RACE_CORE).relative_to(ROOT))
+    obj = run_recipe(core_obj, core_src, out / "core.o", {core_src: [str(out / RACE_CORE)]})
     return run_recipe(f"{build}/test_prepared", f"{build}/test_prepared.o", out / "test_prepared",
                       {core_obj: [str(obj)]})
 

@@ -6,7 +6,6 @@ from functools import reduce
 
 import pytest
 
-from generator.abi import conventions
 from generator.builder import KernelBuilder
 from generator.frame import frame_for
 from generator.isa import GPR, VEC
@@ -14,7 +13,6 @@ from generator.machine import available_cpus, load_model, model_from_dict
 from generator.regalloc import CALLEE_SAVED, LINK_REGISTER, AllocationError, allocate, interference
 from generator.scheduler import dependency_graph, schedule_block
 
-ELF = conventions("elf", "none")
 
 # A deliberately lopsided model: loads are slow and one pipe is scarce, so the
 # scheduler has every reason to reorder.
@@ -37,7 +35,7 @@ def random_block(seed, length=40):
     """A random straight-line block of loads, vector ops and stores through
     three pointer arguments, with plenty of register reuse after allocation."""
     rng = random.Random(seed)
-    b = KernelBuilder("f", ["p", "q", "r"], ".L")
+    b = KernelBuilder("f", ["p", "q", "r"])
     ptrs = b.params
     values = [b.load("q", ptrs[0]), b.load("q", ptrs[1])]
     for _ in range(length):
@@ -91,7 +89,7 @@ def test_scheduler_keeps_every_dependency(seed, cpu):
 
 def test_scheduler_hides_load_latency():
     """Independent work moves between a slow load and its use."""
-    b = KernelBuilder("f", ["p", "q"], ".L")
+    b = KernelBuilder("f", ["p", "q"])
     loaded = b.load("q", b.params[0])
     use = b.eor(loaded, loaded)
     independent = [b.movi(k) for k in range(3)]
@@ -105,7 +103,7 @@ def test_scheduler_hides_load_latency():
 
 
 def test_dependency_graph_latency_is_producers():
-    b = KernelBuilder("f", ["p"], ".L")
+    b = KernelBuilder("f", ["p"])
     x = b.load("q", b.params[0])
     b.pmul(x, x)
     fn = b.function()
@@ -126,7 +124,7 @@ def test_allocation_respects_interference():
 def test_callee_saved_registers_are_used_last_and_saved():
     """Thirty simultaneously live vectors exceed the 24 caller-saved ones: the
     allocator must take some of v8-v15 and the frame must save their low halves."""
-    b = KernelBuilder("f", ["p"], ".L")
+    b = KernelBuilder("f", ["p"])
     live = [b.load("q", b.params[0], 16 * k) for k in range(30)]
     acc = live[0]
     for v in live[1:]:
@@ -138,9 +136,9 @@ def test_callee_saved_registers_are_used_last_and_saved():
     assert used >= set(range(0, 8)) | set(range(16, 32))
     assert alloc.callee_saved[VEC] and set(alloc.callee_saved[VEC]) <= CALLEE_SAVED[VEC]
     frame = frame_for(alloc, 0)
-    prologue = "\n".join(frame.prologue(ELF))
+    prologue = "\n".join(frame.prologue())
     for n in alloc.callee_saved[VEC]:
-        assert f"d{n}" in prologue and f".cfi_offset d{n}" in prologue
+        assert f"d{n}" in prologue and f"SNOVA_ASM_CFI(offset d{n}," in prologue
     assert frame.size % 16 == 0
 
 
@@ -148,7 +146,7 @@ def test_leaf_kernel_without_callee_saved_has_no_frame():
     fn = random_block(0, 10)
     alloc = allocate(fn)
     assert alloc.callee_saved == {GPR: [], VEC: []}
-    assert frame_for(alloc, 0).prologue(ELF) == []
+    assert frame_for(alloc, 0).prologue() == ["SNOVA_ASM_BTI"]
 
 
 def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
@@ -157,7 +155,7 @@ def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
     and an odd number of saved x registers is not paired with a d register (stp
     cannot mix them)."""
     def describe(free):
-        b = KernelBuilder("f", ["p"], ".L")
+        b = KernelBuilder("f", ["p"])
         if free:
             b.free_link_register()
         live = [b.load("x", b.params[0], 8 * k) for k in range(28)]
@@ -171,6 +169,6 @@ def test_link_register_only_when_freed_and_frame_pairs_one_register_file():
     alloc = allocate(describe(True))
     assert LINK_REGISTER in alloc.callee_saved[GPR]
     assert not {18, 29} & {n for r, n in alloc.phys.items() if r.kind == GPR}
-    lines = frame_for(alloc, 8).prologue(ELF)
+    lines = frame_for(alloc, 8).prologue()
     saves = [ln for ln in lines if ln.startswith(("stp", "str"))]
     assert all(not re.search(r"\bx\d+, d\d+", ln) for ln in saves) and any("x30" in ln for ln in saves)

@@ -1,5 +1,5 @@
-"""The core's SHAKE on the kernel table's Keccak-f[1600] (c_glue/shake.c through
-c_glue/test_keccak.c and test_prims.c), against hashlib: SHAKE128 and SHAKE256 for every input
+"""The core's SHAKE on the kernel table's Keccak-f[1600] (c_glue/primitives/shake.c through
+tests/programs/test_keccak.c and test_prims.c), against hashlib: SHAKE128 and SHAKE256 for every input
 length 0..600 and 1 MiB + 7 (one-shot and in pieces), and SHAKE128's counter mode
 (the public-map expansion) for every length 0..600 and 1 MiB + 7 with random
 seeds; on the host, the AArch64 portable build, and the AArch64 NEON build under

@@ -6,7 +6,7 @@
 * Round 3: the whole official KAT files (100 vectors) by their official and liboqs
   digests, and the file names and format of kat --rsp; Round 2: liboqs's whole KAT
   output (100 vectors) by its digests;
-* round trips and rejection of malformed input (c_glue/test_snova.c);
+* round trips and rejection of malformed input (tests/programs/test_snova.c);
 * the same under AddressSanitizer + UBSan for a few sets, and for the static
   AArch64 build under qemu-aarch64;
 * (constant time: tests/test_constant_time.py)
@@ -24,7 +24,7 @@ import pytest
 
 from tests.drbg_model import drbg_model
 from tests.gf16_model import mat_mul
-from tools.bench.functions import function_starts
+from tools.bench.symbols import function_starts
 from tests.snova_harness import (QEMU, ROOT, load_digests, load_kat, make, official_name, round_of, run,
                                  run_passing, snova_sets)
 

@@ -1,4 +1,4 @@
-"""The library's randomness (c_glue/os_random.c, drawn by c_glue/sign.c): key
+"""The library's randomness (c_glue/primitives/os_random.c, drawn by c_glue/core/sign.c): key
 generation draws from the operating system, so two processes make different keys;
 8 threads signing at once under ThreadSanitizer race on nothing and every signature
 verifies. Proof that the thread test can fail: the same program with the library

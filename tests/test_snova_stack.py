@@ -1,4 +1,4 @@
-"""Bounded stack (c_glue/test_stack.c): key generation and signing of every set
+"""Bounded stack (tests/programs/test_stack.c): key generation and signing of every set
 run on a thread whose stack is exactly 512 KiB, verification on one of exactly
 128 KiB (a guard page below each), on the host test-hook build; there the peak
 use is measured by stack painting, and every allocation of every operation is

@@ -1,4 +1,4 @@
-"""Verifier strength (c_glue/test_verifier.c on the -DSNOVA_TEST_HOOKS build,
+"""Verifier strength (tests/programs/test_verifier.c on the -DSNOVA_TEST_HOOKS build,
 every set): a valid signature is rejected once any single element of its target
 hash changes, and once one element of P11, P12, P21 or P22 of a public matrix
 changes (up to 8 public matrices per set; on one set per round, one element of

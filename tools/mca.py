@@ -4,7 +4,8 @@
     python -m tools.mca --full build/mca-full [--kernels K ...]   (`make mca-full`)
 
 For every `.globl` symbol of every `out/*.S` (kernel name = symbol without the
-`snova_` prefix) and every cpu, the function's instructions are run through
+`snova_` prefix; read as ELF sees it, tools/asm_formats.py) and every cpu, the
+function's instructions are run through
 llvm-mca and the figures go to `mca_reports/<cpu>.json` (label: the kernel).
 A function that marks a steady-state region with `// LLVM-MCA-BEGIN <name>` /
 `// LLVM-MCA-END` is measured on that region only (llvm-mca does it natively);
@@ -47,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.machine import mca_cpus
+from tools.asm_formats import rendering
 
 ROOT = Path(__file__).resolve().parent.parent
 LLVM_MCA = "llvm-mca-19"
@@ -55,6 +57,8 @@ CLANG = "clang-19"
 DEFAULT_CPUS = mca_cpus()
 DEFAULT_ITERATIONS = 500
 SYMBOL_PREFIX = "snova_"
+# the gen.py options of a committed file's banner that a regenerated variant of it keeps
+BANNER_KEPT_OPTIONS = ("--prefix", "--cpu")
 REF_PREFIX = "ref_"
 REF_DIR = ROOT / "tools" / "mca_ref"
 
@@ -368,7 +372,7 @@ class Kernel:
 def discover_kernels(out_dir: Path) -> list:
     kernels = []
     for path in sorted(Path(out_dir).glob("*.S")):
-        text = path.read_text()
+        text = rendering(path)
         for sym in global_symbols(text):
             name = sym[len(SYMBOL_PREFIX):] if sym.startswith(SYMBOL_PREFIX) else sym
             kernels.append(Kernel(name, sym, path, function_body(text, sym)))

@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tools import mca
+from tools.asm_formats import rendering
 
 ROOT = mca.ROOT
 WAYS = (1, 2, 4, 8)
@@ -84,13 +85,13 @@ def banner_options(asm_text: str) -> list:
 
 def generate_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
     """ways -> path of aes128_ctr_keystream.S generated into dest/w<ways>/ with
-    the options of the committed file (cpu, prefix, abi) but --aes-ways."""
+    the options of the committed file (cpu, prefix) but --aes-ways."""
     from generator.cli import main as gen_main
 
     committed = (out_dir / f"{CTR_KERNEL}.S").read_text()
     opts = banner_options(committed)
     keep = []
-    for flag in ("--abi", "--prefix", "--cpu"):
+    for flag in mca.BANNER_KEPT_OPTIONS:
         if flag in opts:
             keep += [flag, opts[opts.index(flag) + 1]]
     paths = {}
@@ -125,7 +126,7 @@ class AesSection(mca.Section):
         lines = [f"## {self.title}", "", self.intro, ""]
         with tempfile.TemporaryDirectory(prefix="mca_aes_") as tmp:
             paths = generate_variants(Path(tmp))
-            texts = {w: p.read_text() for w, p in paths.items()}
+            texts = {w: rendering(p) for w, p in paths.items()}
             with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
                 jobs = {(w, cpu): pool.submit(loop_cycles_per_block, texts[w], _symbol(texts[w], CTR_KERNEL),
                                               w, cpu)

@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tools import mca
+from tools.asm_formats import rendering
 from tools.mca_aes import banner_options
 
 ROOT = mca.ROOT
@@ -46,7 +47,7 @@ def cycles_per_state(kernel: str, cpu: str, path: Path | None = None, label: str
     """llvm-mca cycles per call of out/<kernel>.S (or `path`, stored under
     `label`), per state permuted."""
     path = path or ROOT / "out" / f"{kernel}.S"
-    body = mca.function_body(path.read_text(), mca.SYMBOL_PREFIX + kernel)
+    body = mca.function_body(rendering(path), mca.SYMBOL_PREFIX + kernel)
     return mca.measure(label or kernel, body, cpu).cycles / FORMS[kernel]
 
 
@@ -58,7 +59,7 @@ def lazy_variants(dest: Path, out_dir: Path = ROOT / "out") -> dict:
     from generator.kernels import KECCAK_LAZY
 
     opts = banner_options((out_dir / "keccakf1600.S").read_text())
-    keep = [arg for flag in ("--abi", "--prefix", "--cpu") if flag in opts
+    keep = [arg for flag in mca.BANNER_KEPT_OPTIONS if flag in opts
             for arg in (flag, opts[opts.index(flag) + 1])]
     dirs = {}
     for lazy in KECCAK_LAZY:

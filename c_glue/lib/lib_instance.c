@@ -1,5 +1,5 @@
 /* The libsnova instance of the set this file is compiled for (c_glue.mk's
- * SNOVA_DEFS, and -DSNOVA_LIB_NAME="<set name>" from lib.mk). */
+ * SNOVA_DEFS, and -DSNOVA_LIB_NAME="<set name>" -DSNOVA_LIB_ID=<id> from lib.mk). */
 #include "snova_namespace.h"
 #include "lib_instance.h"
 
@@ -7,21 +7,16 @@
 #include "core.h"
 #include "sign_salted.h"
 
-/* README: the 2026 wedge-product attack breaks Round 2's l = 2, 3, 5 sets; the
- * SNOVA team withdrew Round 1's rank-2 sets in 2024 after an attack. */
-#if SNOVA_ROUND == 2 && SNOVA_L != 4
-#define SNOVA_LIB_STATUS SNOVA_STATUS_BROKEN
-#elif SNOVA_ROUND == 1 && SNOVA_L == 2
-#define SNOVA_LIB_STATUS SNOVA_STATUS_WITHDRAWN
-#else
-#define SNOVA_LIB_STATUS SNOVA_STATUS_STANDS
-#endif
+/* the set's status, from generator/sets.yaml */
+#include "lib_instance_table.h"
+#define SNOVA_LIB_STATUS_OF(id) SNOVA_LIB_STATUS_##id
+#define SNOVA_LIB_STATUS_OF_ID(id) SNOVA_LIB_STATUS_OF(id)
 
 const struct snova_instance snova_lib_instance = {
     .name = SNOVA_LIB_NAME,
     .algname = CRYPTO_ALGNAME,
     .round = SNOVA_ROUND,
-    .status = SNOVA_LIB_STATUS,
+    .status = SNOVA_LIB_STATUS_OF_ID(SNOVA_LIB_ID),
     .pk_bytes = CRYPTO_PUBLICKEYBYTES,
     .sk_bytes = CRYPTO_SECRETKEYBYTES,
     .sig_bytes = CRYPTO_BYTES,

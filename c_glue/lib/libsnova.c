@@ -24,11 +24,31 @@ const snova_instance *snova_instance_by_id(snova_id id) {
     return (unsigned)id < SNOVA_INSTANCE_COUNT ? instances[id] : NULL;
 }
 
+/* ASCII only: names are ASCII, and the caller's locale must not change what matches */
+static int same_ignoring_case(const char *a, const char *b) {
+    for (;; a++, b++) {
+        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+        if (x != y)
+            return 0;
+        if (x == '\0')
+            return 1;
+    }
+}
+
+/* a build name, or an official name that exactly one instance has; any case */
 const snova_instance *snova_instance_by_name(const char *name) {
-    for (size_t i = 0; name != NULL && i < SNOVA_INSTANCE_COUNT; i++)
-        if (strcmp(instances[i]->name, name) == 0)
+    const snova_instance *official = NULL;
+    int officials = 0;
+    for (size_t i = 0; name != NULL && i < SNOVA_INSTANCE_COUNT; i++) {
+        if (same_ignoring_case(name, instances[i]->name))
             return instances[i];
-    return NULL;
+        if (same_ignoring_case(name, instances[i]->algname)) {
+            official = instances[i];
+            officials++;
+        }
+    }
+    return officials == 1 ? official : NULL;
 }
 
 const char *snova_instance_name(const snova_instance *inst) { return inst ? inst->name : NULL; }

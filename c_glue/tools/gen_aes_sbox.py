@@ -1,4 +1,4 @@
-"""Derives the linear maps of the bit-sliced AES S-box in c_glue/aes_ct.c.
+"""Derives the linear maps of the bit-sliced AES S-box in c_glue/primitives/aes_ct.c.
 
 The S-box inverts in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x+1) through the isomorphic
 composite field GF(16)[y]/(y^2 + y + lam), GF(16) = GF(2)[z]/(z^4+z+1):

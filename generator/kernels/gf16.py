@@ -137,7 +137,7 @@ def packed_rank2_loop(b, acc, x_ptr, x_stride, y_ptr, y_stride, count):
 
 def described(b, describe):
     """The function `describe` makes on a fresh builder like b (a trial)."""
-    trial = KernelBuilder(b.symbol, [r.hint for r in b.params], b.local_prefix)
+    trial = KernelBuilder(b.symbol, [r.hint for r in b.params])
     describe(trial)
     return trial.function()
 

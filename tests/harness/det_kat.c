@@ -1,5 +1,5 @@
 /* The NIST KAT procedure through libsnova alone (tests/test_deterministic.py):
- * the NIST AES-256 CTR_DRBG lives here, in the test (c_glue/rng.c, linked in
+ * the NIST AES-256 CTR_DRBG lives here, in the test (c_glue/primitives/rng.c, linked in
  * under the names kat_drbg_*), never in the library.
  *
  *   det_kat seeded SET COUNT  key pairs and signatures by the deterministic entry

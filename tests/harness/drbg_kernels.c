@@ -1,4 +1,4 @@
-/* The kernel table of the tests' KAT DRBG (c_glue/rng.c linked outside the
+/* The kernel table of the tests' KAT DRBG (c_glue/primitives/rng.c linked outside the
  * library, tests/test_deterministic.py): no entries, so that rng.c takes the
  * portable constant-time AES-256 on every architecture. */
 #include "kernels.h"

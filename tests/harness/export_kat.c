@@ -1,6 +1,6 @@
 /* A set of `make export-liboqs` driven as liboqs drives it (tests/test_export.py):
  * through the three entry points liboqs's wrappers call, <prefix>keypair,
- * <prefix>sign and <prefix>verify, with the NIST AES-256 CTR_DRBG (c_glue/rng.c,
+ * <prefix>sign and <prefix>verify, with the NIST AES-256 CTR_DRBG (c_glue/primitives/rng.c,
  * linked beside the export under its own names) as the host's randombytes.
  *
  *   export_kat COUNT   the first COUNT vectors of the NIST KAT procedure, one JSON

@@ -37,7 +37,7 @@ uint8_t mutant_bad_inverse_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_always_regular_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_no_rest_gf16_solve(uint8_t *, size_t, size_t);
 uint8_t mutant_no_left_blocks_gf16_solve(uint8_t *, size_t, size_t);
-/* the portable C solver of the SNOVA core (c_glue/kernels_portable.c) */
+/* the portable C solver of the SNOVA core (c_glue/kernels/kernels_portable.c) */
 uint8_t snova_c_gf16_solve(uint8_t *, size_t, size_t);
 
 /* not constant time: a branch on the matrix before the real kernel (the

@@ -1,4 +1,4 @@
-/* A host of embedded-source mode (c_glue/os_random.c built with
+/* A host of embedded-source mode (c_glue/primitives/os_random.c built with
  * -DSNOVA_RANDOMBYTES_EXTERN): its randombytes fills with 0x5A and returns
  * HOST_STATUS (or nothing, with -DSNOVA_RANDOMBYTES_VOID); prints what
  * snova_os_random returned, how often the host was called and the last byte. */

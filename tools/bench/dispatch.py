@@ -2,7 +2,7 @@
 
 Every build runs under `qemu-aarch64 -cpu max`, whose CPU has every extension: left
 alone, the NEON build's kernel table would pick the FEAT_SHA3 Keccak-f[1600] kernels
-(c_glue/keccak_neon.c) for every core model, including the cores that lack SHA3.
+(c_glue/kernels/keccak_neon.c) for every core model, including the cores that lack SHA3.
 CORES says what each modelled core reports to that choice: its AT_HWCAP features and
 its MIDR_EL1 (None where the OS gives none: macOS on Apple cores), as the core classes
 declare them. snova_bench's
@@ -25,13 +25,14 @@ import subprocess
 from dataclasses import dataclass
 
 from generator.plan import core_classes
+from tools import core_rooms
 
-from . import functions
 from .count import QEMU, ROOT
 from .estimate import DEFAULT_CPUS
 from .profile import Profile
+from .symbols import function_at, function_starts
 
-HEADER = ROOT / "c_glue" / "kernels_neon.h"
+HEADER = core_rooms.source("kernels_neon.h")
 OUT = ROOT / "out"
 
 
@@ -51,7 +52,7 @@ CORES = {cpu: _PRESENTED[cpu] for cpu in DEFAULT_CPUS}
 
 @functools.cache
 def hwcap_bits() -> dict[str, int]:
-    """{feature: AT_HWCAP bit} as c_glue/kernels_neon.h spells them."""
+    """{feature: AT_HWCAP bit} as c_glue/kernels/kernels_neon.h spells them."""
     return {m[1].lower(): 1 << int(m[2])
             for m in re.finditer(r"#define SNOVA_HWCAP_(\w+)\s+\(1UL << (\d+)\)", HEADER.read_text())}
 
@@ -96,9 +97,9 @@ REPLICATED = ("_rrep_",)                      # the l = 4 products by replicated
 
 def ran(binary: str, profile: Profile, fragments) -> list[str]:
     """The functions with one of `fragments` in their name that ran in `profile`, sorted."""
-    starts = functions.function_starts(binary)
+    starts = function_starts(binary)
     return sorted({name for b in profile.blocks if b.execs > 0
-                   for name in [functions.function_at(starts, b.vaddr)]
+                   for name in [function_at(starts, b.vaddr)]
                    if any(f in name.lower() for f in fragments)})
 
 

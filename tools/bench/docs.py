@@ -20,7 +20,8 @@ from pathlib import Path
 from . import keccak_gain
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, official_status, round_sets, summary_table
-from .report import NEON, PUB_OP
+from .published import PUB_OP
+from .report import NEON
 from .report import method
 from .rounds import ANCHORS, anchor_summary, load_anchors, target_sentence
 

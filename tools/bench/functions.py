@@ -13,34 +13,14 @@ share of the operation. Inlined code counts for the function it was inlined into
 from __future__ import annotations
 
 import argparse
-import bisect
-import functools
-import subprocess
 from collections import defaultdict
 
 from . import dispatch
 from . import estimate as est
 from . import profile as prof
 from .isolate import isolate
-
-
-@functools.cache
-def function_starts(binary: str):
-    """Sorted (address, name) of the binary's text symbols."""
-    out = subprocess.run(["llvm-nm-19", "--defined-only", "-n", binary], check=True,
-                         capture_output=True, text=True).stdout
-    starts = []
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[1] in "tTW" and not parts[2].startswith("$"):
-            starts.append((int(parts[0], 16), parts[2]))
-    return starts
-
-
-def function_at(starts, vaddr: int) -> str:
-    """The function of function_starts() `starts` that holds address `vaddr`."""
-    i = bisect.bisect_right(starts, (vaddr, "\uffff")) - 1
-    return starts[i][1] if i >= 0 else "?"
+from .ops import OPS
+from .symbols import function_at, function_starts
 
 
 def by_function(binary: str, op: str, cpu: str):
@@ -60,7 +40,6 @@ def by_function(binary: str, op: str, cpu: str):
 
 
 def main(argv=None) -> int:
-    from .run import OPS  # here, not above: run imports dispatch, which imports this module
     ap = argparse.ArgumentParser(prog="python -m tools.bench.functions", description=__doc__.split("\n\n")[0])
     ap.add_argument("binary")
     ap.add_argument("op", choices=OPS)

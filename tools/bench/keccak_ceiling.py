@@ -25,13 +25,14 @@ from pathlib import Path
 from tools import mca
 from tools.mca_keccak import FORMS, cycles_per_state
 
-from . import dispatch, functions
+from . import dispatch
 from . import estimate as est
 from . import profile as prof
 from .count import ROOT
 from .disasm import disassemble
 from .isolate import isolate
 from .keccak_gain import BASELINE, NEED, OUT, ratios
+from .symbols import function_at, function_starts
 from .tables import fmt_int, fmt_ratio, table
 
 C_PERMUTATION = "snova_keccak_f1600"
@@ -41,17 +42,17 @@ def keccak_share(binary: str, op: str, cpus) -> tuple[dict, str]:
     """({cpu: share of the operation's estimated cycles in functions named *keccak*},
     assembly of one call of the C permutation), each core's share from a profile of
     its own kernel choice (dispatch.plan: the products differ between cores)."""
-    starts = functions.function_starts(binary)
+    starts = function_starts(binary)
     share = {}
     for args, group in dispatch.plan(binary, cpus):
         iso = isolate([binary, *args, op, "{R}"], 2, base=1)
         blocks = prof.join_page_splits(iso.diff).blocks    # as the estimate costs them
-        mine = [b for b in blocks if "keccak" in functions.function_at(starts, b.vaddr).lower()]
+        mine = [b for b in blocks if "keccak" in function_at(starts, b.vaddr).lower()]
         for cpu in group:
             e = est.estimate(iso.diff, cpu)
             cost = {b.key: c for b, c in e.hot}
             share[cpu] = sum(b.execs * cost.get(b.key, b.n * e.cpi) for b in mine) / e.cycles
-    perm = sorted((b for b in mine if functions.function_at(starts, b.vaddr) == C_PERMUTATION),
+    perm = sorted((b for b in mine if function_at(starts, b.vaddr) == C_PERMUTATION),
                   key=lambda b: b.vaddr)
     calls = perm[0].execs
     words = [w for b in perm for _ in range(b.execs // calls) for w in b.words]

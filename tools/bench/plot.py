@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from .official import round_sets
-from .report import PUBLISHED, load_published
+from .published import PUBLISHED, load_published
 from .tables import NEON, PORTABLE, get, improvement
 
 STYLE = {

@@ -30,34 +30,16 @@ from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, method_differences, official_status, \
     official_value, round_sets, summary_table
 from .rounds import ANCHORS, load_anchors, section as round_section
-from .run import PREPARED_OPS
+from .ops import PREPARED_OPS
+from .published import PUB_OP, PUBLISHED, load_published
 from .sets import rank, round_of
 from .tables import DASH, NEON, PORTABLE, fmt_int, fmt_pct, get, improvement, table
 
-PUBLISHED = ROOT / "bench" / "published_m2.tsv"
 MCA_SUMMARY = ROOT / "mca_reports" / "summary.md"
-# our operation names -> the published table's
-PUB_OP = {"keygen": "keypair", "sign": "sign", "verify": "verify"}
-# the operation on a prepared key, and the preparation it needs (run.PREPARED_OPS)
+# the operation on a prepared key, and the preparation it needs (ops.PREPARED_OPS)
 PREPARED = {"sign": ("sign_prepared", "prepare_sk"), "verify": ("verify_prepared", "prepare_pk")}
 BAR_CUT = 0.40   # rank-4 sign and verify: NEON >= 40% fewer estimated cycles
 
-
-def load_published(path: str | os.PathLike = PUBLISHED) -> dict:
-    """{(set, op): (reference, neon)} from the published table (op: ours)."""
-    back = {v: k for k, v in PUB_OP.items()}
-    pub = {}
-    p = Path(path)
-    if not p.exists():
-        return pub
-    for line in p.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        f = line.split("\t")
-        if f[0] == "set":
-            continue
-        pub[(f[0], back.get(f[1], f[1]))] = (int(f[2]), int(f[3]))
-    return pub
 
 
 def bar_status(data: dict) -> tuple[list[list[str]], str]:

@@ -41,15 +41,11 @@ from . import estimate as est
 from .count import ROOT, ensure_plugin
 from .isolate import isolate
 from .mca import CALL_LATENCY, mca_version
+from .ops import OPS
 from .profile import Profile
 from .sets import cost as set_cost
 from .sets import params as set_params
 
-# the operations on a prepared key and the preparations (snova_bench.c); their
-# entries also keep the bytes a prepared key holds
-PREPARED_OPS = ("prepare_pk", "prepare_sk", "sign_prepared", "verify_prepared")
-PLAIN_OPS = ("keygen", "sign", "verify")
-OPS = PLAIN_OPS + PREPARED_OPS
 CPUS = est.DEFAULT_CPUS
 FORMAT = "snova-neon-gen bench results 2"
 

@@ -1,29 +1,23 @@
-"""The SNOVA parameter sets as c_glue/c_glue.mk defines them (`make snova-params`):
-each set's name and the numbers of its compiler definitions."""
+"""The SNOVA parameter sets (generator/sets.yaml, through generator/sets.py): each
+set's name and the numbers of its compiler definitions."""
 from __future__ import annotations
 
 import re
-import subprocess
 from functools import lru_cache
 
-from .count import ROOT
+from generator import sets as set_data
 
 
 @lru_cache(maxsize=None)
 def params() -> dict[str, dict[str, int]]:
-    """{set name: {"V": v, "O": o, "L": l, ...}} for every set, in make's order; Round 1
-    sets get R = L and M1 = O, the shape of their blocks and their public matrices."""
-    out = subprocess.run(["make", "-s", "--no-print-directory", "snova-params"], cwd=ROOT,
-                         check=True, capture_output=True, text=True).stdout
+    """{set name: {"V": v, "O": o, "L": l, ...}} for every set, in the library's order:
+    the numbers of its compiler definitions, with ROUND, and R = L and M1 = O for
+    Round 1 and 2 sets (the shape of their blocks and their public matrices)."""
     table = {}
-    for line in out.splitlines():
-        name, *defs = line.split()
-        p = {k: int(v) for k, v in (re.fullmatch(r"-DSNOVA_(\w+)=(\w+)", d).groups() for d in defs)
+    for s in set_data.load():
+        p = {k: int(v) for k, v in (re.fullmatch(r"-DSNOVA_(\w+)=(\w+)", d).groups() for d in s.definitions)
              if v.isdigit()}
-        p.setdefault("ROUND", 1)
-        p.setdefault("R", p["L"])
-        p.setdefault("M1", p["O"])
-        table[name] = p
+        table[s.name] = {**p, "ROUND": s.round, "R": s.r, "M1": s.m1}
     return table
 
 

@@ -1,8 +1,10 @@
 """Static constant-time check of generated AArch64 kernels.
 
-    python -m tools.ct.kernel_check [FILE.S ...]     (default: every kernel of out/, out/macho, out/coff)
+    python -m tools.ct.kernel_check [FILE.S ...]     (default: every kernel of out/)
 
-prints one line per violation and exits 1 if there is any.
+checks each file as every object format assembles it (tools/asm_formats.py:
+line numbers are those of that preprocessed text), prints one line per
+violation and exits 1 if there is any.
 
 The rule: data never decides a branch or an address. Data is what a kernel
 loads from memory into a general register and whatever it moves out of a
@@ -38,6 +40,9 @@ import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from generator.abi import FORMATS
+from tools.asm_formats import rendering
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out"
@@ -384,18 +389,20 @@ def check_listing(path: str, listing: Listing, returns: dict[str, bool]) -> list
     return sorted(found.values(), key=lambda v: v.line)
 
 
-def check_file(path: Path, returns: dict[str, bool] | None = None) -> list[Violation]:
-    return check_listing(str(path), parse(path.read_text()), declared_returns() if returns is None else returns)
+def check_file(path: Path, returns: dict[str, bool] | None = None, fmt: str = "elf") -> list[Violation]:
+    """The violations of path as object format fmt assembles it."""
+    return check_listing(f"{path} ({fmt})", parse(rendering(path, fmt)),
+                         declared_returns() if returns is None else returns)
 
 
 def kernel_files(out: Path = OUT) -> list[Path]:
-    return sorted([*out.glob("*.S"), *out.glob("macho/*.S"), *out.glob("coff/*.S")])
+    return sorted(out.glob("*.S"))
 
 
 def main(argv=None) -> int:
     paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)] or kernel_files()
     returns = declared_returns()
-    violations = [v for p in paths for v in check_file(p, returns)]
+    violations = [v for p in paths for fmt in FORMATS for v in check_file(p, returns, fmt)]
     for v in violations:
         print(v)
     print(f"{len(paths)} files, {len(violations)} violations", file=sys.stderr)
