@@ -1,5 +1,5 @@
 """SNOVA signatures through libsnova: every parameter set of Rounds 1, 2 and 3
-(python/README.md).
+(docs/python.md).
 
     inst = snova.Instance("snova-r3-i-k")          # or its official name, "SNOVA_I_K"
     pk, sk = inst.keygen()

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 # The NIST security category of a Round 1 or 2 set, by the v, o and l its
 # official name starts with (SNOVA_<v>_<o>_<l>...); a Round 3 name carries its
-# category (SNOVA_I_K, SNOVA_III_B): the library has no accessor for either.
+# category (SNOVA_I_K, SNOVA_III_B). The library has no accessor for either:
+# tests/test_python.py holds these to generator/sets.yaml's levels.
 EARLY_ROUND_LEVELS = {
     (24, 5, 4): 1, (25, 8, 3): 1, (28, 17, 2): 1, (37, 17, 2): 1, (24, 5, 5): 3, (37, 8, 4): 3, (43, 25, 2): 3,
     (49, 11, 3): 3, (56, 25, 2): 3, (29, 6, 5): 5, (60, 10, 4): 5, (61, 33, 2): 5, (66, 15, 3): 5,
@@ -44,8 +45,9 @@ def instances() -> list[str]:
 
 
 def _find(name: str) -> object:
-    """The handle of a build or official name, matched as the command does
-    (ignoring ASCII case; an official name must name one instance)."""
+    """The handle of a build or official name, in any ASCII case
+    (snova_instance_by_name); an official name of several instances is refused
+    with their build names."""
     if not isinstance(name, str):
         raise TypeError(f"an instance name is a str, not {type(name).__name__}")
     unknown = Error(f"unknown instance {name!r} (snova.instances() lists them)")
@@ -56,13 +58,9 @@ def _find(name: str) -> object:
     handle = lib.snova_instance_by_name(name.encode("ascii"))
     if handle:
         return handle
-    wanted = name.lower()
-    named = [h for h in _handles() if _text(lib.snova_instance_name(h)).lower() == wanted]
-    official = [h for h in _handles() if _text(lib.snova_instance_algname(h)).lower() == wanted]
-    if named or len(official) == 1:
-        return (named or official)[0]
-    if official:
-        raise Error(f"'{name}' names {', '.join(_text(lib.snova_instance_name(h)) for h in official)}: "
+    shared = [h for h in _handles() if _text(lib.snova_instance_algname(h)).lower() == name.lower()]
+    if shared:
+        raise Error(f"'{name}' names {', '.join(_text(lib.snova_instance_name(h)) for h in shared)}: "
                     "give one of these")
     raise unknown
 
