@@ -8,9 +8,12 @@ library, imported from this tree (the installed package: test_python_install.py)
 * plain, prepared and hashed operations agree; bytes, bytearray and memoryview;
 * bad inputs: a malformed key or argument raises snova.Error (a ValueError) with
   a message that says what is wrong, a signature that does not verify is False;
-* threads sharing prepared keys; close() waits for the calls in progress.
+* threads sharing prepared keys; close() waits for the calls in progress; the
+  GIL released during a call (planted: the library loaded as ctypes.PyDLL fails it).
 """
+import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -271,3 +274,27 @@ def test_close_waits_for_the_calls_in_progress():
     with pytest.raises(snova.Error):
         with guard.use():
             pass
+
+
+def test_the_gil_is_released_during_a_call(inst, keys):
+    """With the interpreter never switching threads by itself (a switch interval
+    of 60 s), the main thread runs during another thread's verification only if
+    that call let go of the GIL: it does so before that thread's next line."""
+    pk, _ = keys
+    message = bytes(64 << 20)         # long enough to hash that the main thread gets its turn
+    times = {}
+
+    def verify():
+        inst.verify(pk, message, bytes(inst.signature_bytes))
+        times["call returned"] = time.perf_counter()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(60)
+    try:
+        thread = threading.Thread(target=verify)
+        thread.start()
+        times["main ran"] = time.perf_counter()
+        thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert times["main ran"] < times["call returned"]
