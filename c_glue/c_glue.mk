@@ -180,7 +180,7 @@ endef
 
 # $(1) = build variant, $(2) = set name
 define snova_set_rules
-build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk
+build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 
