@@ -147,7 +147,8 @@ SNOVA_INCLUDES := -Ic_glue $(addprefix -I,$(SNOVA_ROOMS))
 
 # WERROR=-Werror turns warnings into errors (`make test` sets it for the tests' builds)
 WERROR ?=
-SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES)
+# (out/: the variant plan's layouts, snova_plan.h, which params.h includes)
+SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES) -Iout
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
 SNOVA_PRIM_SRC := shake.c aes_ct.c sha256.c util.c nibbles.c kernels_portable.c os_random.c
