@@ -90,3 +90,8 @@ def test_address_from_data_rejected(tmp_path):
 def test_store_past_the_frame_rejected(tmp_path):
     result = _mutant(tmp_path, "keccakf1600", "\tret\n", "\tstr\tx0, [sp, #-8]\n\tret\n")
     assert "outside the frame" in (result["memory"] or "")
+
+
+def test_instruction_off_the_dit_list_rejected(tmp_path):
+    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n", "\tudiv\tx9, x9, x10\n\tret\n")
+    assert "udiv is not on the FEAT_DIT list" in (result["constant_time"] or "")

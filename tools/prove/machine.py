@@ -202,7 +202,9 @@ class Machine:
             ins = self.code.get(self.pc)
             if ins is None:
                 raise Violation("memory", self.pc, "control reaches a non-instruction")
-            handler = handlers.get(ins.mnemonic) or handlers.get(ins.mnemonic.split(".")[0])
+            if ins.mnemonic not in sem.DIT and ins.mnemonic not in sem.MEMORY_AND_CONTROL:
+                raise Violation("constant-time", ins.addr, f"{ins.mnemonic} is not on the FEAT_DIT list")
+            handler = handlers.get(ins.mnemonic)
             if handler is None:
                 raise Violation("memory", ins.addr, f"no semantics for {ins.mnemonic} {ins.operands}")
             nxt = handler(self, ins, _split(ins.operands))

@@ -31,6 +31,12 @@ adds ands bics neg
 ext tbl tbx pmul ushr shl sli sri zip1 zip2 uzp1 uzp2 trn1 trn2 dup umov ins
 rev32 cmeq cmtst eor3 bcax rax1 xar aese aesmc nop bti paciasp autiasp
 """.split())
+# loads, stores and branches: their timing may depend on an address or a
+# condition, which the machine requires to be public instead
+MEMORY_AND_CONTROL = frozenset("""
+ldr str ldur stur ldp stp ldrb strb ld1r ld2 ld4 ld4r st2 st4 adr
+b b.eq b.ne b.hs b.lo b.hi b.ls b.ge b.lt b.gt b.le b.mi b.pl b.cs b.cc cbz cbnz tbz tbnz ret
+""".split())
 
 _XREG = re.compile(r"^([xw])(\d+)$")
 
