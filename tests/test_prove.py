@@ -55,43 +55,29 @@ def _mutant(tmp_path, name: str, old: str, new: str):
     return check(object_code(path), HEADER)
 
 
-def test_clobbered_callee_saved_register_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n", "\tmov\tx19, x0\n\tret\n")
-    assert "callee-saved x19 not restored" in (result["memory"] or "")
+# (kernel, text replaced, its replacement, property, the failure's words)
+DEFECTS = {
+    "callee-saved x19 clobbered": ("gf16m_add_r2", "\tret\n", "\tmov\tx19, x0\n\tret\n",
+                                   "memory", "callee-saved x19 not restored"),
+    "callee-saved d9 clobbered": ("gf16m_add_r2", "\tret\n", "\tmovi\tv9.16b, #0\n\tret\n",
+                                  "memory", "callee-saved d9 not restored"),
+    "load one byte past an operand": ("gf16m_add_r2", "ldr\ts1, [x1]", "ldur\ts1, [x1, #1]",
+                                      "memory", "arg1 access [1, 5) outside its 4 bytes"),
+    "store through a const pointer": ("gf16m_add_r2", "str\ts2, [x2]", "str\ts2, [x0]",
+                                      "memory", "store through const pointer arg0"),
+    "store below the frame": ("keccakf1600", "\tret\n", "\tstr\tx0, [sp, #-8]\n\tret\n",
+                              "memory", "outside the frame"),
+    "branch on a data bit": ("gf16m_add_r2", "\tret\n", "\tumov\tw9, v2.b[0]\n\ttbz\tw9, #0, 1f\n\tnop\n1:\n\tret\n",
+                             "constant_time", "tbz on w9, which depends on data"),
+    "address from data": ("gf16m_add_r2", "\tret\n", "\tumov\tw9, v2.b[0]\n\tldrb\tw10, [x1, x9]\n\tret\n",
+                          "constant_time", "address index x9 depends on data"),
+    "instruction off the DIT list": ("gf16m_add_r2", "\tret\n", "\tudiv\tx9, x9, x10\n\tret\n",
+                                     "constant_time", "udiv is not on the FEAT_DIT list"),
+}
 
 
-def test_clobbered_callee_saved_vector_register_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n", "\tmovi\tv9.16b, #0\n\tret\n")
-    assert "callee-saved d9 not restored" in (result["memory"] or "")
-
-
-def test_load_one_byte_past_an_operand_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "ldr\ts1, [x1]", "ldur\ts1, [x1, #1]")
-    assert "arg1 access [1, 5) outside its 4 bytes" in (result["memory"] or "")
-
-
-def test_store_through_const_pointer_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "str\ts2, [x2]", "str\ts2, [x0]")
-    assert "store through const pointer arg0" in (result["memory"] or "")
-
-
-def test_branch_on_a_data_bit_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n",
-                     "\tumov\tw9, v2.b[0]\n\ttbz\tw9, #0, 1f\n\tnop\n1:\n\tret\n")
-    assert "tbz on w9, which depends on data" in (result["constant_time"] or "")
-
-
-def test_address_from_data_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n",
-                     "\tumov\tw9, v2.b[0]\n\tldrb\tw10, [x1, x9]\n\tret\n")
-    assert "address index x9 depends on data" in (result["constant_time"] or "")
-
-
-def test_store_past_the_frame_rejected(tmp_path):
-    result = _mutant(tmp_path, "keccakf1600", "\tret\n", "\tstr\tx0, [sp, #-8]\n\tret\n")
-    assert "outside the frame" in (result["memory"] or "")
-
-
-def test_instruction_off_the_dit_list_rejected(tmp_path):
-    result = _mutant(tmp_path, "gf16m_add_r2", "\tret\n", "\tudiv\tx9, x9, x10\n\tret\n")
-    assert "udiv is not on the FEAT_DIT list" in (result["constant_time"] or "")
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_planted_defect_rejected(tmp_path, defect):
+    name, old, new, prop, words = DEFECTS[defect]
+    result = _mutant(tmp_path, name, old, new)
+    assert words in (result[prop] or ""), result

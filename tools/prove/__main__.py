@@ -25,9 +25,10 @@ HEADER = "snova_kernels.h"
 
 
 def checker_hash(out: Path) -> str:
-    """The checker's sources and the ABI header (its operand sizes)."""
+    """The checker's sources (with the operand parser it shares with
+    tools/ct) and the ABI header (its operand sizes)."""
     digest = hashlib.sha256()
-    for path in sorted(CHECKER.glob("*.py")):
+    for path in [*sorted(CHECKER.glob("*.py")), ROOT / "tools" / "ct" / "kernel_check.py"]:
         digest.update(path.name.encode() + path.read_bytes())
     digest.update((out / HEADER).read_bytes())
     return digest.hexdigest()

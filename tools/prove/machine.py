@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tools.ct.kernel_check import split_operands
 from tools.prove import semantics as sem
 
 MAX_STEPS = 4_000_000
@@ -39,24 +40,11 @@ class State:
     x: list = field(default_factory=list)       # 0..30, 31 zero, 32 sp
     v: list = field(default_factory=list)
     flags: tuple = (None, False)                 # (NZCV or None, secret)
-    stack: dict = field(default_factory=dict)    # frame offset -> value of 1 byte/slot
-    sp_low: int = 0
+    stack: dict = field(default_factory=dict)    # frame offset -> (what was stored, byte index)
 
 
 def _split(operands: str) -> list:
-    out, depth, cur = [], 0, ""
-    for ch in operands:
-        if ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
+    out = list(split_operands(operands))
     # a post-index offset belongs to its address: "[x0], #16"
     merged = []
     for op in out:
@@ -85,7 +73,6 @@ class Machine:
         s.v = [(False, ("v", n)) for n in range(32)]
         self.s = s
         self.pc = min(code)
-        self.accesses = 0
 
     # ---- values
     def gpr(self, name: str):
@@ -108,7 +95,6 @@ class Machine:
         if n == 32:
             if value[0] != "sp" or value[1] is None:
                 raise Violation("memory", self.pc, f"sp set to a non-frame value {value}")
-            self.s.sp_low = min(self.s.sp_low, value[1])
         self.s.x[n] = value
 
     def operand(self, text: str, width: int):
@@ -160,7 +146,6 @@ class Machine:
 
     def check(self, addr_value, size: int, store: bool):
         base, off, _ = addr_value
-        self.accesses += 1
         if off is None:
             raise Violation("memory", self.pc, f"address {base}+? not a known offset")
         if base == "sp":
@@ -241,25 +226,31 @@ def _target(text: str) -> int:
 
 
 # ---------------------------------------------------------------- handlers
-def _secret_of(m: Machine, names) -> bool:
-    return any(m.gpr(n)[2] for n in names if not n.startswith("#"))
-
-
 def _width(name: str) -> int:
     return 32 if name.startswith("w") else 64
+
+
+def _numbers(a, b) -> bool:
+    """Whether both values are known numbers (not symbols, not unknown)."""
+    return a[0] is None and b[0] is None and a[1] is not None and b[1] is not None
+
+
+def _source_pair(m: Machine, ops, width: int):
+    """The two source operands of a data-processing form, the second shifted
+    if the form says so ("x2, lsl #4", "x3, ror #21")."""
+    a = m.operand(ops[1], width)
+    b = m.operand(ops[2], width)
+    if len(ops) > 3:
+        kind, amount = ops[3].split()
+        b = (None, sem.shifted(b[1], kind, sem.imm(amount), width), b[2]) \
+            if b[0] is None and b[1] is not None else (None, None, b[2])
+    return a, b
 
 
 def _h_addsub(m: Machine, ins, ops):
     mn = ins.mnemonic
     width = _width(ops[0]) if ops[0] != "sp" else 64
-    a = m.operand(ops[1], width)
-    b = m.operand(ops[2], width)
-    if len(ops) > 3:
-        kind, amount = ops[3].split()
-        if b[0] is None and b[1] is not None:
-            b = (None, sem.shifted(b[1], kind, sem.imm(amount), width), b[2])
-        else:
-            b = (None, None, b[2])
+    a, b = _source_pair(m, ops, width)
     secret = a[2] or b[2]
     subtract = mn in ("sub", "subs", "cmp")
     result = (None, None, secret)
@@ -282,8 +273,10 @@ def _h_addsub(m: Machine, ins, ops):
         m.set_gpr(ops[0], result)
 
 
-def _h_cmp(m, ins, ops):
-    _h_addsub(m, ins, ["xzr" if ops[0].startswith("x") else "wzr", *ops])
+def _h_flags_only(m, ins, ops):
+    """cmp and tst: subs and ands into the zero register."""
+    zero = "xzr" if ops[0].startswith("x") else "wzr"
+    (_h_logical if ins.mnemonic == "tst" else _h_addsub)(m, ins, [zero, *ops])
 
 
 def _h_logical(m: Machine, ins, ops):
@@ -291,15 +284,10 @@ def _h_logical(m: Machine, ins, ops):
     if ops[0].startswith("v"):
         return _h_vector(m, ins, ops)
     width = _width(ops[0])
-    a = m.operand(ops[1], width)
-    b = m.operand(ops[2], width)
-    if len(ops) > 3:
-        kind, amount = ops[3].split()
-        b = (None, sem.shifted(b[1], kind, sem.imm(amount), width), b[2]) \
-            if b[0] is None and b[1] is not None else (None, None, b[2])
+    a, b = _source_pair(m, ops, width)
     op = {"tst": "and", "ands": "and"}.get(mn, mn)
     secret = a[2] or b[2]
-    if a[0] is None and b[0] is None and a[1] is not None and b[1] is not None:
+    if _numbers(a, b):
         value = sem.logical(op, a[1], b[1], width)
         result = (None, value, secret)
         if mn in ("tst", "ands"):
@@ -312,15 +300,10 @@ def _h_logical(m: Machine, ins, ops):
         m.set_gpr(ops[0], result)
 
 
-def _h_tst(m, ins, ops):
-    _h_logical(m, ins, ["xzr" if ops[0].startswith("x") else "wzr", *ops])
-
-
 def _h_shift(m: Machine, ins, ops):
     width = _width(ops[0])
-    a = m.operand(ops[1], width)
-    b = m.operand(ops[2], width)
-    if a[0] is None and a[1] is not None and b[0] is None and b[1] is not None:
+    a, b = _source_pair(m, ops, width)
+    if _numbers(a, b):
         kind = {"lsl": "lsl", "lsr": "lsr", "asr": "asr", "ror": "ror"}[ins.mnemonic]
         m.set_gpr(ops[0], (None, sem.shifted(a[1], kind, b[1] % width, width), a[2] or b[2]))
     else:
@@ -329,8 +312,8 @@ def _h_shift(m: Machine, ins, ops):
 
 def _h_mul(m: Machine, ins, ops):
     width = _width(ops[0])
-    a, b = m.operand(ops[1], width), m.operand(ops[2], width)
-    if a[0] is None and b[0] is None and a[1] is not None and b[1] is not None:
+    a, b = _source_pair(m, ops, width)
+    if _numbers(a, b):
         m.set_gpr(ops[0], (None, (a[1] * b[1]) & ((1 << width) - 1), a[2] or b[2]))
     else:
         m.set_gpr(ops[0], (None, None, a[2] or b[2]))
@@ -372,7 +355,7 @@ def _h_vector(m: Machine, ins, ops):
     m.s.v[dest] = (secret, None)
 
 
-def _access_size(mn: str, op0: str, ops_count: int) -> int:
+def _access_size(mn: str, op0: str) -> int:
     if mn in ("ldrb", "strb"):
         return 1
     if mn in ("ldrh", "strh"):
@@ -385,7 +368,7 @@ def _h_ldst(m: Machine, ins, ops):
     store = mn.startswith("st")
     pair = mn in ("ldp", "stp")
     regs = ops[:2] if pair else ops[:1]
-    size = _access_size(mn, regs[0], len(ops))
+    size = _access_size(mn, regs[0])
     addr_op = ops[-1]
     if not addr_op.startswith("["):            # literal: ldr q0, 0x2c0 <...>
         access = ("lit", _target(addr_op), False)
@@ -532,9 +515,9 @@ _VECTOR_ONLY = ("tbl", "tbx", "pmul", "ushr", "shl", "sli", "sri", "ext", "zip1"
 def _handlers():
     table = {mn: _h_vector for mn in _VECTOR_ONLY}
     table.update({
-        "add": _h_addsub_any, "sub": _h_addsub_any, "subs": _h_addsub, "adds": _h_addsub, "cmp": _h_cmp,
+        "add": _h_addsub_any, "sub": _h_addsub_any, "subs": _h_addsub, "adds": _h_addsub, "cmp": _h_flags_only,
         "and": _h_logical, "orr": _h_logical, "eor": _h_logical, "bic": _h_logical, "orn": _h_logical,
-        "eon": _h_logical, "ands": _h_logical, "tst": _h_tst,
+        "eon": _h_logical, "ands": _h_logical, "tst": _h_flags_only,
         "lsl": _h_shift, "lsr": _h_shift, "asr": _h_shift, "ror": _h_shift, "mul": _h_mul, "ubfx": _h_ubfx,
         "mov": _h_mov, "adr": _h_adr, "umov": _h_umov,
         "ldr": _h_ldst, "str": _h_ldst, "ldur": _h_ldst, "stur": _h_ldst, "ldp": _h_ldst, "stp": _h_ldst,

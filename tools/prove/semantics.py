@@ -131,9 +131,6 @@ def ubfx(value: int, lsb: int, width: int) -> int:
 # destination's other elements or bits are kept, or it is an operand)
 MERGING = frozenset({"sli", "sri", "tbx", "ins", "mov", "aese", "aesmc", "bcax", "eor3"})
 
-_VREG = re.compile(r"\bv(\d+)\b|\b([qdshb])(\d+)\b")
-
-
 def vector_registers(operands: str) -> list:
     """The vector register numbers an operand string names, in order."""
     out = []
