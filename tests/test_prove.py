@@ -68,7 +68,7 @@ DEFECTS = {
     "store below the frame": ("keccakf1600", "\tret\n", "\tstr\tx0, [sp, #-8]\n\tret\n",
                               "memory", "outside the frame"),
     "branch on a data bit": ("gf16m_add_r2", "\tret\n", "\tumov\tw9, v2.b[0]\n\ttbz\tw9, #0, 1f\n\tnop\n1:\n\tret\n",
-                             "constant_time", "tbz on w9, which depends on data"),
+                             "constant_time", "tbz on w9 depends on data"),
     "address from data": ("gf16m_add_r2", "\tret\n", "\tumov\tw9, v2.b[0]\n\tldrb\tw10, [x1, x9]\n\tret\n",
                           "constant_time", "address index x9 depends on data"),
     "instruction off the DIT list": ("gf16m_add_r2", "\tret\n", "\tudiv\tx9, x9, x10\n\tret\n",

@@ -104,9 +104,20 @@ class Machine:
             return (None, sem.imm(text) & ((1 << width) - 1), False)
         return self.gpr(text)
 
+    def public_number(self, name: str, use: str, ins) -> int:
+        """The value of register name, which the instruction uses as use (an
+        address index, a branch condition): it must be a known public number."""
+        value = self.gpr(name)
+        if value[2]:
+            raise Violation("constant-time", ins.addr, f"{use} {name} depends on data")
+        if value[0] is not None or value[1] is None:
+            raise Violation("memory", ins.addr, f"{use} {name} not a known number")
+        return value[1]
+
     # ---- memory
     def address(self, op: str, ins):
-        """(base value, access offset, writeback value or None) of an address operand."""
+        """The address an address operand accesses (its base updated if the
+        form writes back)."""
         m = _ADDR.match(op)
         if not m:
             raise Violation("memory", ins.addr, f"unparsed address {op!r}")
@@ -119,12 +130,7 @@ class Machine:
             if offset.startswith("#"):
                 delta = sem.imm(offset)
             else:
-                reg = self.gpr(offset)
-                if reg[2]:
-                    raise Violation("constant-time", ins.addr, f"address index {offset} depends on data")
-                if reg[0] is not None or reg[1] is None:
-                    raise Violation("memory", ins.addr, f"address index {offset} not a known number")
-                delta = reg[1] << (int(shift) if lsl else 0)
+                delta = self.public_number(offset, "address index", ins) << (int(shift) if lsl else 0)
         access = _add(base, delta)
         writeback = None
         if pre:
@@ -133,12 +139,7 @@ class Machine:
             if post.startswith("#"):
                 step = sem.imm(post)
             else:
-                reg = self.gpr(post)
-                if reg[2]:
-                    raise Violation("constant-time", ins.addr, f"post-index {post} depends on data")
-                if reg[0] is not None or reg[1] is None:
-                    raise Violation("memory", ins.addr, f"post-index {post} not a known number")
-                step = reg[1]
+                step = self.public_number(post, "post-index", ins)
             writeback = _add(base, step)
         if writeback is not None:
             self.set_gpr(base_name, writeback)
@@ -464,22 +465,12 @@ def _h_branch_cond(m: Machine, ins, ops):
 
 
 def _h_cbz(m: Machine, ins, ops):
-    value = m.gpr(ops[0])
-    if value[2]:
-        raise Violation("constant-time", ins.addr, f"{ins.mnemonic} on {ops[0]}, which depends on data")
-    if value[0] is not None or value[1] is None:
-        raise Violation("memory", ins.addr, f"{ins.mnemonic} on {ops[0]}, not a known number")
-    zero = value[1] == 0
+    zero = m.public_number(ops[0], ins.mnemonic + " on", ins) == 0
     return _target(ops[1]) if zero == (ins.mnemonic == "cbz") else None
 
 
 def _h_tbz(m: Machine, ins, ops):
-    value = m.gpr(ops[0])
-    if value[2]:
-        raise Violation("constant-time", ins.addr, f"{ins.mnemonic} on {ops[0]}, which depends on data")
-    if value[0] is not None or value[1] is None:
-        raise Violation("memory", ins.addr, f"{ins.mnemonic} on {ops[0]}, not a known number")
-    clear = not (value[1] >> sem.imm(ops[1])) & 1
+    clear = not (m.public_number(ops[0], ins.mnemonic + " on", ins) >> sem.imm(ops[1])) & 1
     return _target(ops[2]) if clear == (ins.mnemonic == "tbz") else None
 
 
