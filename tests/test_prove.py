@@ -61,6 +61,8 @@ DEFECTS = {
                                    "memory", "callee-saved x19 not restored"),
     "callee-saved d9 clobbered": ("gf16m_add_r2", "\tret\n", "\tmovi\tv9.16b, #0\n\tret\n",
                                   "memory", "callee-saved d9 not restored"),
+    "platform register written": ("gf16m_add_r2", "\tret\n", "\tmov\tx18, x0\n\tret\n",
+                                  "memory", "x18, the platform register, written"),
     "load one byte past an operand": ("gf16m_add_r2", "ldr\ts1, [x1]", "ldur\ts1, [x1, #1]",
                                       "memory", "arg1 access [1, 5) outside its 4 bytes"),
     "store through a const pointer": ("gf16m_add_r2", "str\ts2, [x2]", "str\ts2, [x0]",

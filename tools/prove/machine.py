@@ -88,6 +88,9 @@ class Machine:
         n, width = sem.gpr_index(name)
         if n == 31:
             return
+        if n == 18:
+            # the platform register on Apple and Windows (AAPCS64 6.1.1)
+            raise Violation("memory", self.pc, "x18, the platform register, written")
         if width == 32 and value[0] is None and value[1] is not None:
             value = (None, value[1] & 0xFFFFFFFF, value[2])
         elif width == 32 and value[0] is not None:
