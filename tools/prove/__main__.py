@@ -48,7 +48,7 @@ def prove_one(job):
     result = check(code, Path(header))
     return {"memory_safe": result["memory"] is None, "constant_time": result["constant_time"] is None,
             "functional": False, "failure": result["memory"] or result["constant_time"],
-            "paths": result["paths"], "steps": result["steps"]}
+            "paths": result["paths"], "steps": result["steps"], "slack": result["slack"]}
 
 
 def load_cache(path: Path) -> dict:

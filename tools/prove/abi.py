@@ -71,8 +71,8 @@ def _dot(a, b, c, x_bytes=None, y_bytes=None):
     cases = []
     for count, pad in itertools.product((0, 1, 2, 5), (0, 16)):
         sizes = {"count": count, "xstride": x_bytes + pad, "ystride": y_bytes + pad}
-        extents = {"acc": a * c, "x": max(0, count - 1) * (x_bytes + pad) + x_bytes,
-                   "y": max(0, count - 1) * (y_bytes + pad) + y_bytes}
+        extents = {"acc": a * c, "x": count and (count - 1) * (x_bytes + pad) + x_bytes,
+                   "y": count and (count - 1) * (y_bytes + pad) + y_bytes}
         cases.append((sizes, extents))
     return cases
 

@@ -11,10 +11,13 @@ from tools.prove.objcode import ObjectCode
 
 
 def check(code: ObjectCode, header: Path) -> dict:
-    """{'memory': None or failure, 'constant_time': None or failure, 'paths': n, 'steps': n}."""
+    """{'memory': None or failure, 'constant_time': None or failure, 'paths': n,
+    'steps': n, 'slack': [operands some instantiation does not access to their
+    declared end]} (slack: an extent in abi.py larger than the kernel's use,
+    which would let an access past the real operand through)."""
     name = code.name
     args = abi.prototypes(header)[name]
-    result = {"memory": None, "constant_time": None, "paths": 0, "steps": 0}
+    result = {"memory": None, "constant_time": None, "paths": 0, "steps": 0, "slack": []}
     for sizes, extents in abi.cases(name):
         regions, values = {}, []
         for i, arg in enumerate(args):
@@ -31,4 +34,8 @@ def check(code: ObjectCode, header: Path) -> dict:
             result[key] = f"{failure} (sizes {sizes})"
             return result
         result["paths"] += 1
+        for i, arg in enumerate(args):
+            key = f"arg{i}"
+            if key in regions and machine.reach[key] != regions[key].size and arg.name not in result["slack"]:
+                result["slack"].append(arg.name)
     return result

@@ -73,6 +73,7 @@ class Machine:
         s.v = [(False, ("v", n)) for n in range(32)]
         self.s = s
         self.pc = min(code)
+        self.reach = {name: 0 for name in regions}     # end of the furthest access to each
 
     # ---- values
     def gpr(self, name: str):
@@ -169,6 +170,7 @@ class Machine:
                             f"{region.size} bytes")
         if store and not region.writable:
             raise Violation("memory", self.pc, f"store through const pointer {base}")
+        self.reach[base] = max(self.reach[base], off + size)
 
     def load_bytes(self, addr_value, size: int):
         """(known integer or None, secret) of a load's value."""
