@@ -18,7 +18,7 @@ all:
 # make -j: make brings an included makefile up to date before it starts on the
 # goals, and this one's recipe is the set-up (again when setup.sh or the Python
 # requirements change, or .venv is removed).
-SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test bench bench-quick bench-keccak export-liboqs
+SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test prove bench bench-quick bench-keccak export-liboqs
 SETUP_STAMP := .venv/setup.mk
 ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(SETUP_STAMP)
@@ -74,6 +74,12 @@ test:
 clean:
 	rm -rf build
 
+# the kernels' object code checked (docs/proofs.md); unchanged kernels are
+# read from the committed cache tools/prove/proved.json
+.PHONY: prove
+prove: $(GEN_STAMP)
+	$(PYTHON) -m tools.prove --jobs 2
+
 help:
 	@echo 'make                 set up (tools/setup.sh), bring out/ up to date and build libsnova'
 	@echo '                     and the snova command (build/lib/host/)'
@@ -86,6 +92,8 @@ help:
 	@echo 'make uninstall       remove what make install put there (same PREFIX and DESTDIR)'
 	@echo 'make mca             llvm-mca figures of every kernel (measures the changed ones): mca_reports/'
 	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
+	@echo 'make prove           every kernel of out/ checked on its object code (docs/proofs.md):'
+	@echo '                     memory safety, constant time; cached in tools/prove/proved.json'
 	@echo 'make test            every test (WERROR=-Werror; long: run single files with pytest instead)'
 	@echo 'make snova           the C core and its test programs per set: build/host/'
 	@echo 'make snova-asan      the same with AddressSanitizer and UBSan: build/host-asan/'

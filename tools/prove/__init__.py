@@ -1,0 +1,1 @@
+"""The kernels' proofs on their object code (make prove; docs/proofs.md)."""
