@@ -2,10 +2,11 @@
 a source tree that liboqs's src/sig/snova/ build takes as the `neon`
 implementation of the 24 Round 3 sets and the 12 Round 2 instances (docs/liboqs.md).
 
-DEST receives src/ (the C, its headers, in src/asm/ the kernels' .S files with the
-assembler header they include, which namespaces them as the C headers do), sets.tsv (per set: liboqs's name, the core, the
-prefix of its entry points, its compiler definitions), the CMake fragment, the
-valgrind suppressions and the README, all from this directory. DEST must not
+DEST receives src/ (every file the META files name, tools/liboqs_meta.py: the C,
+its headers, in src/asm/ the kernels' .S files with the assembler header they
+include), sets.tsv (per set: liboqs's name, the core, the prefix of its entry
+points, its compiler definitions), and from this directory the CMake fragment,
+the valgrind suppressions and the README. DEST must not
 exist or be empty: an export never mixes with older files.
 """
 import shutil
