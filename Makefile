@@ -18,7 +18,8 @@ all:
 # make -j: make brings an included makefile up to date before it starts on the
 # goals, and this one's recipe is the set-up (again when setup.sh or the Python
 # requirements change, or .venv is removed).
-SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test prove bench bench-quick bench-keccak export-liboqs
+SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test prove bench bench-quick bench-keccak export-liboqs \
+    liboqs-meta
 SETUP_STAMP := .venv/setup.mk
 ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(SETUP_STAMP)
@@ -114,6 +115,7 @@ help:
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
 	@echo 'make export-liboqs DEST=dir  the core and kernels as the SNOVA neon implementation of liboqs'
+	@echo 'make liboqs-meta     liboqs/META/ again from generator/sets.yaml (what liboqs'"'"'s copy_from_upstream reads)'
 	@echo 'make help            this list'
 
 # the SNOVA core and kernels as liboqs's neon implementation (docs/liboqs.md)
@@ -126,3 +128,8 @@ export-liboqs:
 -include c_glue/lib.mk
 -include tools/bench/bench.mk
 -include tests/fuzz/fuzz.mk
+
+# liboqs/META/: the META files liboqs's copy_from_upstream reads (docs/liboqs.md)
+.PHONY: liboqs-meta
+liboqs-meta:
+	$(PYTHON) -m tools.liboqs_meta

@@ -94,6 +94,7 @@
 #define snova_c_keccakf1600_x3 SNOVA_NS_COMMON(snova_c_keccakf1600_x3)
 #define snova_c_keccakf1600_x4 SNOVA_NS_COMMON(snova_c_keccakf1600_x4)
 #define snova_ct_aes128_ctr_keystream SNOVA_NS_COMMON(snova_ct_aes128_ctr_keystream)
+#define snova_free SNOVA_NS_COMMON(snova_free)
 #define snova_free_wiped SNOVA_NS_COMMON(snova_free_wiped)
 #define snova_os_random SNOVA_NS_COMMON(snova_os_random)
 #define snova_pack_nibbles SNOVA_NS_COMMON(snova_pack_nibbles)

@@ -58,7 +58,7 @@ static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t 
     int r = m != NULL ? load_verify_key(k, &m->key, m->scratch, pk) : -1;
     if (r == 0)
         r = check(k, &m->ws, &m->key, digest, sig, fault);
-    free(m);
+    snova_free(m);
     return r;
 }
 
@@ -67,7 +67,7 @@ size_t snova_core_public_prepared_bytes(void) { return sizeof(struct verify_key)
 int snova_core_prepare_public(void *prepared, const uint8_t *pk) {
     uint8_t *scratch = snova_alloc(VERIFY_SCRATCH_BYTES);
     int r = scratch != NULL ? load_verify_key(snova_kernels(), prepared, scratch, pk) : -1;
-    free(scratch);
+    snova_free(scratch);
     return r;
 }
 
@@ -78,7 +78,7 @@ int snova_core_verify_prepared(const uint8_t digest[SNOVA_DIGEST_BYTES], const u
     /* without a fault, verification only reads the key; the helpers it shares
      * with signing take their blocks without const */
     int r = check(snova_kernels(), ws, (struct verify_key *)(uintptr_t)prepared, digest, sig, NULL);
-    free(ws);
+    snova_free(ws);
     return r;
 }
 #else
@@ -109,7 +109,7 @@ static int verify_with(const uint8_t *digest, const uint8_t *sig, const uint8_t 
         r = verify_verdict(fault, ws->out[0], ws->hash, (int)(sizeof(ws->out) / sizeof(ws->out[0])),
                            sizeof(ws->out[0]));
     }
-    free(ws);
+    snova_free(ws);
     return r;
 }
 

@@ -1,8 +1,21 @@
 #include "snova_namespace.h"
 #include "util.h"
 
-#include <stdlib.h>
 #include <string.h>
+
+/* The heap behind snova_alloc: liboqs's allocator inside liboqs (-DSNOVA_LIBOQS,
+ * its code conventions allow no other), the C library's elsewhere. */
+#if defined(SNOVA_LIBOQS)
+#include <oqs/common.h>
+#define SNOVA_MALLOC(n) OQS_MEM_malloc(n)
+#define SNOVA_FREE(p) OQS_MEM_insecure_free(p)
+#define SNOVA_FREE_WIPED(p, n) OQS_MEM_secure_free((p), (n))
+#else
+#include <stdlib.h>
+#define SNOVA_MALLOC(n) malloc(n) /* IGNORE memory-check: the allocator outside liboqs */
+#define SNOVA_FREE(p) free(p)     /* IGNORE memory-check: the allocator outside liboqs */
+#define SNOVA_FREE_WIPED(p, n) (snova_wipe((p), (n)), SNOVA_FREE(p))
+#endif
 
 void snova_wipe(void *p, size_t n) {
     if (n == 0)
@@ -42,15 +55,16 @@ long snova_test_fail_alloc_after(long count) {
 void *snova_alloc(size_t n) {
     if (allocations_before_failure >= 0 && allocations_before_failure-- == 0)
         return NULL;
-    return malloc(n);
+    return SNOVA_MALLOC(n);
 }
 #else
-void *snova_alloc(size_t n) { return malloc(n); }
+void *snova_alloc(size_t n) { return SNOVA_MALLOC(n); }
 #endif
+
+void snova_free(void *p) { SNOVA_FREE(p); }
 
 void snova_free_wiped(void *p, size_t n) {
     if (p == NULL)
         return;
-    snova_wipe(p, n);
-    free(p);
+    SNOVA_FREE_WIPED(p, n);
 }

@@ -26,10 +26,12 @@ void snova_wipe(void *p, size_t n);
 #define SNOVA_STACK_WIPE_BYTES (32 * 1024)
 void snova_wipe_stack(void);
 
-/* The core's working memory beyond its bounded stack: malloc, or NULL (the
- * caller then returns an error). Secret workspaces go back through
- * snova_free_wiped, which zeroes them first; NULL is accepted. */
+/* The core's working memory beyond its bounded stack: the heap (liboqs's
+ * OQS_MEM_* under -DSNOVA_LIBOQS), or NULL (the caller then returns an error).
+ * Public workspaces go back through snova_free, secret ones through
+ * snova_free_wiped, which zeroes them first; both accept NULL. */
 void *snova_alloc(size_t n);
+void snova_free(void *p);
 void snova_free_wiped(void *p, size_t n);
 
 #if defined(SNOVA_TEST_HOOKS)

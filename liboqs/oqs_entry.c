@@ -1,6 +1,6 @@
 /* The three entry points liboqs's SNOVA wrappers (src/sig/snova/sig_snova_*.c)
  * call for an implementation: <prefix>keypair, <prefix>sign and <prefix>verify,
- * with the set's prefix (SNOVA_NAMESPACE, sets.tsv) spelled as the wrappers
+ * with the set's prefix (SNOVA_NAMESPACE: the META's compile_opts, the export's sets.tsv) spelled as the wrappers
  * expect. Each is the set's NIST API; its randomness comes from the host's
  * randombytes (os_random.c, SNOVA_RANDOMBYTES_EXTERN). */
 #include "snova_namespace.h"
