@@ -49,9 +49,15 @@ def instances_header(sets) -> str:
                       "#define SNOVA_INSTANCES(X) \\", *rows, "", "#endif", ""])
 
 
+# the NIST security category as snova_instance_level gives it
+LIB_LEVEL = {"I": 1, "III": 3, "V": 5}
+
+
 def lib_status_table(sets) -> str:
-    return "\n".join([f"/* {BANNER}.", " * Each instance's status (include/snova.h) by its id, for lib_instance.c. */",
-                      *[f"#define SNOVA_LIB_STATUS_{s.id} {LIB_STATUS[s.status]}" for s in sets], ""])
+    return "\n".join([f"/* {BANNER}.", " * Each instance's status (include/snova.h) and NIST security level by its id,",
+                      " * for lib_instance.c. */",
+                      *[f"#define SNOVA_LIB_STATUS_{s.id} {LIB_STATUS[s.status]}" for s in sets],
+                      *[f"#define SNOVA_LIB_LEVEL_{s.id} {LIB_LEVEL[s.level]}" for s in sets], ""])
 
 
 def cli_table(sets) -> str:

@@ -78,11 +78,13 @@ typedef struct snova_instance snova_instance;
 SNOVA_EXPORT const snova_instance *snova_instance_by_name(const char *name);
 SNOVA_EXPORT const snova_instance *snova_instance_by_id(snova_id id);
 
-/* The properties of an instance: for NULL, NULL, -1, SNOVA_STATUS_UNKNOWN, 0. */
+/* The properties of an instance: for NULL, NULL, -1, SNOVA_STATUS_UNKNOWN, 0
+ * (the level too). */
 SNOVA_EXPORT const char *snova_instance_name(const snova_instance *inst);   /* "snova-r3-i-s" */
 SNOVA_EXPORT const char *snova_instance_algname(const snova_instance *inst); /* "SNOVA_I_S" */
 SNOVA_EXPORT int snova_instance_round(const snova_instance *inst);          /* 1, 2 or 3 */
 SNOVA_EXPORT snova_status snova_instance_status(const snova_instance *inst);
+SNOVA_EXPORT int snova_instance_level(const snova_instance *inst);          /* NIST category: 1, 3 or 5 */
 SNOVA_EXPORT const char *snova_status_name(snova_status status); /* "stands", "withdrawn", "broken" */
 SNOVA_EXPORT size_t snova_public_key_bytes(const snova_instance *inst);
 SNOVA_EXPORT size_t snova_secret_key_bytes(const snova_instance *inst);

@@ -89,8 +89,8 @@ def test_attributes(inst):
 
 
 def test_levels_and_official_names_are_the_sets_data():
-    """The package's NIST categories (the library has no accessor) and the
-    library's official names agree with generator/sets.yaml, row by row."""
+    """The library's NIST categories (snova_instance_level) and official names,
+    as the package gives them, agree with generator/sets.yaml, row by row."""
     roman = {"I": 1, "III": 3, "V": 5}
     rows = sets_data.load()
     assert [s.name for s in rows] == SETS

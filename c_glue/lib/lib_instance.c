@@ -7,16 +7,19 @@
 #include "core.h"
 #include "sign_salted.h"
 
-/* the set's status, from generator/sets.yaml */
+/* the set's status and level, from generator/sets.yaml */
 #include "lib_instance_table.h"
 #define SNOVA_LIB_STATUS_OF(id) SNOVA_LIB_STATUS_##id
 #define SNOVA_LIB_STATUS_OF_ID(id) SNOVA_LIB_STATUS_OF(id)
+#define SNOVA_LIB_LEVEL_OF(id) SNOVA_LIB_LEVEL_##id
+#define SNOVA_LIB_LEVEL_OF_ID(id) SNOVA_LIB_LEVEL_OF(id)
 
 const struct snova_instance snova_lib_instance = {
     .name = SNOVA_LIB_NAME,
     .algname = CRYPTO_ALGNAME,
     .round = SNOVA_ROUND,
     .status = SNOVA_LIB_STATUS_OF_ID(SNOVA_LIB_ID),
+    .level = SNOVA_LIB_LEVEL_OF_ID(SNOVA_LIB_ID),
     .pk_bytes = CRYPTO_PUBLICKEYBYTES,
     .sk_bytes = CRYPTO_SECRETKEYBYTES,
     .sig_bytes = CRYPTO_BYTES,

@@ -16,6 +16,7 @@ struct snova_instance {
     const char *name, *algname;
     int round;
     snova_status status;
+    int level; /* NIST security category: 1, 3 or 5 */
     size_t pk_bytes, sk_bytes, sig_bytes;
     /* the set's NIST API (api.h) */
     int (*keypair)(unsigned char *pk, unsigned char *sk);

@@ -1,5 +1,6 @@
 /* generated from generator/sets.yaml by gen.py --sets (make generate): edit that file, not this one.
- * Each instance's status (include/snova.h) by its id, for lib_instance.c. */
+ * Each instance's status (include/snova.h) and NIST security level by its id,
+ * for lib_instance.c. */
 #define SNOVA_LIB_STATUS_snova_24_5_16_4_esk SNOVA_STATUS_STANDS
 #define SNOVA_LIB_STATUS_snova_24_5_16_4_ssk SNOVA_STATUS_STANDS
 #define SNOVA_LIB_STATUS_snova_25_8_16_3_esk SNOVA_STATUS_STANDS
@@ -54,3 +55,57 @@
 #define SNOVA_LIB_STATUS_snova_r3_v_s_aes SNOVA_STATUS_STANDS
 #define SNOVA_LIB_STATUS_snova_r3_v_x SNOVA_STATUS_STANDS
 #define SNOVA_LIB_STATUS_snova_r3_v_x_aes SNOVA_STATUS_STANDS
+#define SNOVA_LIB_LEVEL_snova_24_5_16_4_esk 1
+#define SNOVA_LIB_LEVEL_snova_24_5_16_4_ssk 1
+#define SNOVA_LIB_LEVEL_snova_25_8_16_3_esk 1
+#define SNOVA_LIB_LEVEL_snova_25_8_16_3_ssk 1
+#define SNOVA_LIB_LEVEL_snova_28_17_16_2_esk 1
+#define SNOVA_LIB_LEVEL_snova_28_17_16_2_ssk 1
+#define SNOVA_LIB_LEVEL_snova_37_8_16_4_esk 3
+#define SNOVA_LIB_LEVEL_snova_37_8_16_4_ssk 3
+#define SNOVA_LIB_LEVEL_snova_43_25_16_2_esk 3
+#define SNOVA_LIB_LEVEL_snova_43_25_16_2_ssk 3
+#define SNOVA_LIB_LEVEL_snova_49_11_16_3_esk 3
+#define SNOVA_LIB_LEVEL_snova_49_11_16_3_ssk 3
+#define SNOVA_LIB_LEVEL_snova_60_10_16_4_esk 5
+#define SNOVA_LIB_LEVEL_snova_60_10_16_4_ssk 5
+#define SNOVA_LIB_LEVEL_snova_61_33_16_2_esk 5
+#define SNOVA_LIB_LEVEL_snova_61_33_16_2_ssk 5
+#define SNOVA_LIB_LEVEL_snova_66_15_16_3_esk 5
+#define SNOVA_LIB_LEVEL_snova_66_15_16_3_ssk 5
+#define SNOVA_LIB_LEVEL_snova_r2_24_5_4 1
+#define SNOVA_LIB_LEVEL_snova_r2_24_5_4_shake 1
+#define SNOVA_LIB_LEVEL_snova_r2_24_5_4_esk 1
+#define SNOVA_LIB_LEVEL_snova_r2_24_5_4_shake_esk 1
+#define SNOVA_LIB_LEVEL_snova_r2_24_5_5 3
+#define SNOVA_LIB_LEVEL_snova_r2_25_8_3 1
+#define SNOVA_LIB_LEVEL_snova_r2_29_6_5 5
+#define SNOVA_LIB_LEVEL_snova_r2_37_17_2 1
+#define SNOVA_LIB_LEVEL_snova_r2_37_8_4 3
+#define SNOVA_LIB_LEVEL_snova_r2_49_11_3 3
+#define SNOVA_LIB_LEVEL_snova_r2_56_25_2 3
+#define SNOVA_LIB_LEVEL_snova_r2_60_10_4 5
+#define SNOVA_LIB_LEVEL_snova_r3_i_k 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_k_aes 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_b 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_b_aes 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_s 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_s_aes 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_x 1
+#define SNOVA_LIB_LEVEL_snova_r3_i_x_aes 1
+#define SNOVA_LIB_LEVEL_snova_r3_iii_k 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_k_aes 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_b 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_b_aes 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_s 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_s_aes 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_x 3
+#define SNOVA_LIB_LEVEL_snova_r3_iii_x_aes 3
+#define SNOVA_LIB_LEVEL_snova_r3_v_k 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_k_aes 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_b 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_b_aes 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_s 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_s_aes 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_x 5
+#define SNOVA_LIB_LEVEL_snova_r3_v_x_aes 5

@@ -55,6 +55,7 @@ const char *snova_instance_name(const snova_instance *inst) { return inst ? inst
 const char *snova_instance_algname(const snova_instance *inst) { return inst ? inst->algname : NULL; }
 int snova_instance_round(const snova_instance *inst) { return inst ? inst->round : -1; }
 snova_status snova_instance_status(const snova_instance *inst) { return inst ? inst->status : SNOVA_STATUS_UNKNOWN; }
+int snova_instance_level(const snova_instance *inst) { return inst ? inst->level : 0; }
 size_t snova_public_key_bytes(const snova_instance *inst) { return inst ? inst->pk_bytes : 0; }
 size_t snova_secret_key_bytes(const snova_instance *inst) { return inst ? inst->sk_bytes : 0; }
 size_t snova_signature_bytes(const snova_instance *inst) { return inst ? inst->sig_bytes : 0; }

@@ -14,16 +14,6 @@ from ._signing import signed
 if TYPE_CHECKING:
     from ._hasher import Hasher
 
-# The NIST security category of a Round 1 or 2 set, by the v, o and l its
-# official name starts with (SNOVA_<v>_<o>_<l>...); a Round 3 name carries its
-# category (SNOVA_I_K, SNOVA_III_B). The library has no accessor for either:
-# tests/test_python.py holds these to generator/sets.yaml's levels.
-EARLY_ROUND_LEVELS = {
-    (24, 5, 4): 1, (25, 8, 3): 1, (28, 17, 2): 1, (37, 17, 2): 1, (24, 5, 5): 3, (37, 8, 4): 3, (43, 25, 2): 3,
-    (49, 11, 3): 3, (56, 25, 2): 3, (29, 6, 5): 5, (60, 10, 4): 5, (61, 33, 2): 5, (66, 15, 3): 5,
-}
-ROMAN_LEVELS = {"I": 1, "III": 3, "V": 5}
-
 
 def _handles() -> list:
     """Every instance's handle, in the library's order (its snova_id values)."""
@@ -65,13 +55,6 @@ def _find(name: str) -> object:
     raise unknown
 
 
-def _level(round_number: int, official_name: str) -> int:
-    parts = official_name.split("_")
-    if round_number == 3:
-        return ROMAN_LEVELS[parts[1]]
-    return EARLY_ROUND_LEVELS[tuple(int(p) for p in parts[1:4])]
-
-
 class Instance:
     """A SNOVA parameter set. Keys and signatures are the raw NIST bytes."""
 
@@ -92,7 +75,7 @@ class Instance:
         self.name = _text(lib.snova_instance_name(handle))
         self.official_name = _text(lib.snova_instance_algname(handle))
         self.round = lib.snova_instance_round(handle)
-        self.level = _level(self.round, self.official_name)
+        self.level = lib.snova_instance_level(handle)
         self.status = _text(lib.snova_status_name(lib.snova_instance_status(handle)))
         self.public_key_bytes = lib.snova_public_key_bytes(handle)
         self.secret_key_bytes = lib.snova_secret_key_bytes(handle)

@@ -24,6 +24,7 @@ PROTOTYPES = {
     "snova_instance_algname": (ctypes.c_char_p, [_p]),
     "snova_instance_round": (_int, [_p]),
     "snova_instance_status": (_int, [_p]),
+    "snova_instance_level": (_int, [_p]),
     "snova_status_name": (ctypes.c_char_p, [_int]),
     "snova_public_key_bytes": (_size, [_p]),
     "snova_secret_key_bytes": (_size, [_p]),

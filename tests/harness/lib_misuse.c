@@ -40,6 +40,7 @@ static void generic_nulls(const snova_instance *inst, uint8_t *pk, uint8_t *sk, 
     EXPECT(snova_instance_algname(NULL) == NULL);
     EXPECT(snova_instance_round(NULL) == -1);
     EXPECT(snova_instance_status(NULL) == SNOVA_STATUS_UNKNOWN);
+    EXPECT(snova_instance_level(NULL) == 0);
     EXPECT(strcmp(snova_status_name(SNOVA_STATUS_UNKNOWN), "unknown") == 0);
     EXPECT(snova_public_key_bytes(NULL) == 0);
     EXPECT(snova_secret_key_bytes(NULL) == 0);
