@@ -116,5 +116,6 @@ export-liboqs:
 
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk
+-include cmake/cross.mk
 -include tools/bench/bench.mk
 -include tests/fuzz/fuzz.mk
