@@ -8,10 +8,10 @@ from generator import sets as set_data
 from tests.snova_harness import ROOT
 
 NIST_FNS = ["crypto_sign_keypair", "crypto_sign", "crypto_sign_open", "crypto_sign_signature", "crypto_sign_verify"]
-# the generated kernels' names (out/snova_kernels.h), none of which a shared library exports
+# the generated kernels' names (out/snova_kernels.h, without a namespace), none of which a shared library exports
 # what Apple's linkers define in every dylib
 MACHO_LINKER_NAMES = {"___dso_handle", "__mh_dylib_header"}
-KERNEL_NAME = re.compile(r"^_?(gf16m?_|aes(128|256)_|keccakf1600)")
+KERNEL_NAME = re.compile(r"^snova_(gf16m_|gf16_solve|aes128_|aes256_|keccakf1600)")
 
 
 def public_api() -> set[str]:
