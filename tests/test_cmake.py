@@ -22,6 +22,7 @@ from tests.binary_reading import api_problems, defined_globals, public_api, tool
 from tests.snova_harness import BUILD, ROOT
 
 TOOLCHAIN = ROOT / "cmake" / "toolchains" / "aarch64-linux-clang.cmake"
+BTI_PAC_NOTE = "aarch64 feature: BTI, PAC"
 CTEST_SETS = {"snova-24-5-16-4-esk", "snova-r2-24-5-4-shake", "snova-r3-i-s", "snova-r3-i-s-aes"}
 
 
@@ -84,7 +85,15 @@ def test_aarch64_kernels_carry_bti_and_pac(aarch64_tree):
     kernels = [m for m in members if re.match(r".*\((gf16|aes128|aes256|keccakf1600)\w*\.S\.o\)$", m.splitlines()[0])]
     assert len(kernels) > 20, notes[:2000]
     for member in kernels:
-        assert "aarch64 feature: BTI, PAC" in member, member[:400]
+        assert BTI_PAC_NOTE in member, member[:400]
+
+
+def test_bti_check_catches_a_kernel_without_the_note(tmp_path):
+    """The check above on a planted defect: a kernel assembled without BTI and PAC."""
+    obj = tmp_path / "gf16_solve.o"
+    subprocess.run(["clang-19", "--target=aarch64-linux-gnu", "-DSNOVA_KERNEL_BTI=0", "-DSNOVA_KERNEL_PAC_RET=0", "-c",
+                    str(ROOT / "out" / "gf16_solve.S"), "-o", str(obj)], check=True)
+    assert BTI_PAC_NOTE not in tool("llvm-readelf", "-n", obj)
 
 
 def make_installed():
