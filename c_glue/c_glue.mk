@@ -149,7 +149,8 @@ SNOVA_INCLUDES := -Ic_glue $(addprefix -I,$(SNOVA_ROOMS))
 
 # WERROR=-Werror turns warnings into errors (`make test` sets it for the tests' builds)
 WERROR ?=
-SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES)
+# (out/: the variant plan's layouts, snova_plan.h, which params.h includes)
+SNOVA_WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wvla -Wpointer-arith $(WERROR) $(SNOVA_INCLUDES) -Iout
 
 # set-independent sources (primitives), and sources compiled for each set $(1)
 SNOVA_PRIM_SRC := shake.c aes_ct.c sha256.c util.c nibbles.c kernels_portable.c os_random.c
@@ -182,7 +183,7 @@ endef
 
 # $(1) = build variant, $(2) = set name
 define snova_set_rules
-build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk
+build/$(1)/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 

@@ -115,7 +115,7 @@ endef
 
 # $(1) = variant, $(2) = shape
 define lib_shape_rules
-build/lib/$(1)/shape/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/shape/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) $$(call LIB_NAMESPACE,$(2)) \
 	    -MMD -MP -c $$< -o $$@
@@ -126,12 +126,12 @@ endef
 
 # $(1) = variant, $(2) = set
 define lib_set_rules
-build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
 	    -DSNOVA_NIST_API_EXPORT -MMD -MP -c $$< -o $$@
 
-build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
 	    -DSNOVA_LIB_NAME='"$(2)"' -DSNOVA_LIB_ID=$(call lib_id,$(2)) -MMD -MP -c $$< -o $$@

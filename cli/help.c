@@ -11,6 +11,8 @@ static const char overview[] =
     "  snova sign --sk FILE [--set NAME] --in FILE --out FILE [--in FILE --out FILE]... [--force]\n"
     "  snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
     "  snova verify --pk FILE [--set NAME] --sig FILE --in FILE [--sig FILE --in FILE]...\n"
+    "  snova export --in KEYFILE --out FILE [--force]\n"
+    "  snova import --set NAME --public|--secret --in FILE --out KEYFILE [--force]\n"
     "  snova COMMAND --help      the command's options (-h too)\n"
     "  snova --version\n"
     "To choose a set, take the one `snova list` marks recommended at the security level\n"
@@ -57,6 +59,17 @@ static const struct {
      "Several --sig, each with its --in (at most 60): the key is prepared once; a line per\n"
      "pair, \"valid: SIG\" or the invalid signature reported; exit 1 if any is invalid.\n"
      "  --set NAME   the instance the key must be of\n"},
+    {"export",
+     "usage: snova export --in KEYFILE --out FILE [--force]\n"
+     "Writes the key of a public or secret key file as the raw bytes of the NIST API\n"
+     "(what liboqs and the official code use) to the --out file (a secret key: mode 0600).\n"
+     "  --force   replace an existing regular file (never the key file, a symlink, device or FIFO)\n"},
+    {"import",
+     "usage: snova import --set NAME --public|--secret --in FILE --out KEYFILE [--force]\n"
+     "Makes a key file of the instance NAME of the raw NIST bytes of a public (--public)\n"
+     "or secret (--secret) key in the --in file (standard input for -), which must have\n"
+     "the instance's length and be a key the library accepts; a secret key file has mode 0600.\n"
+     "  --force   replace an existing regular file (never the raw key, a symlink, device or FIFO)\n"},
 };
 
 const char *help_text(const char *command) {

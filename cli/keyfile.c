@@ -17,7 +17,7 @@ static void wipe(void *p, size_t n) {
         *v++ = 0;
 }
 
-static size_t key_bytes(const snova_instance *inst, enum key_kind kind) {
+size_t key_bytes(const snova_instance *inst, enum key_kind kind) {
     return kind == KEY_PUBLIC ? snova_public_key_bytes(inst) : snova_secret_key_bytes(inst);
 }
 
@@ -71,7 +71,15 @@ static int read_body(struct infile *f, struct key *key, enum key_kind kind, cons
     return infile_rest(f, key->bytes, have, key->len, what);
 }
 
-int key_read(struct key *key, enum key_kind kind, const char *path, struct inputs *inputs) {
+/* the kind of key whose header head[0..len) starts (public if neither: the
+ * header check then says it is no key file) */
+static enum key_kind kind_of(const uint8_t *head, size_t len) {
+    size_t mlen = strlen(magic[KEY_SECRET]);
+    return len >= mlen && memcmp(head, magic[KEY_SECRET], mlen) == 0 ? KEY_SECRET : KEY_PUBLIC;
+}
+
+/* key_read of *kind, or (either) of the kind the header names, stored in *kind */
+static int read_key(struct key *key, enum key_kind *kind, int either, const char *path, struct inputs *inputs) {
     struct infile f;
     uint8_t head[HEADER_MAX];
     size_t got = 0, body = 0;
@@ -80,16 +88,28 @@ int key_read(struct key *key, enum key_kind kind, const char *path, struct input
     if (r != EXIT_OK)
         return r;
     r = infile_read(&f, head, sizeof(head), &got);
+    if (r == EXIT_OK && either)
+        *kind = kind_of(head, got);
     if (r == EXIT_OK)
-        r = parse_header(head, got, kind, path, &key->inst, &body);
+        r = parse_header(head, got, *kind, path, &key->inst, &body);
     if (r == EXIT_OK)
-        r = read_body(&f, key, kind, head + body, got - body);
+        r = read_body(&f, key, *kind, head + body, got - body);
     infile_close(&f);
     wipe(head, sizeof(head));
     if (r != EXIT_OK)
         key_free(key);
     return r;
 }
+
+int key_read(struct key *key, enum key_kind kind, const char *path, struct inputs *inputs) {
+    return read_key(key, &kind, 0, path, inputs);
+}
+
+int key_read_either(struct key *key, enum key_kind *kind, const char *path, struct inputs *inputs) {
+    return read_key(key, kind, 1, path, inputs);
+}
+
+const char *key_kind_name(enum key_kind kind) { return kind_name[kind]; }
 
 void key_free(struct key *key) {
     if (key->bytes != NULL) {

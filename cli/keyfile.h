@@ -23,11 +23,17 @@ struct key {
     size_t len;
 };
 
+/* The bytes of a key of inst; "public key" or "secret key". */
+size_t key_bytes(const snova_instance *inst, enum key_kind kind);
+const char *key_kind_name(enum key_kind kind);
+
 /* Reads the key of the given kind from path (added to inputs), no more than its
  * header line, its instance's key bytes and one byte to spot an overlong file;
  * EXIT_OK, or EXIT_FAIL (reported: missing file, not a key file, a key of the
  * other kind, an unknown instance, a truncated or overlong key). */
 int key_read(struct key *key, enum key_kind kind, const char *path, struct inputs *inputs);
+/* As key_read, of either kind: *kind is the file's. */
+int key_read_either(struct key *key, enum key_kind *kind, const char *path, struct inputs *inputs);
 /* Wipes and frees the key's bytes. */
 void key_free(struct key *key);
 /* Writes the header line and the key to an open output file. */

@@ -20,6 +20,8 @@ static const struct {
     {"--sig", OPT_SIG, offsetof(struct options, sig)},
     {"--force", OPT_FORCE, FLAG},
     {"--allow-insecure", OPT_INSECURE, FLAG},
+    {"--public", OPT_PUBLIC, FLAG},
+    {"--secret", OPT_SECRET, FLAG},
     {"--help", OPT_HELP, FLAG},
     {"-h", OPT_HELP, FLAG},
 };

@@ -20,7 +20,9 @@ enum {
     OPT_SIG = 1 << 5,
     OPT_FORCE = 1 << 6,    /* --force */
     OPT_INSECURE = 1 << 7, /* --allow-insecure */
-    OPT_HELP = 1 << 8      /* -h, --help */
+    OPT_HELP = 1 << 8,     /* -h, --help */
+    OPT_PUBLIC = 1 << 9,   /* --public (import) */
+    OPT_SECRET = 1 << 10   /* --secret (import) */
 };
 
 /* Fills o from argv[0..argc), the options of one command; allowed: the OPT_ bits

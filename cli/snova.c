@@ -13,6 +13,7 @@
 #include "keyfile.h"
 #include "options.h"
 #include "outputs.h"
+#include "rawkeys.h"
 #include "report.h"
 #include "sigfile.h"
 #include "snova.h"
@@ -333,6 +334,8 @@ static const struct {
     {"keygen", OPT_SET | OPT_PK | OPT_SK | OPT_FORCE | OPT_INSECURE, 0, cmd_keygen},
     {"sign", OPT_SET | OPT_SK | OPT_IN | OPT_OUT | OPT_FORCE, OPT_IN | OPT_OUT, cmd_sign},
     {"verify", OPT_SET | OPT_PK | OPT_SIG | OPT_IN, OPT_SIG | OPT_IN, cmd_verify},
+    {"export", OPT_IN | OPT_OUT | OPT_FORCE, 0, cmd_export},
+    {"import", OPT_SET | OPT_PUBLIC | OPT_SECRET | OPT_IN | OPT_OUT | OPT_FORCE, 0, cmd_import},
 };
 
 /* text on standard output (write errors: finish_stdout) */

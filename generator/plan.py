@@ -28,6 +28,9 @@ LAYOUT_SLOTS = (
     "rowdot_ptbl_zt",         # the Z sums transposed, T copied k-major where unstacked
     "interleave_transposes",  # and T's transposes gathered into runs
 )
+# The builds a layout of the plan's `layouts` is chosen for: on the generated kernels
+# (SNOVA_NEON) and on the portable kernel table.
+LAYOUT_BUILDS = ("neon", "portable")
 # One vocabulary (docs/variants.md): a kernel's family is its name less the GF(16)
 # prefix and its size; a slot is named after the family of its kernels, then, where
 # that family fills several slots, what the slot multiplies. A class's variant keeps
@@ -129,7 +132,7 @@ def keccak_rows() -> dict[str, dict]:
 
 
 def c_functions() -> dict[str, list]:
-    """Plan entries made in C (c_glue/keccak_neon.c), not generated: name -> the
+    """Plan entries made in C (c_glue/kernels/keccak_neon.c), not generated: name -> the
     kernels each calls."""
     return plan()["keccak"]["c_functions"]
 
@@ -179,6 +182,47 @@ def layout_flags(slots: dict) -> dict[str, int]:
     return {slot.upper(): int(any(slots.get(slot, {}).values())) for slot in LAYOUT_SLOTS}
 
 
+def layouts() -> dict[str, dict[str, set]]:
+    """{layout: {build: the shapes that take it}} of the plan's `layouts`."""
+    found = {}
+    for name, builds in plan()["layouts"].items():
+        if set(builds) != set(LAYOUT_BUILDS):
+            raise PlanError(f"layout {name} must name the builds {', '.join(LAYOUT_BUILDS)}, not {sorted(builds)}")
+        found[name] = {build: {Shape.parse(s) for s in shapes} for build, shapes in builds.items()}
+    unknown = {s.name for per in found.values() for shapes in per.values() for s in shapes} - \
+        {s.name for s in gf16_rows()}
+    if unknown:
+        raise PlanError(f"the layouts name shapes the plan has no row for: {', '.join(sorted(unknown))}")
+    return found
+
+
+def build_flags(shape: Shape, slots: dict) -> dict[str, dict[str, int]]:
+    """{build: {flag: 0 or 1}} of a shape: the slots' flags (on the generated kernels
+    only: the portable kernel table fills none of those slots) and the layouts'."""
+    chosen = layouts()
+    return {build: {**{flag: value if build == "neon" else 0 for flag, value in layout_flags(slots).items()},
+                    **{name.upper(): int(shape in per[build]) for name, per in chosen.items()}}
+            for build in LAYOUT_BUILDS}
+
+
+def shapes_filling(slot: str, round_: int) -> tuple:
+    """The (l, r) of round_'s shapes whose row fills `slot` on some class."""
+    return tuple(sorted((s.l, s.r) for s, slots in gf16_rows().items()
+                        if s.round == round_ and any(slots.get(slot, {}).values())))
+
+
+def shapes_taking(family_suffix: str, round_: int) -> tuple:
+    """The (l, r) of round_'s shapes whose row takes, in some slot on some class,
+    a kernel whose family ends with family_suffix (a variant word: _fold)."""
+    return tuple(sorted((s.l, s.r) for s, slots in gf16_rows().items() if s.round == round_ and any(
+        k and kernel_family(k).endswith(family_suffix) for per in slots.values() for k in per.values())))
+
+
+def layout_shapes(name: str, build: str = "neon") -> tuple:
+    """The (round, l, r) of the shapes that take layout `name` in `build`."""
+    return tuple(sorted((s.round, s.l, s.r) for s in layouts()[name][build]))
+
+
 def kernel_family(kernel: str) -> str:
     """gf16m_rowdot_ptblw_16x4x4 -> rowdot_ptblw"""
     return KERNEL_SIZE.sub("", KERNEL_PREFIX.sub("", kernel))
@@ -208,6 +252,6 @@ def class_blocks(slots: dict) -> tuple[dict, list]:
 
 def header_data() -> dict:
     """What plan.h.j2 renders: the classes, and every row as the template takes it."""
-    gf16 = {shape: (layout_flags(slots), *class_blocks(slots)) for shape, slots in gf16_rows().items()}
+    gf16 = {shape: (build_flags(shape, slots), *class_blocks(slots)) for shape, slots in gf16_rows().items()}
     return {"classes": core_classes(), "aes": plan()["aes"], "keccak": keccak_rows(), "ways": KECCAK_WAYS,
             "gf16": gf16}

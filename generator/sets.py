@@ -22,7 +22,7 @@ KEYS = ("expanded", "seed")
 RECTANGULAR = ("r", "m1")
 REQUIRED = ("round", "name", "official", "v", "o", "l", "expansion", "key", "level", "status", "kat")
 
-# bytes every round shares (c_glue/params.h)
+# bytes every round shares (c_glue/core/params.h)
 PK_SEED_BYTES = 16
 SEED_BYTES = 48
 SALT_BYTES = 16
@@ -79,7 +79,7 @@ class SnovaSet:
     def sk_bytes(self) -> int:
         if self.key == "seed":
             return SEED_BYTES + (PK_HASH_BYTES if self.round == 3 and self.l > 2 else 0)
-        # A, B, Q1, Q2 of every term, T12, F11, F12, F21, then both seeds (c_glue/params_square.h)
+        # A, B, Q1, Q2 of every term, T12, F11, F12, F21, then both seeds (c_glue/core/params_square.h)
         terms = self.l * self.l if self.round == 1 else self.o * (self.l * self.l + self.l)
         v, o = self.v, self.o
         return self.l * self.l * (4 * terms + v * o + o * v * v + 2 * o * v * o) // 2 + SEED_BYTES

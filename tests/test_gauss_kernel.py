@@ -175,7 +175,8 @@ def mismatches(runner, name, n, stride, checked):
 # --- building the runner, with the broken variants ----------------------------------------------
 
 def mutant_describe(kind):
-    """describe_solve with one step of the method broken."""
+    """describe_solve with one step of the method broken (a block is told by its
+    label, SNOVA_ASM_LOCAL(<symbol>_<block name>))."""
     def describe(b):
         with contextlib.ExitStack() as patches:
             if kind == "nopivot":                 # no masked row additions: the masks are all zero
@@ -190,7 +191,7 @@ def mutant_describe(kind):
                 patches.enter_context(mock.patch.object(gauss, "back_substitute", lambda *a: None))
             elif kind == "no_left_blocks":        # back-substitution sees only the solutions of its own block
                 cbz = b.cbz
-                b.cbz = lambda reg, label, nonzero=False: (b.b(label) if label.endswith("_backward_fold")
+                b.cbz = lambda reg, label, nonzero=False: (b.b(label) if label.endswith("_backward_fold)")
                                                            else cbz(reg, label, nonzero))
             elif kind == "bad_inverse":           # a wrong inverse table
                 patches.enter_context(mock.patch.object(gauss, "INVERSES", bytes(range(16))))
@@ -201,7 +202,7 @@ def mutant_describe(kind):
                 cbz = b.cbz
 
                 def skip_rest(reg, label, nonzero=False):
-                    if b.blocks[-1].label and b.blocks[-1].label.endswith("_count1"):
+                    if b.blocks[-1].label and b.blocks[-1].label.endswith("_count1)"):
                         b.b(label)
                     else:
                         cbz(reg, label, nonzero)

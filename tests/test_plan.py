@@ -98,10 +98,29 @@ def plan_entries():
     return entries
 
 
+def test_layouts_are_per_build_and_name_rows_of_the_plan(monkeypatch):
+    """The plan's layouts reach the C core per build: stacked Round 3 shapes in both,
+    the quadratic forms of rank 3 stacked on the generated kernels only, the slots'
+    flags on the generated kernels only; a layout naming a shape without a row is
+    refused."""
+    rows = plan.gf16_rows()
+    flags = {s: plan.build_flags(s, rows[s]) for s in (plan.Shape(3, 4, 4), plan.Shape(3, 4, 8), plan.Shape(2, 3, 3))}
+    assert [flags[plan.Shape(3, 4, 4)][b]["STACKED"] for b in plan.LAYOUT_BUILDS] == [1, 1]
+    assert [flags[plan.Shape(3, 4, 8)][b]["STACKED"] for b in plan.LAYOUT_BUILDS] == [0, 0]
+    assert [flags[plan.Shape(2, 3, 3)][b]["QUAD_STACKED"] for b in plan.LAYOUT_BUILDS] == [1, 0]
+    assert [flags[plan.Shape(3, 4, 8)][b]["UNPACK_RUNS"] for b in plan.LAYOUT_BUILDS] == [1, 0]
+    assert plan.layout_shapes("stacked") == ((3, 4, 4), (3, 4, 5), (3, 4, 6), (3, 5, 5))
+    bad = {**plan.plan(), "layouts": {"stacked": {"neon": ["r3-l4-r7"], "portable": []}}}
+    monkeypatch.setattr(plan, "plan", lambda: bad)
+    with pytest.raises(plan.PlanError, match="r3-l4-r7"):
+        plan.layouts()
+
+
 def test_every_slot_is_named_after_its_kernels_family():
     """docs/variants.md, one vocabulary: every slot of every row is its kernels'
     family (less a variant mark) or that family and what the slot multiplies; the
-    struct's fields are the plan's slots, and each layout flag is its slot's name."""
+    struct's fields are the plan's slots, and each layout flag is its slot's name or
+    a layout of the plan's."""
     for slot, kernel in plan_entries():
         assert plan.names_agree(slot, kernel), (slot, kernel)
     fields = set(re.findall(r"^\s+snova_\w+_fn ([\w, ]+);", core_rooms.source("kernels.h").read_text(), re.M))
@@ -109,7 +128,8 @@ def test_every_slot_is_named_after_its_kernels_family():
     assert {slot for slot, _ in plan_entries()} <= fields | {plan.KECCAK_WAYS}
     assert set(plan.LAYOUT_SLOTS) <= {slot for slot, _ in plan_entries()}
     header = (OUT / plan.PLAN_HEADER).read_text()
-    assert set(re.findall(r"#define SNOVA_PLAN_(\w+) [01]$", header, re.M)) == {s.upper() for s in plan.LAYOUT_SLOTS}
+    assert set(re.findall(r"#define SNOVA_PLAN_(\w+) [01]$", header, re.M)) == \
+        {s.upper() for s in (*plan.LAYOUT_SLOTS, *plan.layouts())}
 
 
 @pytest.mark.parametrize("slot, kernel", [("rowdot_wsum", "gf16m_rowdot_ptbl_8x1x64"),
@@ -194,8 +214,9 @@ def test_walkthrough_new_core_class_is_data_only(scratch_schedules, tmp_path, mo
     (tmp_path / "snova_plan.h").write_text(text)
     shutil.copy(OUT / "snova_kernels.h", tmp_path / "snova_kernels.h")
     exe = tmp_path / "driver"
-    cc = subprocess.run(["cc", "-Wall", "-Werror", "-DSNOVA_ROUND=3", "-DSNOVA_V=27", "-DSNOVA_O=5", "-DSNOVA_L=4",
-                         "-DSNOVA_R=4", "-DSNOVA_M1=5", "-DSNOVA_SET=I_S", f"-I{tmp_path}", *core_rooms.include_flags(),
+    cc = subprocess.run(["cc", "-Wall", "-Werror", "-DSNOVA_NEON", "-DSNOVA_ROUND=3", "-DSNOVA_V=27", "-DSNOVA_O=5",
+                         "-DSNOVA_L=4", "-DSNOVA_R=4", "-DSNOVA_M1=5", "-DSNOVA_SET=I_S", f"-I{tmp_path}",
+                         *core_rooms.include_flags(),
                          str(driver), "-o", str(exe)], capture_output=True, text=True)
     assert cc.returncode == 0, cc.stderr
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "big"

@@ -23,10 +23,11 @@
 #define SNOVA_LR (SNOVA_L * SNOVA_R)
 #define SNOVA_RSQ (SNOVA_R * SNOVA_R)
 #define SNOVA_ALPHA (SNOVA_L * SNOVA_R + 2 * SNOVA_R)
-/* The shapes whose quadratic forms take the l factors X^t S^a of a signature
- * block stacked into one (l r) x l left factor (kernels.h rowdot_sll): those the
- * generator has a stacked kernel for (generator/kernels STACKED_PAIRS). */
-#define SNOVA_STACKED ((SNOVA_L == 4 && SNOVA_R >= 4 && SNOVA_R <= 6) || (SNOVA_L == 5 && SNOVA_R == 5))
+/* Whether the quadratic forms take the l factors X^t S^a of a signature block
+ * stacked into one (l r) x l left factor (kernels.h rowdot_sll): the variant
+ * plan's layout for this shape (out/snova_plan.h, generator/plan.yaml). */
+#include "snova_plan.h"
+#define SNOVA_STACKED SNOVA_PLAN_STACKED
 
 /* nibbles drawn from the public seed: P11, P12 and P21 of every public matrix */
 #define SNOVA_PUB_NIBBLES (SNOVA_M1 * (SNOVA_V * SNOVA_V + 2 * SNOVA_V * SNOVA_O) * SNOVA_LSQ)

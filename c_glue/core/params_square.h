@@ -32,14 +32,11 @@
                   2 * SNOVA_M * SNOVA_V * SNOVA_O))
 #define SNOVA_ESK_BYTES (SNOVA_ESK_NIBBLES / 2 + SNOVA_SEED_BYTES)
 
-/* The quadratic forms' l factors kept as one stacked l^2 x l left factor
- * (snova_square.h, QUAD_STACKED): l = 3 and 5 with the NEON kernels, only l = 5
- * with the portable ones, whose rank-3 product beats the generic stacked one. */
-#if defined(SNOVA_NEON)
-#define SNOVA_QUAD_STACKED (SNOVA_L == 3 || SNOVA_L == 5)
-#else
-#define SNOVA_QUAD_STACKED (SNOVA_L == 5)
-#endif
+/* Whether the quadratic forms' l factors are kept as one stacked l^2 x l left
+ * factor (snova_square.h, QUAD_STACKED): the variant plan's layout for this
+ * shape and build (out/snova_plan.h, generator/plan.yaml). */
+#include "snova_plan.h"
+#define SNOVA_QUAD_STACKED SNOVA_PLAN_QUAD_STACKED
 
 /* equations (and unknowns) of the linear system solved when signing */
 #define SNOVA_NEQ (SNOVA_M * SNOVA_LSQ)

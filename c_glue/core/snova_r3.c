@@ -25,20 +25,8 @@
 #include "core.h"
 #include "snova_common.h"
 
-/* The variant plan's data-layout flags for this shape (out/snova_plan.h): in NEON
- * builds those of the slots the plan's rows fill; the portable kernel table fills
- * none of them. */
-#if defined(SNOVA_NEON)
-#include "kernels_neon.h"
+/* The variant plan's data-layout flags for this shape and build (out/snova_plan.h). */
 #include "snova_plan.h"
-#else
-#define SNOVA_PLAN_UNPACK_RUNS 0
-#define SNOVA_PLAN_INTERLEAVE_RUNS 0
-#define SNOVA_PLAN_ROWDOT_PTBL_ZT 0
-#define SNOVA_PLAN_INTERLEAVE_TRANSPOSES 0
-#define SNOVA_PLAN_ROWDOT_PTBL_WSUM 0
-#define SNOVA_PLAN_ROWDOT_RREP_LLR 0
-#endif
 
 #define M1 SNOVA_M1
 #define R SNOVA_R

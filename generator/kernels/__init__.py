@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
+from .. import plan
 from ..features import ARCH
 from . import (aes, aes256, gauss, gf16, keccak_gpr, keccak_mixed, keccak_simd, linsys, matrix, tables, tables_gather,
                tables_right, tables_weights, transpose, unpack)
@@ -29,78 +30,47 @@ PAIRS = ((2, 2), (4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
 # The ranks of SNOVA Round 2's signing system, l² + l terms of l×l blocks per
 # equation: the l = r case of the Round 3 system kernel (rank 3 is no Round 3 pair).
 SQUARE_SYSTEM_RANKS = (2, 3, 4, 5)
-# The pairs whose public-map rows pay for a rowdot of the l factors X^t S^a stacked
-# into one (l·r)×l left factor (one pass over the public map instead of l): per
-# product 27% (4, 5), 14% (4, 6) and 20% (5, 5) fewer llvm-mca cycles on
-# neoverse-n1, 8-23% on cortex-a72; and (4, 4), whose 16×4 factor's pair tables
-# read each block once where four 4×4 ones read it four times. Not l = 2 (rank 2's
-# packed kernel is faster), r = 8 (r×l already fills whole registers: within 5%),
-# (5, 6) and (5, 8) (the 30×5 and 40×5 factors leave too few registers: slower on
-# cortex-a72).
-STACKED_PAIRS = ((4, 4), (4, 5), (4, 6), (5, 5))
+# The choices of the variant plan (generator/plan.yaml) that decide which kernel forms
+# the catalogue has; each form's measured gain is its variant record there.
+# The pairs whose quadratic forms stack the l factors X^t S^a of a signature block
+# into one (l·r)×l left factor (the plan's layout `stacked`).
+STACKED_PAIRS = tuple((l, r) for _, l, r in plan.layout_shapes("stacked"))
 # The pairs whose r×l·l×l rowdot (the public map's rows times the signature's r×l
 # factors) also has the folded form (folded.py), which the kernel table takes where
-# table lookups do not pay (Cortex-A72, the in-order little cores): llvm-mca cycles
-# per product, folded against replicated, cortex-a72 30.3 / 35.8 (6×5) and 40.5 / 41.0
-# (8×5), cortex-a55 45.0 / 55.8 and 58.0 / 70.3; neoverse-n1 and apple-a15, where
-# PMUL is the bound and the folded form has more of them, take the table form
-# (tables_gather.py).
-FOLDED_PAIRS = ((5, 6), (5, 8))
-# Rounds 1 and 2's ranks 3 and 5 stack their l factors too (snova_square.h; 9×3·3×3
-# and 25×5·5×5, by PMUL and by single tables): for rank 3 31% fewer llvm-mca
-# cycles per 3×3 product than rank 3's rowdot on neoverse-n1, whose 9-byte
-# matrices fill 9 of 16 lanes. (Round 3's stacked pairs multiply by pair tables:
-# their stacked factors take no PMUL rowdot.)
-SQUARE_STACKED_RANKS = (3, 5)
+# table lookups do not pay.
+FOLDED_PAIRS = plan.shapes_taking("_fold", 3)
+# Rounds 1 and 2's ranks that stack their l factors too (the plan's layout
+# `quad_stacked`; 9×3·3×3 and 25×5·5×5, by PMUL and by single tables). (Round 3's
+# stacked pairs multiply by pair tables: their stacked factors take no PMUL rowdot.)
+SQUARE_STACKED_RANKS = tuple(sorted({l for rnd, l, _ in plan.layout_shapes("quad_stacked") if rnd < 3}))
 # The ranks beyond the Round 3 pairs' 4 and 5 whose products by T12 take table
 # forms, on the right (tables_right.py) and the left (tables_gather.py): rank 3
 # of Rounds 1 and 2, and rank 2.
 SQUARE_T12_TABLE_RANKS = (2, 3)
 # The ranks whose rowdot also takes right factors given replicated (their row
 # recipes' registers, made once for a factor many products share: the
-# signature's Yt blocks, T12): rank 4, whose four DUPs per right factor then
-# become loads; with it, its Round 3 pairs' r×l·l×l rowdot (the signature's
-# T·T12). llvm-mca cycles per 8 products: cortex-a72 72.0 -> 68.1,
-# neoverse-n1 71.0 -> 65.0, cortex-a55 109 -> 102 (the kernel table takes it on
-# Cortex-A57 and A72 only: elsewhere the table forms are faster). (The same
-# pairs' products of the signature's factors X^t S^a by the public map's blocks
-# once took those left factors replicated, 8×4·4×4 72.0 -> 69.0 cycles per run;
-# the paired table form, rowdot_pair_tables_kernel, takes 38.1 on every core.)
-REPLICATED_RANKS = (4,)
+# signature's Yt blocks, T12), and with it their Round 3 pairs' r×l·l×l rowdot
+# (the signature's T·T12): where a row of the plan fills rowdot_rrep.
+REPLICATED_RANKS = tuple(sorted({l for rnd in (1, 2, 3) for l, _ in plan.shapes_filling("rowdot_rrep", rnd)}))
 # The pairs whose products by the signature's l×r Yt blocks (the Z sums' r×l·l×r
-# and G2's l×l·l×r) also take them replicated: r = 8, whose 8-byte rows a DUP
-# repeats over a register. llvm-mca cycles per run, cortex-a72: 8×5·5×8 392.7 ->
-# 338.7, 5×5·5×8 258.7 -> 215.2, 8×4·4×8 148.1 -> 142.1, 4×4·4×8 73.6 -> 71.1 (the
-# kernel table takes them where it takes rank 4's replicas: Cortex-A57 and A72).
-# (The Z sums of (4, 8) go by pair tables, Z_TRANSPOSED_PAIRS: G2's only.)
-REPLICATED_YT_PAIRS = ((4, 8), (5, 8))
+# and G2's l×l·l×r) also take them replicated (r = 8, whose 8-byte rows a DUP
+# repeats over a register): the plan's rowdot_rrep_llr.
+REPLICATED_YT_PAIRS = plan.shapes_filling("rowdot_rrep_llr", 3)
 # The pairs whose Z sums go by the signature's factors' pair tables times T's
 # blocks read transposed (rowdot_pair_tables_transposed_kernel), then are
-# transposed back: the stacked pairs, and (4, 8), (5, 6) and (5, 8), whose r×l
-# factors take them one b at a time (llvm-mca cycles per four 8×4·4×8 products, against
-# Yt's replicas: neoverse-n1 44 against 134, apple-a15 24 against 64,
-# cortex-a72 100 against 142, cortex-a55 142 against 210). Rank 5's transposes
-# come from windows of T's blocks (tables_gather.LeftTables.transposed_rows);
-# against the PMUL products, verification of snova-r3-v-b takes 5.9% fewer
-# estimated cycles on cortex-a72, 6.5% on cortex-a55, 9.9% on neoverse-n1 and
-# 8.6% on apple-a15, of v-s 2.5% to 9.3%. (5, 8)'s 40-byte blocks need three
-# windows each.
-Z_TRANSPOSED_PAIRS = ((4, 4), (4, 5), (4, 6), (4, 8), (5, 5), (5, 6), (5, 8))
-# Of those, the ones taken one b at a time whose transposes come from windows:
-# also gathered once per k into runs (interleave_runs_kernel(l, r)) instead of
-# once per k and b, then multiplied as the interleaved form takes them (the
-# kernel table's choice on all but the in-order little cores).
-Z_RUNS_PAIRS = ((5, 6), (5, 8))
+# transposed back: the plan's rowdot_ptbl_zt. Rank 5's transposes come from
+# windows of T's blocks (tables_gather.LeftTables.transposed_rows).
+Z_TRANSPOSED_PAIRS = plan.shapes_filling("rowdot_ptbl_zt", 3)
+# Of those, the ones whose transposes are also gathered once per k into runs
+# (interleave_runs_kernel(l, r)) instead of once per k and b, then multiplied as
+# the interleaved form takes them: the plan's interleave_transposes.
+Z_RUNS_PAIRS = plan.shapes_filling("interleave_transposes", 3)
 
 
 # The in-order little cores' machine model, which schedules the pair-table forms
 # they take (KernelSpec.cpu): its schedule spreads their table loads among the
-# lookups, where the generic model's issues them back to back. llvm-mca cycles
-# per loop iteration, its schedule against the generic one's, on cortex-a55:
-# ptblw_8x4x4 123 / 137, _24x4x4 381 / 413, ptbli_8x5x5 158 / 178, _6x5x5 127 /
-# 129, ptblt_8x4x8 127 / 142, _20x4x5 240 / 260; on the other cores within
-# +1.4% (ptblt_16x4x4 on neoverse-n1) and -5% (ptblt_20x4x5 on cortex-a72). Not
-# the stacked 25x5x5, whose bands it schedules worse (381 / 365).
+# lookups, where the generic model's issues them back to back. Not the stacked
+# 25x5x5, whose bands it schedules worse.
 LITTLE_CORE = "cortex-a55"
 
 
@@ -352,8 +322,7 @@ def rowdot_pair_tables_kernel(l, p, wide=False, interleaved=False, s=None) -> Ke
                  f"writes them, run g of Y_k at y + k*ystride + {tables_gather.interleaved_run_bytes(l)}g")
     runs = " (runs of eight right factors, each table loaded once for eight)" if wide else ""
     # scheduled for the in-order little cores: the forms they take (l = 4's
-    # interleaved wide one too, which on cortex-a72 it also suits: llvm-mca 64
-    # cycles a run against 65 by the generic model's schedule)
+    # interleaved wide one too, which cortex-a72 also takes)
     little = wide or interleaved
     cols = s or l
     return gf16_spec(tables.rowdot_tables_name(l, p, paired=True, s=s, wide=wide, interleaved=interleaved),

@@ -1,6 +1,6 @@
 """AES-256 encryption of whole blocks (ECB), for the AES-256 CTR_DRBG of the
 NIST KAT generator that the kat and bench programs draw their randomness from
-(c_glue/rng.c):
+(c_glue/primitives/rng.c):
 
     void snova_aes256_ecb(uint8_t *out, const uint8_t *in, size_t blocks, const uint8_t key[32])
 

@@ -24,7 +24,11 @@ static int canonical(const uint8_t *file, size_t len, enum key_kind kind) {
         return 0;
     memcpy(name, file + mlen, nlen);
     name[nlen] = '\0';
+    /* by_name also takes official names and any case; a key file names its
+     * instance by its exact build name */
     const snova_instance *inst = snova_instance_by_name(name);
+    if (inst != NULL && strcmp(snova_instance_name(inst), name) != 0)
+        inst = NULL;
     size_t body = inst == NULL ? 0 : kind == KEY_PUBLIC ? snova_public_key_bytes(inst) : snova_secret_key_bytes(inst);
     return inst != NULL && len == (size_t)(nl - file) + 1 + body;
 }

@@ -54,7 +54,7 @@ bench_progs = $(foreach v,$(BENCH_VARIANTS),$(foreach s,$(1),$(call bench_prog,$
 
 # $(1) = build variant, $(2) = set name
 define bench_prog_rules
-$(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/bench.mk c_glue/c_glue.mk
+$(BENCH_BUILD)/$(1)/$(2)/snova_bench.o: tools/bench/snova_bench.c tools/bench/bench.mk c_glue/c_glue.mk c_glue/snova_sets.mk
 	@mkdir -p $$(@D)
 	$$(SNOVA_CC.$(1)) $$(SNOVA_WARN) $$(SNOVA_CFLAGS.$(1)) $(SNOVA_DEFS.$(2)) -MMD -MP -c $$< -o $$@
 
