@@ -91,6 +91,8 @@ help:
 	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
 	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'
 	@echo 'make uninstall       remove what make install put there (same PREFIX and DESTDIR)'
+	@echo 'make cross           libsnova with CMake and zig cc for macOS and Windows (arm64, x86-64): build/cross/<target>/'
+	@echo 'make cross-aarch64-macos  one of them (also cross-x86_64-macos, cross-aarch64-windows, cross-x86_64-windows)'
 	@echo 'make mca             llvm-mca figures of every kernel (measures the changed ones): mca_reports/'
 	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
 	@echo 'make prove           every kernel of out/ checked on its object code (docs/proofs.md):'
@@ -126,6 +128,7 @@ export-liboqs:
 
 -include c_glue/c_glue.mk
 -include c_glue/lib.mk
+-include cmake/cross.mk
 -include tools/bench/bench.mk
 -include tests/fuzz/fuzz.mk
 

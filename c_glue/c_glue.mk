@@ -24,6 +24,8 @@ CROSS_CC ?= $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 # SNOVA_DEFS.<set> and its round's core source SNOVA_CORE.<set>, generated from
 # generator/sets.yaml (the one list of them; make generate).
 include c_glue/snova_sets.mk
+# the library's and the NEON build's sources (the one list of them, read by CMake too)
+include c_glue/snova_sources.mk
 
 # Build variants: compiler and flags per variant.
 SNOVA_BUILDS := host host-asan host-tsan host-plant-rng host-hooks host-weak-verify1 host-weak-verify2 \
@@ -54,8 +56,8 @@ SNOVA_CC.aarch64-neon        := $(CROSS_CC)
 SNOVA_CFLAGS.aarch64-neon    := $(SNOVA_CFLAGS.aarch64-portable) -DSNOVA_NEON -Iout
 # The NEON build adds the run-time choice (compiled per set: it picks the rank's
 # kernels) and the generated kernels, assembled as they are shipped.
-SNOVA_EXTRA_SRC.aarch64-neon := kernels_neon.c keccak_neon.c
-SNOVA_NEON_ASM := $(sort $(wildcard out/gf16m_*.S out/gf16_solve.S out/aes128_*.S out/aes256_*.S out/keccakf1600*.S))
+SNOVA_EXTRA_SRC.aarch64-neon := $(LIB_SHAPE_NEON) $(LIB_PRIM_NEON)
+SNOVA_NEON_ASM := $(sort $(wildcard $(SNOVA_NEON_ASM_PATTERNS)))
 SNOVA_EXTRA_OBJS.aarch64-neon := $(patsubst out/%.S,build/aarch64-neon/asm/%.o,$(SNOVA_NEON_ASM))
 
 # The constant-time matrix (tests/test_constant_time.py): every compiler at every

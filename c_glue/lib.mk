@@ -28,8 +28,6 @@ LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p'
 LIB_SOVERSION := 0
 LIB_LD      := ld.lld-19
 LIB_AR      := llvm-ar-19
-# the operating system's randomness (c_glue/primitives/os_random.c), one copy for the library
-LIB_RANDOM_SRC := os_random.c
 
 LIB_VARIANTS := host aarch64
 LIB_CC.host := $(HOST_CC)
@@ -39,13 +37,13 @@ LIB_CFLAGS.aarch64 := -O3 -DSNOVA_NEON -Iout
 LIB_LDFLAGS.aarch64 := -fuse-ld=lld
 # the command is linked statically on AArch64, so that it runs under qemu-aarch64
 LIB_EXE_FLAGS.aarch64 := -static
-LIB_PRIM_EXTRA.aarch64 := keccak_neon.c
-LIB_SHAPE_EXTRA.aarch64 := kernels_neon.c
+LIB_PRIM_EXTRA.aarch64 := $(LIB_PRIM_NEON)
+LIB_SHAPE_EXTRA.aarch64 := $(LIB_SHAPE_NEON)
 LIB_ASM.aarch64 := $(SNOVA_NEON_ASM)
 
-LIB_PRIM_SRC = shake.c aes_ct.c util.c nibbles.c kernels_portable.c $(LIB_RANDOM_SRC) $(LIB_PRIM_EXTRA.$(1))
-LIB_SHAPE_SRC = kernels_shape.c kernels_select.c $(LIB_SHAPE_EXTRA.$(1))
-LIB_SET_SRC = $(SNOVA_CORE.$(1)) sign.c
+LIB_PRIM_SRC = $(LIB_PRIM_COMMON) $(LIB_PRIM_EXTRA.$(1))
+LIB_SHAPE_SRC = $(LIB_SHAPE_COMMON) $(LIB_SHAPE_EXTRA.$(1))
+LIB_SET_SRC = $(SNOVA_CORE.$(1)) $(LIB_SET_COMMON)
 LIB_FLAGS = $(LIB_CFLAGS.$(1)) -fPIC -fvisibility=hidden -Iinclude $(SNOVA_WARN)
 # the namespace of code compiled for shape $(1) and for set $(2) (the shape's own
 # code: $(2) empty)
@@ -95,8 +93,7 @@ build/lib/$(1)/prims-randombytes.o: $$(subst /os_random.o,/os_random-randombytes
 build/lib/$(1)/prims.o build/lib/$(1)/prims-randombytes.o:
 	$(LIB_LD) -r $$^ -o $$@
 
-LIB_OBJS.$(1) := build/lib/$(1)/prims.o build/lib/$(1)/prim/libsnova.o build/lib/$(1)/prim/libsnova_deterministic.o \
-    build/lib/$(1)/prim/libsnova_prepared.o \
+LIB_OBJS.$(1) := build/lib/$(1)/prims.o $(patsubst %.c,build/lib/$(1)/prim/%.o,$(LIB_API)) \
     $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
 
 build/lib/$(1)/libsnova.a: $$(LIB_OBJS.$(1))
@@ -162,7 +159,8 @@ LIB_SYSTEM_PREFIXES ?= /usr /usr/local
 LIB_INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 LIB_RPATH = $(if $(filter $(LIB_SYSTEM_PREFIXES),$(patsubst %/,%,$(PREFIX))),,-Wl,-rpath,$${libdir} )
 LIB_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(LIB_VERSION)|g' -e 's|@SOVERSION@|$(LIB_SOVERSION)|g' \
-    -e 's|@RPATH@|$(LIB_RPATH)|g'
+    -e 's|@RPATH@|$(LIB_RPATH)|g' -e 's|@LIBS_PRIVATE@|-lpthread|g' -e 's|@SHARED_LIB@|lib/libsnova.so.$(LIB_SOVERSION)|g' \
+    -e 's|@SHARED_SONAME@|libsnova.so.$(LIB_SOVERSION)|g' -e 's|@STATIC_LIB@|lib/libsnova.a|g' -e 's|@IMPORT_LIB@||g'
 # every file install writes, below LIB_INSTALL_ROOT
 LIB_INSTALLED := bin/snova include/snova.h include/snova_instances.h lib/libsnova.a \
     lib/libsnova.so.$(LIB_SOVERSION) lib/libsnova.so \

@@ -1,5 +1,5 @@
 """Every file that lists the parameter sets, rendered from generator/sets.yaml
-(gen.py --sets): the make fragment, the public header's instance list, the
+(gen.py --sets): the make fragment, the CMake one, the public header's instance list, the
 library's status table, the command's table, and the tables of the docs (a
 marked region of a Markdown file, the rest of the file kept)."""
 from __future__ import annotations
@@ -30,6 +30,33 @@ def make_fragment(sets) -> str:
              "SNOVA_SETS := \\", *[f"    {s.name} \\" for s in sets[:-1]], f"    {sets[-1].name}"]
     for s in sets:
         lines += [f"SNOVA_CORE.{s.name} := {s.core}", f"SNOVA_DEFS.{s.name} := {' '.join(s.definitions)}"]
+    return "\n".join(lines) + "\n"
+
+
+def shape_name(s) -> str:
+    """The block shape a set's kernel table is compiled for, as c_glue/lib.mk names it."""
+    return "r{}-l{}-r{}".format(*s.shape)
+
+
+def cmake_fragment(sets) -> str:
+    """The sets for CMakeLists.txt: the make fragment's lists, each set's block shape,
+    and the shapes (sorted, as make's LIB_SHAPES) each with the first of its sets,
+    whose definitions compile the shape's kernel table."""
+    shapes = {}
+    for s in sets:
+        shapes.setdefault(shape_name(s), s)
+    lines = [f"# {BANNER}.", "# Every parameter set in the library's order (SNOVA_SETS), each with its compiler",
+             "# definitions (SNOVA_DEFS.<set>, without -D), its round's core source (SNOVA_CORE.<set>),",
+             "# its block shape (SNOVA_SHAPE.<set>) and its known answers below ../shared (SNOVA_KAT.<set>);",
+             "# the shapes (SNOVA_SHAPES), each with the set",
+             "# whose definitions compile its kernel table (SNOVA_SHAPE_SET.<shape>).",
+             "set(SNOVA_SETS", *[f"  {s.name}" for s in sets], ")"]
+    for s in sets:
+        definitions = " ".join(d.removeprefix("-D") for d in s.definitions)
+        lines += [f"set(SNOVA_CORE.{s.name} {s.core})", f"set(SNOVA_DEFS.{s.name} {definitions})",
+                  f"set(SNOVA_SHAPE.{s.name} {shape_name(s)})", f"set(SNOVA_KAT.{s.name} {s.kat})"]
+    lines += ["set(SNOVA_SHAPES", *[f"  {h}" for h in sorted(shapes)], ")"]
+    lines += [f"set(SNOVA_SHAPE_SET.{h} {shapes[h].name})" for h in sorted(shapes)]
     return "\n".join(lines) + "\n"
 
 
@@ -164,7 +191,7 @@ def render_region(text: str, path: str, name: str, lines) -> str:
 
 
 # the generated files, by their path in the checkout
-FILES = {"c_glue/snova_sets.mk": make_fragment, "include/snova_instances.h": instances_header,
+FILES = {"c_glue/snova_sets.mk": make_fragment, "cmake/snova_sets.cmake": cmake_fragment, "include/snova_instances.h": instances_header,
          "c_glue/lib/lib_instance_table.h": lib_status_table, "cli/instance_table.h": cli_table}
 
 

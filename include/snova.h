@@ -40,7 +40,17 @@
  * sets of make snova-list), from generator/sets.yaml. */
 #include "snova_instances.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+/* What the shared library exports. On Windows: dllexport while the library is
+ * built (SNOVA_BUILD_SHARED), dllimport for a program using the DLL, nothing for
+ * one linking the static library (SNOVA_STATIC, which snova::snova_static and the
+ * static pkg-config flags set). */
+#if defined(_WIN32) && defined(SNOVA_BUILD_SHARED)
+#define SNOVA_EXPORT __declspec(dllexport)
+#elif defined(_WIN32) && !defined(SNOVA_STATIC)
+#define SNOVA_EXPORT __declspec(dllimport)
+#elif defined(_WIN32)
+#define SNOVA_EXPORT
+#elif defined(__GNUC__) || defined(__clang__)
 #define SNOVA_EXPORT __attribute__((visibility("default")))
 #else
 #define SNOVA_EXPORT

@@ -15,7 +15,7 @@
  * and signing are constant time with respect to secret data, as in Round 1;
  * working memory is on the heap, wiped before it is freed. */
 #include "snova_namespace.h"
-#include <pthread.h>
+#include "snova_sync.h"
 #include <stdlib.h>
 
 #include "core.h"
@@ -83,7 +83,7 @@ static void gen_fixed_abq(void) {
             fixed_abq_table.qc.q2[0], coeff);
 }
 
-static pthread_once_t fixed_abq_once = PTHREAD_ONCE_INIT;
+static snova_once fixed_abq_once = SNOVA_ONCE_INIT;
 #else
 /* liboqs reads the coefficients from the keystream's last bytes: they must start a byte */
 _Static_assert((SNOVA_P_NIBBLES + SNOVA_AB_NIBBLES) % 2 == 0 &&
@@ -97,7 +97,7 @@ static void expand_public(kern_t *k, struct pubmap *pm, const uint8_t seed[SNOVA
     /* only P11, P12, P21 come from the seed (the keystream's later part is unused) */
     expand_keystream(k, raw, (SNOVA_P_NIBBLES + 1) / 2, seed);
     snova_unpack_nibbles(raw, raw, SNOVA_P_NIBBLES); /* one element per byte, in place */
-    pthread_once(&fixed_abq_once, gen_fixed_abq);
+    snova_once_run(&fixed_abq_once, gen_fixed_abq);
     pm->abq = fixed_abq_table.abq;
     pm->qc = fixed_abq_table.qc;
     gen_s_powers(k, pm->spow);

@@ -19,7 +19,7 @@
  * with respect to secret data, as in Round 1; working memory is on the heap,
  * wiped before it is freed. */
 #include "snova_namespace.h"
-#include <pthread.h>
+#include "snova_sync.h"
 #include <stdlib.h>
 
 #include "core.h"
@@ -209,11 +209,11 @@ static void gen_abq(void) {
         weight_tables(k, t);
 }
 
-static pthread_once_t abq_once = PTHREAD_ONCE_INIT;
+static snova_once abq_once = SNOVA_ONCE_INIT;
 
 /* The table, made on first use (it is public and the same for every key). */
 static const struct abq *abq(void) {
-    pthread_once(&abq_once, gen_abq);
+    snova_once_run(&abq_once, gen_abq);
     return &abq_table;
 }
 

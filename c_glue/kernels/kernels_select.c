@@ -4,26 +4,26 @@
 #include "kernels.h"
 
 #if defined(SNOVA_NEON)
-#include <pthread.h>
+#include "snova_sync.h"
 
 #include "kernels_neon.h"
 
+/* cpu_hwcap(): the operating system's answer to what the CPU can run */
 #if defined(__APPLE__)
-/* Every Apple arm64 CPU has Advanced SIMD and the AES instructions; every arm64
- * Mac (M1 and later) the SHA3 ones. */
-static unsigned long cpu_hwcap(void) { return SNOVA_HWCAP_ASIMD | SNOVA_HWCAP_AES | SNOVA_HWCAP_SHA3; }
+#include "cpu_hwcap_apple.h"
+#elif defined(_WIN32)
+#include "cpu_hwcap_windows.h"
 #else
-#include <sys/auxv.h>
-static unsigned long cpu_hwcap(void) { return getauxval(AT_HWCAP); }
+#include "cpu_hwcap_linux.h"
 #endif
 
 static struct snova_kernels chosen;
-static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
+static snova_once chosen_once = SNOVA_ONCE_INIT;
 
 static void choose(void) { chosen = snova_kernels_for_hwcap(cpu_hwcap()); }
 
 const struct snova_kernels *snova_kernels(void) {
-    pthread_once(&chosen_once, choose);
+    snova_once_run(&chosen_once, choose);
     return &chosen;
 }
 #else

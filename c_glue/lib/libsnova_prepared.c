@@ -13,7 +13,7 @@
  * a freed key's address handed out again by malloc to a new prepared key of the
  * same kind (the stale pointer then names the new key). */
 #define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
+#include "snova_sync.h"
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,10 +53,10 @@ struct live_key {
 
 /* sorted by address */
 static struct {
-    pthread_mutex_t lock;
+    snova_mutex lock;
     struct live_key *keys;
     size_t count, capacity;
-} registry = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0};
+} registry = {SNOVA_MUTEX_INIT, NULL, 0, 0};
 
 /* the index of the entry of address at, or where it would go (lock held) */
 static size_t slot_of(uintptr_t at) {
@@ -89,7 +89,7 @@ static void forget(struct live_key *e) {
 
 /* 0, or -1 if the registry could not grow */
 static int registry_add(const struct prepared_key *p) {
-    pthread_mutex_lock(&registry.lock);
+    snova_mutex_lock(&registry.lock);
     int r = 0;
     if (registry.count == registry.capacity) {
         size_t capacity = registry.capacity ? 2 * registry.capacity : 16;
@@ -107,7 +107,7 @@ static int registry_add(const struct prepared_key *p) {
         registry.keys[i] = (struct live_key){(uintptr_t)p, p->kind, 0, 0};
         registry.count++;
     }
-    pthread_mutex_unlock(&registry.lock);
+    snova_mutex_unlock(&registry.lock);
     return r;
 }
 
@@ -125,12 +125,12 @@ static int tag_holds(const struct prepared_key *p, enum key_kind kind) {
 /* key as a live prepared key of the kind, counted as in use until release; NULL
  * for anything else (NULL, freed, never prepared, the other kind, a damaged tag) */
 static const struct prepared_key *acquire(const void *key, enum key_kind kind) {
-    pthread_mutex_lock(&registry.lock);
+    snova_mutex_lock(&registry.lock);
     struct live_key *e = live_entry(key, kind);
     const struct prepared_key *p = e != NULL && tag_holds(key, kind) ? key : NULL;
     if (p != NULL)
         e->uses++;
-    pthread_mutex_unlock(&registry.lock);
+    snova_mutex_unlock(&registry.lock);
     return p;
 }
 
@@ -141,13 +141,13 @@ static void destroy(const struct prepared_key *p) {
 
 /* ends a use of acquire; the last use of a key freed meanwhile destroys it */
 static void release(const struct prepared_key *p) {
-    pthread_mutex_lock(&registry.lock);
+    snova_mutex_lock(&registry.lock);
     size_t i = slot_of((uintptr_t)p);
     struct live_key *e = &registry.keys[i];
     int last = --e->uses == 0 && e->freed;
     if (last)
         forget(e);
-    pthread_mutex_unlock(&registry.lock);
+    snova_mutex_unlock(&registry.lock);
     if (last)
         destroy(p);
 }
@@ -157,14 +157,14 @@ static void release(const struct prepared_key *p) {
 static void free_key(const void *key, enum key_kind kind, const char *function) {
     if (key == NULL)
         return;
-    pthread_mutex_lock(&registry.lock);
+    snova_mutex_lock(&registry.lock);
     struct live_key *e = live_entry(key, kind);
     int now = e != NULL && e->uses == 0;
     if (now)
         forget(e);
     else if (e != NULL)
         e->freed = 1;
-    pthread_mutex_unlock(&registry.lock);
+    snova_mutex_unlock(&registry.lock);
     if (e == NULL) {
         fprintf(stderr,
                 "libsnova: %s(%p): not a live prepared %s key (freed already, never prepared, or of the other "

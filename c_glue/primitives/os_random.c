@@ -1,4 +1,5 @@
-/* snova_os_random: Linux's getrandom(2), or getentropy(3) on Apple and the BSDs.
+/* snova_os_random: Linux's getrandom(2), getentropy(3) on Apple and the BSDs, or
+ * BCryptGenRandom with the system-preferred generator on Windows (link bcrypt).
  * Both block until the kernel's generator is seeded and never return bytes of a
  * weaker source, so an error here means no randomness: the caller fails.
  *
@@ -67,6 +68,28 @@ int snova_os_random(void *buf, size_t len) {
     while (len > 0) {
         size_t n = len < ENTROPY_CHUNK ? len : ENTROPY_CHUNK;
         if (getentropy(p, n) != 0)
+            return -1;
+        p += n;
+        len -= n;
+    }
+    return 0;
+}
+
+#elif defined(_WIN32)
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+#include <bcrypt.h>
+
+/* BCryptGenRandom takes a ULONG count */
+enum { BCRYPT_CHUNK = 1 << 20 };
+
+int snova_os_random(void *buf, size_t len) {
+    uint8_t *p = buf;
+    while (len > 0) {
+        ULONG n = (ULONG)(len < BCRYPT_CHUNK ? len : BCRYPT_CHUNK);
+        if (!BCRYPT_SUCCESS(BCryptGenRandom(NULL, p, n, BCRYPT_USE_SYSTEM_PREFERRED_RNG)))
             return -1;
         p += n;
         len -= n;

@@ -1,0 +1,18 @@
+# ctest's round trip of the command (cmake -P): keygen, sign and verify of a
+# message, then verify of a changed message, which must be refused (exit 1).
+set(dir "${WORK}/${SET}")
+file(REMOVE_RECURSE "${dir}")
+file(MAKE_DIRECTORY "${dir}")
+file(WRITE "${dir}/msg" "a message to sign\n")
+file(WRITE "${dir}/other" "another message\n")
+function(run expected)
+  execute_process(COMMAND ${EMULATOR} "${SNOVA}" ${ARGN} RESULT_VARIABLE status ERROR_VARIABLE err)
+  if(NOT status EQUAL expected)
+    message(FATAL_ERROR "snova ${ARGN}: exit ${status}, expected ${expected}: ${err}")
+  endif()
+endfunction()
+run(0 keygen --set "${SET}" --pk "${dir}/pk" --sk "${dir}/sk")
+run(0 sign --sk "${dir}/sk" --in "${dir}/msg" --out "${dir}/sig")
+run(0 verify --pk "${dir}/pk" --sig "${dir}/sig" --in "${dir}/msg")
+run(1 verify --pk "${dir}/pk" --sig "${dir}/sig" --in "${dir}/other")
+message(STATUS "${SET}: keygen, sign, verify and a refused forgery")

@@ -1,0 +1,30 @@
+# ctest's known-answer check (cmake -P): runs `DET_KAT seeded SET COUNT` (with
+# EMULATOR in front when cross-compiled) and compares each vector's lengths and
+# SHA-256 digests of pk, sk and signed message with the first COUNT lines of KAT,
+# the published answers (one JSON object a line).
+set(fields pk_len pk_sha256 sk_len sk_sha256 sm_len sm_sha256)
+execute_process(COMMAND ${EMULATOR} "${DET_KAT}" seeded "${SET}" "${COUNT}"
+                OUTPUT_VARIABLE produced RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${SET}: det_kat failed (${status})")
+endif()
+file(STRINGS "${KAT}" expected LIMIT_COUNT ${COUNT})
+string(REGEX REPLACE "\n$" "" produced "${produced}")
+string(REPLACE "\n" ";" produced "${produced}")
+list(LENGTH produced count)
+if(NOT count EQUAL COUNT)
+  message(FATAL_ERROR "${SET}: ${count} vectors, expected ${COUNT}")
+endif()
+math(EXPR last "${COUNT} - 1")
+foreach(i RANGE ${last})
+  list(GET produced ${i} got)
+  list(GET expected ${i} want)
+  foreach(field IN LISTS fields)
+    string(JSON got_value GET "${got}" ${field})
+    string(JSON want_value GET "${want}" ${field})
+    if(NOT got_value STREQUAL want_value)
+      message(FATAL_ERROR "${SET}: vector ${i}: ${field} ${got_value}, the known answer is ${want_value}")
+    endif()
+  endforeach()
+endforeach()
+message(STATUS "${SET}: ${COUNT} vectors match ${KAT}")
