@@ -519,7 +519,7 @@ def test_mca_aes_section_renders_every_width():
     expansion per call, for the kernels of the committed out/."""
     from tools import mca, mca_aes
     assert mca_aes.SECTION in mca.SECTIONS and mca_aes.SECTION.matches("aes128_ctr_keystream")
-    text = (OUT / "aes128_key_expand.S").read_text()
+    text = rendering(OUT / "aes128_key_expand.S")
     key = mca.KernelResult("aes128_key_expand", "cortex-a55",
                            mca.run_mca(mca.function_body(text, "snova_aes128_key_expand"), "cortex-a55", 100,
                                        False, False))

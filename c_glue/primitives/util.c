@@ -61,7 +61,9 @@ void *snova_alloc(size_t n) {
 void *snova_alloc(size_t n) { return SNOVA_MALLOC(n); }
 #endif
 
+#if defined(SNOVA_LIBOQS)
 void snova_free(void *p) { SNOVA_FREE(p); }
+#endif
 
 void snova_free_wiped(void *p, size_t n) {
     if (p == NULL)
