@@ -11,6 +11,7 @@ static const char overview[] =
     "  snova sign --sk FILE [--set NAME] --in FILE --out FILE [--in FILE --out FILE]... [--force]\n"
     "  snova verify --pk FILE --sig FILE [--set NAME] [--in FILE]\n"
     "  snova verify --pk FILE [--set NAME] --sig FILE --in FILE [--sig FILE --in FILE]...\n"
+    "  snova speed [--set NAME]... [--op OP]... [--seconds S] [--kernels CLASS|portable]... [--json]\n"
     "  snova COMMAND --help      the command's options (-h too)\n"
     "  snova --version\n"
     "To choose a set, take the one `snova list` marks recommended at the security level\n"
@@ -57,6 +58,22 @@ static const struct {
      "Several --sig, each with its --in (at most 60): the key is prepared once; a line per\n"
      "pair, \"valid: SIG\" or the invalid signature reported; exit 1 if any is invalid.\n"
      "  --set NAME   the instance the key must be of\n"},
+    {"speed",
+     "usage: snova speed [--set NAME]... [--op OP]... [--seconds S] [--kernels CLASS|portable]... [--json]\n"
+     "Measures the library on this machine: per set, operation and kernel table, the\n"
+     "calls made, calls per second, the median and quartile nanoseconds per call, and\n"
+     "the median cycles per call where a counter is readable (the header names it: CPU\n"
+     "cycles from perf_event, or a tick counter such as cntvct_el0, which is not CPU\n"
+     "cycles). Signing signs a new message each call, so retries count as they happen.\n"
+     "  --set NAME      a set to measure (default: the recommended set of each level)\n"
+     "  --op OP         keygen, sign, verify, prepare-pk, prepare-sk, sign-prepared or\n"
+     "                  verify-prepared (default: all)\n"
+     "  --seconds S     time per row, at least 3 calls (default 1)\n"
+     "  --kernels T     the kernel table: portable, or a core class (little, slow_tbl,\n"
+     "                  wide, default) on an AArch64 build; several: each row in each,\n"
+     "                  with its speed relative to the first (default: the one in use,\n"
+     "                  the CPU's own or SNOVA_CORE_CLASS's)\n"
+     "  --json          one JSON object: {\"cpu\": {...}, \"timer\": ..., \"results\": [...]}\n"},
 };
 
 const char *help_text(const char *command) {
