@@ -68,8 +68,19 @@ static uint64_t read_qpc(const struct cycle_counter *c) {
 }
 #endif
 
-void cycle_counter_open(struct cycle_counter *c) {
+#if defined(__aarch64__) || defined(__APPLE__) || defined(_WIN32)
+/* a tick counter of the given frequency, named as such: ticks are not CPU cycles */
+static void tick_counter(struct cycle_counter *c, const char *name, const char *what,
+                         uint64_t (*read_ticks)(const struct cycle_counter *), double hz) {
     static char note[96];
+    snprintf(note, sizeof note, "%s ticks at %.1f MHz, not CPU cycles", what, hz / 1e6);
+    c->name = name;
+    c->note = note;
+    c->read = read_ticks;
+}
+#endif
+
+void cycle_counter_open(struct cycle_counter *c) {
     memset(c, 0, sizeof *c);
     c->fd = -1;
 #if defined(__linux__)
@@ -83,26 +94,15 @@ void cycle_counter_open(struct cycle_counter *c) {
 #if defined(__aarch64__) && !defined(_WIN32) && !defined(__APPLE__)
     uint64_t hz;
     __asm__("mrs %0, cntfrq_el0" : "=r"(hz));
-    snprintf(note, sizeof note, "generic timer ticks at %.1f MHz, not CPU cycles", (double)hz / 1e6);
-    c->name = "cntvct_el0";
-    c->note = note;
-    c->read = read_cntvct;
+    tick_counter(c, "cntvct_el0", "generic timer", read_cntvct, (double)hz);
 #elif defined(__APPLE__)
     mach_timebase_info_data_t base;
     mach_timebase_info(&base);
-    snprintf(note, sizeof note, "mach_absolute_time ticks of %u/%u ns, not CPU cycles", base.numer, base.denom);
-    c->name = "mach_absolute_time";
-    c->note = note;
-    c->read = read_mach;
+    tick_counter(c, "mach_absolute_time", "mach time", read_mach, 1e9 * base.denom / base.numer);
 #elif defined(_WIN32)
     LARGE_INTEGER hz;
     QueryPerformanceFrequency(&hz);
-    snprintf(note, sizeof note, "QueryPerformanceCounter ticks at %.1f MHz, not CPU cycles", (double)hz.QuadPart / 1e6);
-    c->name = "QueryPerformanceCounter";
-    c->note = note;
-    c->read = read_qpc;
-#else
-    (void)note;
+    tick_counter(c, "QueryPerformanceCounter", "performance counter", read_qpc, (double)hz.QuadPart);
 #endif
 }
 
