@@ -10,7 +10,7 @@ CLANG       := clang-19
 CROSS_CC    := $(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static
 HOST_CC     := cc
 
-.PHONY: all setup generate mca mca-full test clean help
+.PHONY: all setup generate mca mca-full test clean help speed
 all:
 	@$(MAKE) --no-print-directory -j$(JOBS) generate lib
 
@@ -18,8 +18,8 @@ all:
 # make -j: make brings an included makefile up to date before it starts on the
 # goals, and this one's recipe is the set-up (again when setup.sh or the Python
 # requirements change, or .venv is removed).
-SETUP_GOALS := all generate lib lib-aarch64 install mca mca-full test prove bench bench-quick bench-keccak export-liboqs \
-    liboqs-meta
+SETUP_GOALS := all generate lib lib-aarch64 speed install mca mca-full test prove bench bench-quick bench-keccak \
+    export-liboqs liboqs-meta
 SETUP_STAMP := .venv/setup.mk
 ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(SETUP_STAMP)
@@ -81,14 +81,21 @@ clean:
 prove: $(GEN_STAMP)
 	$(PYTHON) -m tools.prove --jobs 2
 
+# snova speed (cli/speed.c) of the library `make lib` builds, on this machine
+SPEED_ARGS ?=
+speed: lib
+	build/lib/host/snova speed $(SPEED_ARGS)
+
 help:
 	@echo 'make                 set up (tools/setup.sh), bring out/ up to date and build libsnova'
 	@echo '                     and the snova command (build/lib/host/)'
 	@echo 'make setup           install what is missing: apt packages, the Python venv .venv'
 	@echo 'make generate        regenerate out/ (one tree for ELF, Mach-O, COFF) where the generator changed'
 	@echo '                     and the files that list the sets, from generator/sets.yaml'
-	@echo 'make lib             libsnova.{a,so} and snova for this machine: build/lib/host/'
-	@echo 'make lib-aarch64     the same for AArch64 with the NEON kernels: build/lib/aarch64/'
+	@echo 'make lib             libsnova.{a,so} and snova for $$(CC)'"'"'s target: build/lib/host/ (AArch64:'
+	@echo '                     the NEON kernels chosen at run time; LIB_KERNELS=portable: portable C)'
+	@echo 'make lib-aarch64     AArch64 with clang-19 and the NEON kernels, snova static: build/lib/aarch64/'
+	@echo 'make speed           snova speed on this machine (SPEED_ARGS="--json --seconds 2 ...")'
 	@echo 'make install         install the host build: PREFIX=$(PREFIX) DESTDIR= (LIB_VARIANT=aarch64)'
 	@echo 'make uninstall       remove what make install put there (same PREFIX and DESTDIR)'
 	@echo 'make cross           libsnova with CMake and zig cc for macOS and Windows (arm64, x86-64): build/cross/<target>/'

@@ -1,8 +1,13 @@
 # libsnova: every parameter set of every round in one library (include/snova.h,
 # docs/libsnova.md), and the `snova` command on it; included by the top-level
 # Makefile after c_glue.mk. Targets:
-#   make lib            host: build/lib/host/{libsnova.a,libsnova.so.0,snova}
-#   make lib-aarch64    AArch64, NEON kernels chosen at run time: build/lib/aarch64/...
+#   make lib            for $(CC)'s target: build/lib/host/{libsnova.a,libsnova.so.0,snova};
+#                       an AArch64 target (native, CC=aarch64-linux-gnu-gcc, or
+#                       CC="clang-19 --target=aarch64-linux-gnu") gets the NEON kernels
+#                       chosen at run time, any other the portable C kernels;
+#                       LIB_KERNELS=portable keeps portable C on AArch64 too
+#   make lib-aarch64    AArch64 with clang-19 from any host, NEON kernels chosen at
+#                       run time, snova linked statically: build/lib/aarch64/...
 #   make install PREFIX=/usr/local DESTDIR=   installs the host build
 #                       (LIB_VARIANT=aarch64: the AArch64 one)
 #   make uninstall PREFIX=/usr/local DESTDIR=  removes what install put there
@@ -26,14 +31,41 @@
 # the version, from its one place: include/snova.h
 LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p' include/snova.h)
 LIB_SOVERSION := 0
-LIB_LD      := ld.lld-19
-LIB_AR      := llvm-ar-19
+# relocatable links through the variant's compiler (its own linker: native GNU ld
+# on an Arm machine without LLVM); llvm-ar-19 where installed (it indexes any
+# target's objects), else the system's ar
+LIB_LD       = $(LIB_CC.$(1)) $(LIB_LDFLAGS.$(1)) -nostdlib -r
+LIB_AR      := $(or $(shell command -v llvm-ar-19 2>/dev/null),ar)
 
 LIB_VARIANTS := host aarch64
-LIB_CC.host := $(HOST_CC)
-LIB_CFLAGS.host := -O3
+# what the NEON library adds to the portable one
+LIB_NEON_CFLAGS := -DSNOVA_NEON -Iout
+
+# host: the compiler's own target (`$(CC) -dumpmachine`, so that a cross compiler
+# counts as its target, not as the machine make runs on). LIB_KERNELS: neon on an
+# AArch64 target, portable elsewhere; LIB_KERNELS=portable chooses portable C there.
+LIB_CC.host := $(CC)
+LIB_TARGET.host := $(shell $(CC) -dumpmachine 2>/dev/null)
+LIB_KERNELS ?= $(if $(filter aarch64% arm64%,$(LIB_TARGET.host)),neon,portable)
+ifeq ($(filter neon portable,$(LIB_KERNELS)),)
+$(error LIB_KERNELS=$(LIB_KERNELS): neon or portable)
+endif
+ifeq ($(LIB_KERNELS)$(filter aarch64% arm64%,$(LIB_TARGET.host)),neon)
+$(error LIB_KERNELS=neon needs an AArch64 compiler; $(CC) targets $(LIB_TARGET.host))
+endif
+LIB_CFLAGS.host := -O3 $(if $(filter neon,$(LIB_KERNELS)),$(LIB_NEON_CFLAGS))
+LIB_PRIM_EXTRA.host := $(if $(filter neon,$(LIB_KERNELS)),$(LIB_PRIM_NEON))
+LIB_SHAPE_EXTRA.host := $(if $(filter neon,$(LIB_KERNELS)),$(LIB_SHAPE_NEON))
+LIB_ASM.host := $(if $(filter neon,$(LIB_KERNELS)),$(SNOVA_NEON_ASM))
+# a change of compiler or kernels rebuilds build/lib/host/: the objects depend on
+# this file, rewritten only when its content changes
+LIB_CONFIG.host := build/lib/host/config
+LIB_CONFIG_TEXT := $(CC) $(LIB_TARGET.host) $(LIB_KERNELS)
+$(shell mkdir -p build/lib/host && if [ "$$(cat $(LIB_CONFIG.host) 2>/dev/null)" != '$(LIB_CONFIG_TEXT)' ]; then \
+    echo '$(LIB_CONFIG_TEXT)' > $(LIB_CONFIG.host); fi)
+
 LIB_CC.aarch64 := $(CLANG) --target=aarch64-linux-gnu
-LIB_CFLAGS.aarch64 := -O3 -DSNOVA_NEON -Iout
+LIB_CFLAGS.aarch64 := -O3 $(LIB_NEON_CFLAGS)
 LIB_LDFLAGS.aarch64 := -fuse-ld=lld
 # the command is linked statically on AArch64, so that it runs under qemu-aarch64
 LIB_EXE_FLAGS.aarch64 := -static
@@ -69,19 +101,19 @@ lib-aarch64: build/lib/aarch64/libsnova.a build/lib/aarch64/libsnova.so.$(LIB_SO
 
 # $(1) = variant
 define lib_variant_rules
-build/lib/$(1)/prim/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/prim/%.o: %.c c_glue/c_glue.mk c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -MMD -MP -c $$< -o $$@
 
-build/lib/$(1)/prim/%.o: c_glue/lib/%.c c_glue/lib.mk
+build/lib/$(1)/prim/%.o: c_glue/lib/%.c c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) -MMD -MP -c $$< -o $$@
 
-build/lib/$(1)/asm/%.o: out/%.S
+build/lib/$(1)/asm/%.o: out/%.S out/snova_asm.h $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) -c $$< -o $$@
 
-build/lib/$(1)/prim/os_random-randombytes.o: c_glue/primitives/os_random.c c_glue/c_glue.mk c_glue/lib.mk
+build/lib/$(1)/prim/os_random-randombytes.o: c_glue/primitives/os_random.c c_glue/c_glue.mk c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $$(call LIB_NAMESPACE,$(LIB_PRIMS_SHAPE)) -DSNOVA_RANDOMBYTES_EXTERN \
 	    -MMD -MP -c $$< -o $$@
@@ -91,7 +123,7 @@ LIB_PRIM_OBJS.$(1) := $(addprefix build/lib/$(1)/prim/,$(patsubst %.c,%.o,$(call
 build/lib/$(1)/prims.o: $$(LIB_PRIM_OBJS.$(1))
 build/lib/$(1)/prims-randombytes.o: $$(subst /os_random.o,/os_random-randombytes.o,$$(LIB_PRIM_OBJS.$(1)))
 build/lib/$(1)/prims.o build/lib/$(1)/prims-randombytes.o:
-	$(LIB_LD) -r $$^ -o $$@
+	$(call LIB_LD,$(1)) $$^ -o $$@
 
 LIB_OBJS.$(1) := build/lib/$(1)/prims.o $(patsubst %.c,build/lib/$(1)/prim/%.o,$(LIB_API)) \
     $(foreach h,$(LIB_SHAPES),build/lib/$(1)/shape-$(h).o) $(foreach s,$(SNOVA_SETS),build/lib/$(1)/set-$(s).o)
@@ -105,7 +137,7 @@ build/lib/$(1)/libsnova.a build/lib/$(1)/libsnova-randombytes.a:
 build/lib/$(1)/libsnova.so.$(LIB_SOVERSION): $$(LIB_OBJS.$(1))
 	$$(LIB_CC.$(1)) $$(LIB_LDFLAGS.$(1)) -shared -Wl,-soname,libsnova.so.$(LIB_SOVERSION) -Wl,-z,noexecstack -Wl,--no-undefined $$^ -o $$@ -lpthread
 
-build/lib/$(1)/cli/%.o: cli/%.c c_glue/lib.mk
+build/lib/$(1)/cli/%.o: cli/%.c c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(LIB_CFLAGS.$(1)) -Iinclude $(SNOVA_WARN) -MMD -MP -c $$< -o $$@
 
@@ -115,29 +147,29 @@ endef
 
 # $(1) = variant, $(2) = shape
 define lib_shape_rules
-build/lib/$(1)/shape/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
+build/lib/$(1)/shape/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(call lib_shape_set,$(2))) $$(call LIB_NAMESPACE,$(2)) \
 	    -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/shape-$(2).o: $(addprefix build/lib/$(1)/shape/$(2)/,$(patsubst %.c,%.o,$(call LIB_SHAPE_SRC,$(1))))
-	$(LIB_LD) -r $$^ -o $$@
+	$(call LIB_LD,$(1)) $$^ -o $$@
 endef
 
 # $(1) = variant, $(2) = set
 define lib_set_rules
-build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
+build/lib/$(1)/set/$(2)/%.o: %.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
 	    -DSNOVA_NIST_API_EXPORT -MMD -MP -c $$< -o $$@
 
-build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk
+build/lib/$(1)/set/$(2)/lib_instance.o: c_glue/lib/lib_instance.c c_glue/c_glue.mk c_glue/snova_sets.mk c_glue/lib.mk $(LIB_CONFIG.$(1))
 	@mkdir -p $$(@D)
 	$$(LIB_CC.$(1)) $$(call LIB_FLAGS,$(1)) $(SNOVA_DEFS.$(2)) $$(call LIB_NAMESPACE,$(call lib_shape,$(2)),$(2)) \
 	    -DSNOVA_LIB_NAME='"$(2)"' -DSNOVA_LIB_ID=$(call lib_id,$(2)) -MMD -MP -c $$< -o $$@
 
 build/lib/$(1)/set-$(2).o: $(addprefix build/lib/$(1)/set/$(2)/,$(patsubst %.c,%.o,$(call LIB_SET_SRC,$(2))) lib_instance.o)
-	$(LIB_LD) -r $$^ -o $$@
+	$(call LIB_LD,$(1)) $$^ -o $$@
 endef
 
 $(foreach v,$(LIB_VARIANTS),$(eval $(call lib_variant_rules,$(v))))

@@ -64,6 +64,9 @@
 #define snova_kernels SNOVA_NS_SHAPE(snova_kernels)
 #define snova_kernels_for_cpu SNOVA_NS_SHAPE(snova_kernels_for_cpu)
 #define snova_kernels_for_hwcap SNOVA_NS_SHAPE(snova_kernels_for_hwcap)
+#define snova_kernels_for_class SNOVA_NS_SHAPE(snova_kernels_for_class)
+#define snova_kernels_choose SNOVA_NS_SHAPE(snova_kernels_choose)
+#define snova_kernels_choice SNOVA_NS_SHAPE(snova_kernels_choice)
 #define snova_kernels_portable SNOVA_NS_SHAPE(snova_kernels_portable)
 
 /* the primitives and the portable rank kernels */

@@ -13,6 +13,7 @@ static const char overview[] =
     "  snova verify --pk FILE [--set NAME] --sig FILE --in FILE [--sig FILE --in FILE]...\n"
     "  snova export --in KEYFILE --out FILE [--force]\n"
     "  snova import --set NAME --public|--secret --in FILE --out KEYFILE [--force]\n"
+    "  snova speed [--set NAME]... [--op OP]... [--seconds S] [--kernels CLASS|portable]... [--json]\n"
     "  snova COMMAND --help      the command's options (-h too)\n"
     "  snova --version\n"
     "To choose a set, take the one `snova list` marks recommended at the security level\n"
@@ -70,6 +71,22 @@ static const struct {
      "or secret (--secret) key in the --in file (standard input for -), which must have\n"
      "the instance's length and be a key the library accepts; a secret key file has mode 0600.\n"
      "  --force   replace an existing regular file (never the raw key, a symlink, device or FIFO)\n"},
+    {"speed",
+     "usage: snova speed [--set NAME]... [--op OP]... [--seconds S] [--kernels CLASS|portable]... [--json]\n"
+     "Measures the library on this machine: per set, operation and kernel table, the\n"
+     "calls made, calls per second, the median and quartile nanoseconds per call, and\n"
+     "the median cycles per call where a counter is readable (the header names it: CPU\n"
+     "cycles from perf_event, or a tick counter such as cntvct_el0, which is not CPU\n"
+     "cycles). Signing signs a new message each call, so retries count as they happen.\n"
+     "  --set NAME      a set to measure (default: the recommended set of each level)\n"
+     "  --op OP         keygen, sign, verify, prepare-pk, prepare-sk, sign-prepared or\n"
+     "                  verify-prepared (default: all)\n"
+     "  --seconds S     time per row, at least 3 calls (default 1)\n"
+     "  --kernels T     the kernel table: portable, or a core class (little, slow_tbl,\n"
+     "                  wide, default) on an AArch64 build; several: each row in each,\n"
+     "                  with its speed relative to the first (default: the one in use,\n"
+     "                  the CPU's own or SNOVA_CORE_CLASS's)\n"
+     "  --json          one JSON object: {\"cpu\": {...}, \"timer\": ..., \"results\": [...]}\n"},
 };
 
 const char *help_text(const char *command) {

@@ -15,6 +15,7 @@
 #include "outputs.h"
 #include "rawkeys.h"
 #include "report.h"
+#include "speed.h"
 #include "sigfile.h"
 #include "snova.h"
 #include "stdfds.h"
@@ -352,6 +353,8 @@ static int run(int argc, char **argv) {
         return print(help_text(NULL));
     if (strcmp(cmd, "--version") == 0)
         return print("snova " SNOVA_VERSION_STRING "\n");
+    if (strcmp(cmd, "speed") == 0)
+        return cmd_speed(argc - 2, argv + 2);
     size_t c = 0;
     while (c < sizeof(commands) / sizeof(commands[0]) && strcmp(cmd, commands[c].name) != 0)
         c++;

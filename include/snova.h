@@ -100,6 +100,19 @@ SNOVA_EXPORT size_t snova_public_key_bytes(const snova_instance *inst);
 SNOVA_EXPORT size_t snova_secret_key_bytes(const snova_instance *inst);
 SNOVA_EXPORT size_t snova_signature_bytes(const snova_instance *inst); /* with its 16-byte salt */
 
+/* The kernel table every instance uses: "portable" (the portable C kernels) or, in
+ * a library built with the NEON kernels (an AArch64 `make lib`), a core class of
+ * the variant plan ("little", "slow_tbl", "wide", "default"). By default the CPU's
+ * own class (MIDR_EL1), or what the environment's SNOVA_CORE_CLASS names (read at
+ * the first operation; a value the library cannot honour aborts the program with
+ * a message on standard error, rather than run another table). snova_kernels_select
+ * moves every instance to the named table (NULL: the CPU's own choice): 0, or -1
+ * (unknown, or this CPU cannot run it: no Advanced SIMD) with nothing changed.
+ * A call in flight in another thread finishes on either table (they compute the
+ * same results); for measurements (snova speed) and field debugging. */
+SNOVA_EXPORT int snova_kernels_select(const char *name);
+SNOVA_EXPORT const char *snova_kernels_name(void); /* the table in use: "portable", "wide", ... */
+
 SNOVA_EXPORT int snova_keypair(const snova_instance *inst, uint8_t *pk, uint8_t *sk);
 /* detached: sig of snova_signature_bytes(inst) bytes */
 SNOVA_EXPORT int snova_sign(const snova_instance *inst, uint8_t *sig, size_t *siglen, const uint8_t *m,

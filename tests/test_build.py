@@ -118,7 +118,7 @@ def test_test_target_turns_warnings_into_errors():
 def test_help_lists_the_targets():
     text = run("make", "-s", "help", check=True).stdout
     for target in ("setup", "generate", "lib", "lib-aarch64", "install", "uninstall", "mca", "mca-full", "test",
-                   "clean", "bench"):
+                   "clean", "bench", "speed"):
         assert re.search(rf"^make {re.escape(target)}\s", text, re.M), target
     assert re.search(r"^make\s+set up", text, re.M)
 

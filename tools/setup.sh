@@ -8,6 +8,15 @@ cd "$(dirname "$0")/.."
 apt_packages=(gcc libc6-dev make clang-19 llvm-19 lld-19 qemu-user binutils-aarch64-linux-gnu gcc-aarch64-linux-gnu
               libc6-dev-arm64-cross libgcc-12-dev-arm64-cross python3-venv valgrind
               cmake pkg-config libclang-rt-19-dev)
+# on an arm64 machine the native compiler and C library are the AArch64 ones (Debian
+# has no cross packages to its own architecture)
+if [ "$(dpkg --print-architecture 2>/dev/null)" = arm64 ]; then
+    native=()
+    for pkg in "${apt_packages[@]}"; do
+        case "$pkg" in *-aarch64-linux-gnu | *-arm64-cross) ;; *) native+=("$pkg") ;; esac
+    done
+    apt_packages=("${native[@]}")
+fi
 missing=()
 for pkg in "${apt_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -196,7 +196,12 @@ struct snova_kernels {
     int keccak_ways;
 };
 
-const struct snova_kernels *snova_kernels(void);          /* the backend in use, chosen once */
+const struct snova_kernels *snova_kernels(void);          /* the backend in use (kernels_select.c) */
+/* Chooses the table snova_kernels() returns from now on: "portable", or a core class
+ * of the variant plan (out/snova_plan.h: "little", "slow_tbl", "wide", "default") on
+ * a NEON build and a CPU with Advanced SIMD; NULL: the CPU's own choice. 0, or -1 (unknown, or not runnable here) with nothing changed. */
+int snova_kernels_choose(const char *name);
+const char *snova_kernels_choice(void);                   /* the name of the table in use */
 extern const struct snova_kernels snova_kernels_portable; /* portable C, for rank SNOVA_L and SNOVA_R (kernels_shape.c) */
 
 /* The portable C kernels, for every rank (constant time, no data-indexed tables). */

@@ -11,6 +11,11 @@
 
 struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
 {
+    return snova_kernels_for_class(hwcap, snova_core_class_of(midr));
+}
+
+struct snova_kernels snova_kernels_for_class(unsigned long hwcap, int core)
+{
     /* The GF(16) kernels need Advanced SIMD only (PMUL on bytes is base
      * AdvSIMD); the AES kernels need the AES instructions. */
     const int simd = (hwcap & SNOVA_HWCAP_ASIMD) != 0, aes = (hwcap & SNOVA_HWCAP_AES) != 0;
@@ -18,7 +23,6 @@ struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr)
         { "portable-c", "portable-c gf16, neon aes" },
         { "neon gf16, portable-c aes", "neon" },
     };
-    const enum snova_core_class core = snova_core_class_of(midr);
     struct snova_kernels chosen = snova_kernels_portable;
     if (simd)
         snova_plan_gf16(&chosen, core);

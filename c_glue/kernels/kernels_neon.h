@@ -15,6 +15,9 @@
  * the generated one the variant plan (out/snova_plan.h) chooses for the core class
  * MIDR_EL1 names (0: unknown, the default class). */
 struct snova_kernels snova_kernels_for_cpu(unsigned long hwcap, uint64_t midr);
+/* The same for a core class (an enum snova_core_class of out/snova_plan.h), whatever
+ * the CPU's MIDR_EL1 says. */
+struct snova_kernels snova_kernels_for_class(unsigned long hwcap, int core);
 /* The same for this CPU, its MIDR_EL1 read where HWCAP_CPUID allows it. */
 struct snova_kernels snova_kernels_for_hwcap(unsigned long hwcap);
 /* MIDR_EL1 where HWCAP_CPUID lets user space read it, else 0. */

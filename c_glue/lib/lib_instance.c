@@ -5,6 +5,7 @@
 
 #include "api.h"
 #include "core.h"
+#include "kernels.h"
 #include "sign_salted.h"
 
 /* the set's status and level, from generator/sets.yaml */
@@ -39,4 +40,6 @@ const struct snova_instance snova_lib_instance = {
     .prepare_secret = snova_core_prepare_secret,
     .verify_prepared = snova_core_verify_prepared,
     .sign_prepared = snova_core_sign_prepared,
+    .kernels_choose = snova_kernels_choose,
+    .kernels_choice = snova_kernels_choice,
 };

@@ -43,6 +43,9 @@ struct snova_instance {
     int (*prepare_secret)(void *prepared, const uint8_t *sk);
     int (*verify_prepared)(const uint8_t *digest, const uint8_t *sig, const void *prepared);
     int (*sign_prepared)(uint8_t *sig, const uint8_t *digest, const uint8_t *salt, const void *prepared);
+    /* the kernel table of the set's block shape (kernels.h) */
+    int (*kernels_choose)(const char *name);
+    const char *(*kernels_choice)(void);
 };
 
 extern const struct snova_instance snova_lib_instance;

@@ -51,6 +51,17 @@ const snova_instance *snova_instance_by_name(const char *name) {
     return officials == 1 ? official : NULL;
 }
 
+/* every block shape has its own table (lib.mk); a name one shape takes every shape
+ * takes, so the first refusal comes before any change */
+int snova_kernels_select(const char *name) {
+    for (size_t i = 0; i < SNOVA_INSTANCE_COUNT; i++)
+        if (instances[i]->kernels_choose(name) != 0)
+            return -1;
+    return 0;
+}
+
+const char *snova_kernels_name(void) { return instances[0]->kernels_choice(); }
+
 const char *snova_instance_name(const snova_instance *inst) { return inst ? inst->name : NULL; }
 const char *snova_instance_algname(const snova_instance *inst) { return inst ? inst->algname : NULL; }
 int snova_instance_round(const snova_instance *inst) { return inst ? inst->round : -1; }
