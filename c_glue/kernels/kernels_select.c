@@ -59,7 +59,10 @@ static void make_tables(struct snova_kernels *tables) { tables[PORTABLE] = snova
 #endif
 
 static struct snova_kernels tables[TABLES];
-static atomic_int chosen;
+/* the table in use: every table is made, inside the run-once, before any caller
+ * passes it, so a relaxed load of the pointer reads a whole table (and costs what
+ * the address of a fixed table costs: a call per kernel use) */
+static _Atomic(const struct snova_kernels *) current;
 static snova_once made_once = SNOVA_ONCE_INIT;
 
 /* the table a name means, -1 if none */
@@ -70,6 +73,8 @@ static int table_of(const char *name) {
     return -1;
 }
 
+static void use(int t) { atomic_store_explicit(&current, &tables[t], memory_order_relaxed); }
+
 static void make(void) {
     make_tables(tables);
     const char *wanted = getenv("SNOVA_CORE_CLASS");
@@ -79,12 +84,12 @@ static void make(void) {
                 t < 0 ? "no such kernel table" : "this CPU cannot run that table (no Advanced SIMD)", TABLE_NAMES);
         abort();
     }
-    atomic_store(&chosen, t);
+    use(t);
 }
 
 const struct snova_kernels *snova_kernels(void) {
     snova_once_run(&made_once, make);
-    return &tables[atomic_load(&chosen)];
+    return atomic_load_explicit(&current, memory_order_relaxed);
 }
 
 int snova_kernels_choose(const char *name) {
@@ -92,11 +97,10 @@ int snova_kernels_choose(const char *name) {
     int t = name == NULL ? cpu_choice() : table_of(name);
     if (t < 0 || !runnable(t))
         return -1;
-    atomic_store(&chosen, t);
+    use(t);
     return 0;
 }
 
 const char *snova_kernels_choice(void) {
-    snova_once_run(&made_once, make);
-    return table_name(atomic_load(&chosen));
+    return table_name((int)(snova_kernels() - tables));
 }
