@@ -33,8 +33,9 @@ LIB_VERSION := $(shell sed -n 's/^\#define SNOVA_VERSION_STRING "\(.*\)"$$/\1/p'
 LIB_SOVERSION := 0
 # relocatable links through the variant's compiler (its own linker: native GNU ld
 # on an Arm machine without LLVM); llvm-ar-19 where installed (it indexes any
-# target's objects), else the system's ar
-LIB_LD       = $(LIB_CC.$(1)) $(LIB_LDFLAGS.$(1)) -nostdlib -r
+# target's objects), else the system's ar. A sanitizer's flags stay for the final
+# links: given to a relocatable link, they would put its runtime into every part.
+LIB_LD       = $(LIB_CC.$(1)) $(filter-out -fsanitize%,$(LIB_LDFLAGS.$(1))) -nostdlib -r
 LIB_AR      := $(or $(shell command -v llvm-ar-19 2>/dev/null),ar)
 
 LIB_VARIANTS := host aarch64
