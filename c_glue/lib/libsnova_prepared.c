@@ -87,20 +87,34 @@ static void forget(struct live_key *e) {
     registry.count--;
 }
 
+/* room for one more entry (lock held): 0, or -1 if the registry could not grow */
+static int make_room(void) {
+    if (registry.count < registry.capacity)
+        return 0;
+    size_t capacity = registry.capacity ? 2 * registry.capacity : 16;
+    struct live_key *grown = realloc(registry.keys, capacity * sizeof(*grown));
+    if (grown == NULL)
+        return -1;
+    registry.keys = grown;
+    registry.capacity = capacity;
+    return 0;
+}
+
+/* Grows the registry before a key is allocated, so that its array lies below the
+ * key on the heap: a freed key then goes back to the heap as it came (the same
+ * addresses and allocator paths key after key, which the constant-time traces
+ * compare). 0, or -1 if it could not grow. */
+static int registry_reserve(void) {
+    snova_mutex_lock(&registry.lock);
+    int r = make_room();
+    snova_mutex_unlock(&registry.lock);
+    return r;
+}
+
 /* 0, or -1 if the registry could not grow */
 static int registry_add(const struct prepared_key *p) {
     snova_mutex_lock(&registry.lock);
-    int r = 0;
-    if (registry.count == registry.capacity) {
-        size_t capacity = registry.capacity ? 2 * registry.capacity : 16;
-        struct live_key *grown = realloc(registry.keys, capacity * sizeof(*grown));
-        if (grown != NULL) {
-            registry.keys = grown;
-            registry.capacity = capacity;
-        } else {
-            r = -1;
-        }
-    }
+    int r = make_room();
     if (r == 0) {
         size_t i = slot_of((uintptr_t)p);
         memmove(&registry.keys[i + 1], &registry.keys[i], (registry.count - i) * sizeof(registry.keys[0]));
@@ -191,7 +205,7 @@ size_t snova_secret_key_prepared_bytes(const snova_instance *inst) {
  * holds secret parts by then) */
 static struct prepared_key *prepare(const snova_instance *inst, enum key_kind kind, size_t bytes,
                                     int (*fill)(void *prepared, const uint8_t *key), const uint8_t *key) {
-    if (inst == NULL || key == NULL)
+    if (inst == NULL || key == NULL || registry_reserve() != 0)
         return NULL;
     struct prepared_key *p = snova_alloc(bytes);
     if (p == NULL)
