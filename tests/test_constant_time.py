@@ -330,12 +330,13 @@ def test_planted_little_core_leak_is_out_of_reach_of_cpu_max():
 
 PREPARED_SOURCE = "c_glue/lib/libsnova_prepared.c"
 # where the plant goes in the prepared-key code, and the prepared secret key's
-# bytes it branches on or loads by: once the key is made, and where it signs
+# bytes it branches on or loads by: once the key is made, and where it signs; and
+# the function memcheck names in its report (snova_secret_key_prepare tail-calls prepare)
 PREPARED_PLANT_SITES = {
-    "prepare": ("    return p;\n}\n", "snova_ct_plant(p->prepared, bytes - sizeof(*p));",
-                "snova_secret_key_prepare"),
-    "sign": ("    if (r == 0)\n        r = inst->sign_prepared(",
-             "snova_ct_plant(secret_of(key)->prepared, inst->secret_prepared_bytes());", "snova_sign_prepared"),
+    "prepare": ("    return p;\n}\n\nsnova_public_key *snova_public_key_prepare(",
+                "snova_ct_plant(p->prepared, bytes - sizeof(*p));", "prepare (libsnova_prepared.c"),
+    "sign": ("        r = snova_lib_sign(p->inst, sig, siglen, digest, salt, NULL, p->prepared);",
+             "snova_ct_plant(p->prepared, p->inst->secret_prepared_bytes());", "snova_sign_prepared"),
 }
 PLANT_SHAPE = "r3-l4-r4"
 
