@@ -48,14 +48,14 @@ static void make_tables(struct snova_kernels *tables) {
         tables[c] = snova_kernels_for_class(cpu_hwcap(), c);
     tables[PORTABLE] = snova_kernels_portable;
 }
-#define TABLE_NAMES "portable, little, slow_tbl, wide, default"
+#define TABLES_NOTE ""
 #else
 enum { PORTABLE, TABLES };
 static const char *table_name(int t) { (void)t; return "portable"; }
 static int runnable(int t) { (void)t; return 1; }
 static int cpu_choice(void) { return PORTABLE; }
 static void make_tables(struct snova_kernels *tables) { tables[PORTABLE] = snova_kernels_portable; }
-#define TABLE_NAMES "portable (a build without the NEON kernels)"
+#define TABLES_NOTE " (a build without the NEON kernels)"
 #endif
 
 static struct snova_kernels tables[TABLES];
@@ -80,8 +80,12 @@ static void make(void) {
     const char *wanted = getenv("SNOVA_CORE_CLASS");
     int t = wanted == NULL || wanted[0] == '\0' ? cpu_choice() : table_of(wanted);
     if (t < 0 || !runnable(t)) {
-        fprintf(stderr, "libsnova: SNOVA_CORE_CLASS=%s: %s (%s)\n", wanted,
-                t < 0 ? "no such kernel table" : "this CPU cannot run that table (no Advanced SIMD)", TABLE_NAMES);
+        fprintf(stderr, "libsnova: SNOVA_CORE_CLASS=%s: %s (", wanted,
+                t < 0 ? "no such kernel table" : "this CPU cannot run that table (no Advanced SIMD)");
+        /* the tables' own names, portable first, as the plan names the classes */
+        for (int i = 0; i < TABLES; i++)
+            fprintf(stderr, "%s%s", i ? ", " : "", table_name((PORTABLE + i) % TABLES));
+        fprintf(stderr, "%s)\n", TABLES_NOTE);
         abort();
     }
     use(t);
