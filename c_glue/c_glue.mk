@@ -136,13 +136,10 @@ build/aarch64-neon/asm/%.o: out/%.S
 	@mkdir -p $(@D)
 	$(CLANG) --target=aarch64-linux-gnu -c $< -o $@
 
-# The core's rooms: the rounds' algorithms and their sizes (core/), the kernel
-# table with its portable kernels and run-time choice (kernels/), the primitives
-# (primitives/: SHAKE, AES, SHA-256, the DRBG, the OS randomness); the programs
-# that test the core (tests/programs/). Sources are named by file name alone
-# (vpath), headers through the include path; c_glue/ itself holds the namespace
-# header every room includes.
-SNOVA_ROOMS := c_glue/core c_glue/kernels c_glue/primitives
+# The core's rooms (SNOVA_ROOMS, c_glue/snova_sources.mk) and the programs that
+# test the core (tests/programs/). Sources are named by file name alone (vpath),
+# headers through the include path; c_glue/ itself holds the namespace header
+# every room includes.
 SNOVA_PROGRAMS_DIR := tests/programs
 vpath %.c $(SNOVA_ROOMS) $(SNOVA_PROGRAMS_DIR)
 SNOVA_INCLUDES := -Ic_glue $(addprefix -I,$(SNOVA_ROOMS))

@@ -2,8 +2,12 @@
 # list of them, read by c_glue/c_glue.mk and c_glue/lib.mk (make) and by
 # CMakeLists.txt (cmake/snova_make_lists.cmake reads these `NAME := words` lines:
 # keep every list on one line, plain words, no make functions). Sources are named
-# by file name alone, found in the rooms (SNOVA_ROOMS, c_glue/c_glue.mk) or in
-# c_glue/lib/.
+# by file name alone, found in the rooms or in c_glue/lib/ (tools/core_rooms.py
+# reads them for the Python tools).
+# The core's rooms: the rounds' algorithms and their sizes (core/), the kernel
+# table with its portable kernels and run-time choice (kernels/), the primitives
+# (primitives/: SHAKE, AES, SHA-256, the DRBG, the OS randomness)
+SNOVA_ROOMS := c_glue/core c_glue/kernels c_glue/primitives
 # compiled once, with an empty namespace prefix (the primitives, the OS randomness)
 LIB_PRIM_COMMON := shake.c aes_ct.c util.c nibbles.c kernels_portable.c os_random.c
 # the same, added by a NEON build

@@ -1,6 +1,7 @@
-"""The rooms of the C core as c_glue/c_glue.mk names them (SNOVA_ROOMS): where its
-sources live and what its include path holds, for the tools and tests that compile
-parts of the core outside make."""
+"""The rooms of the C core and its source lists as c_glue/snova_sources.mk names
+them (the `NAME := words` lines make and CMake read too): where its sources live
+and what its include path holds, for the tools and tests that compile parts of the
+core outside make."""
 import re
 from pathlib import Path
 
@@ -8,10 +9,20 @@ ROOT = Path(__file__).resolve().parents[1]
 C_GLUE = ROOT / "c_glue"
 
 
+SOURCES_MK = C_GLUE / "snova_sources.mk"
+
+
+def make_list(name):
+    """The words of snova_sources.mk's line `name := words`."""
+    found = re.findall(rf"^{name} :=(.*)$", SOURCES_MK.read_text(), re.M)
+    if len(found) != 1:
+        raise ValueError(f"{SOURCES_MK.name}: expected one line `{name} := ...`, found {len(found)}")
+    return found[0].split()
+
+
 def rooms():
-    """c_glue/core, c_glue/kernels, ... in c_glue.mk's order."""
-    match = re.search(r"^SNOVA_ROOMS := (.+)$", (C_GLUE / "c_glue.mk").read_text(), re.M)
-    return [ROOT / room for room in match[1].split()]
+    """c_glue/core, c_glue/kernels, ... in snova_sources.mk's order."""
+    return [ROOT / room for room in make_list("SNOVA_ROOMS")]
 
 
 def include_dirs():

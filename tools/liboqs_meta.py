@@ -29,11 +29,11 @@ COMMON_NAME = "snova_neon_gen_common"
 COMMON_FILE = "snova_neon_gen_common_META.yml"
 # the prefix of every global of the shared code; each set's code takes its entry prefix
 COMMON_PREFIX = "oqs_snova_neon_"
-# compiled once per set, with its prefix, besides its round's core
-SET_C = ["sign.c", "kernels_shape.c", "kernels_select.c", "kernels_neon.c"]
-# compiled once for every set, with the common prefix
-COMMON_C = ["shake.c", "aes_ct.c", "util.c", "nibbles.c", "kernels_portable.c", "os_random.c",
-            "keccak_neon.c", "kernels_shape.c", "kernels_select.c", "kernels_neon.c"]
+# the NEON library's lists (c_glue/snova_sources.mk): compiled once per set, with its
+# prefix, besides its round's core; and once for every set, with the common prefix
+SHAPE_C = core_rooms.make_list("LIB_SHAPE_COMMON") + core_rooms.make_list("LIB_SHAPE_NEON")
+SET_C = core_rooms.make_list("LIB_SET_COMMON") + SHAPE_C
+COMMON_C = core_rooms.make_list("LIB_PRIM_COMMON") + core_rooms.make_list("LIB_PRIM_NEON") + SHAPE_C
 ASM_HEADER = "snova_asm.h"
 # what every object is built with inside liboqs: the NEON kernels (the META
 # enables the implementation on arm_8 alone), the host's randombytes, liboqs's
