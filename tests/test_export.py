@@ -9,6 +9,9 @@ call, the NIST DRBG as the host's randombytes).
 * one set per block shape (round, l, r) of Rounds 2 and 3 reproduces its official
   known answers through the entry points, on host and on AArch64 NEON (qemu),
   and its signatures verify and a flipped one does not;
+* its CMake fragment compiles the C files the committed META files name (sources.cmake,
+  one list for both), and configures and builds in a CMake project as liboqs's
+  src/sig/snova/ includes it;
 * the export is refused into a directory that holds files, which it leaves alone.
 """
 import json
@@ -17,10 +20,11 @@ import shutil
 import subprocess
 
 import pytest
+import yaml
 
 from tests.snova_harness import QEMU, ROOT, load_kat
 from tests.test_deterministic import first_set_per_shape
-from tools import core_rooms
+from tools import core_rooms, liboqs_meta
 
 HARNESS = ROOT / "tests" / "harness"
 PREFIX = "zq9_"                       # the chosen prefix: every name the build defines starts with it
@@ -32,10 +36,8 @@ LINK = {"host": [], "aarch64": ["-fuse-ld=lld", "-static"], "valgrind": []}
 WARN = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wvla"]
 CFLAGS = {"host": ["-O2", *WARN, "-Werror"], "aarch64": ["-O2", *WARN, "-Werror", "-DSNOVA_NEON"],
           "valgrind": ["-O3", "-g", *WARN, "-DEXPORT_KAT_VALGRIND"]}
-COMMON_C = ["shake.c", "aes_ct.c", "util.c", "nibbles.c", "kernels_portable.c", "os_random.c", "kernels_shape.c",
-            "kernels_select.c"]
-COMMON_C_NEON = ["keccak_neon.c", "kernels_neon.c"]
-SET_C = ["sign.c", "kernels_shape.c", "kernels_select.c", "oqs_entry.c"]
+# the C files by folder, as the export's CMake fragment compiles them (sources.cmake)
+C_FILES = liboqs_meta.c_files()
 # the driver's DRBG (c_glue/primitives/rng.c and its AES and SHA-256), under the names it has
 DRBG_SRC = [core_rooms.source(f) for f in ("rng.c", "aes_ct.c", "util.c", "sha256.c")] + [HARNESS / "drbg_kernels.c"]
 SHAPE_SETS = [s for s in first_set_per_shape() if s.startswith(("snova-r2-", "snova-r3-"))]
@@ -84,7 +86,8 @@ def common_objects(tree, variant, out, extra=()):
     src = tree / "src"
     neon = variant == "aarch64"
     defs = next(iter(sets_table(tree).values()))[2]
-    objs = compile_all(variant, [src / f for f in COMMON_C + (COMMON_C_NEON if neon else [])],
+    files = C_FILES["common"]
+    objs = compile_all(variant, [src / f for f in files["portable"] + (files["neon"] if neon else [])],
                        [*export_flags(tree, variant), *extra, *defs, f"-DSNOVA_NAMESPACE={COMMON_PREFIX}"],
                        out / "common")
     if neon:
@@ -101,8 +104,9 @@ def export_flags(tree, variant):
 def set_objects(tree, variant, set_name, out):
     """A set's own code under its prefix (set_prefix)."""
     core, _, defs = sets_table(tree)[set_name]
-    neon = ["kernels_neon.c"] if variant == "aarch64" else []
-    return compile_all(variant, [tree / "src" / f for f in [core, *SET_C, *neon]],
+    files = C_FILES["set"]
+    neon = files["neon"] if variant == "aarch64" else []
+    return compile_all(variant, [tree / "src" / f for f in [core, *files["portable"], *neon]],
                        [*export_flags(tree, variant), *defs, f"-DSNOVA_NAMESPACE={set_prefix(set_name)}"], out)
 
 
@@ -220,6 +224,52 @@ def test_suppressions_leave_a_planted_leak_reported(tree, tmp_path):
         set_objects(tree, "valgrind", "snova-r3-i-k", tmp_path / "set")
     status, stacks = valgrind(tree, objs, "snova-r3-i-k", tmp_path, suppressions=True)
     assert status == 99 and any("snova_ct_plant" in s for s in stacks), stacks
+
+
+def cmake_lists(path):
+    """{variable: [values]} of the set() lines of a CMake file."""
+    return {m[1]: m[2].split() for m in re.finditer(r"^set\((\w+) ?([^)]*)\)$", path.read_text(), re.M)}
+
+
+def meta_c_files(name):
+    """The .c files a committed META file names, by file name."""
+    meta = yaml.safe_load((liboqs_meta.META_DIR / name).read_text())
+    impl = (meta.get("commons") or meta.get("implementations"))[0]
+    return {src.rsplit("/", 1)[-1] for src in impl["sources"].split() if src.endswith(".c")}
+
+
+def test_fragment_compiles_the_files_the_meta_files_name(tree):
+    lists = cmake_lists(tree / "sources.cmake")
+    files = lambda folder: set(lists[f"_snova_neon_{folder}_c"] + lists[f"_snova_neon_{folder}_neon_c"])
+    assert files("common") == meta_c_files(liboqs_meta.COMMON_FILE)
+    for name, core in (("SNOVA_I_K_META.yml", "snova_r3.c"), ("SNOVA_24_5_4_META.yml", "snova_r2.c")):
+        assert files("set") | {core} == meta_c_files(name)
+
+
+def test_fragment_builds_in_a_cmake_project(tree, tmp_path):
+    """The fragment as src/sig/snova/CMakeLists.txt includes it, one set enabled, on
+    this machine (the portable C): it compiles the set's core and every file of
+    sources.cmake's portable lists."""
+    project = tmp_path / "project"
+    # liboqs's allocator, as <oqs/common.h> declares it for -DSNOVA_LIBOQS
+    (project / "oqs").mkdir(parents=True)
+    (project / "oqs" / "common.h").write_text(
+        "#include <stddef.h>\nvoid *OQS_MEM_malloc(size_t size);\nvoid OQS_MEM_insecure_free(void *ptr);\n"
+        "void OQS_MEM_secure_free(void *ptr, size_t len);\n")
+    (project / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.16)\nproject(snova_neon_check C)\n"
+        f"include_directories({project})\n"
+        "set(OQS_ENABLE_SIG_snova_SNOVA_I_K_neon ON)\nset(SNOVA_NEON_RANDOMBYTES check_randombytes)\n"
+        f"include({tree}/CMakeLists.txt)\n")
+    build = tmp_path / "build"
+    for cmd in (["cmake", "-S", project, "-B", build, "-DCMAKE_C_COMPILER=clang-19"],
+                ["cmake", "--build", build, "-j", "1"]):
+        r = subprocess.run(list(map(str, cmd)), capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    objs = sorted(build.rglob("*.o"))
+    built = {o.name.split(".c.")[0] + ".c" for o in objs}
+    lists = cmake_lists(tree / "sources.cmake")
+    assert built == {"snova_r3.c", *lists["_snova_neon_set_c"], *lists["_snova_neon_common_c"]}
 
 
 def test_export_refuses_a_directory_with_files(tmp_path):

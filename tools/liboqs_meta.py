@@ -9,7 +9,8 @@ for every set.
     python -m tools.liboqs_meta          write the files
     python -m tools.liboqs_meta --check  exit 1 if a committed file differs
 
-The source lists here are also what `make export-liboqs` copies (tools/export_liboqs).
+The source lists here are also what `make export-liboqs` copies and what its CMake
+fragment compiles (tools/export_liboqs, c_files below).
 """
 import re
 import sys
@@ -35,6 +36,8 @@ SHAPE_C = core_rooms.make_list("LIB_SHAPE_COMMON") + core_rooms.make_list("LIB_S
 SET_C = core_rooms.make_list("LIB_SET_COMMON") + SHAPE_C
 COMMON_C = core_rooms.make_list("LIB_PRIM_COMMON") + core_rooms.make_list("LIB_PRIM_NEON") + SHAPE_C
 ASM_HEADER = "snova_asm.h"
+# the C of the lists above that calls the generated kernels: it builds for AArch64 alone
+NEON_C = ["keccak_neon.c", "kernels_neon.c"]
 # what every object is built with inside liboqs: the NEON kernels (the META
 # enables the implementation on arm_8 alone), the host's randombytes, liboqs's
 # allocator, and hidden visibility, as liboqs.so exports none of these names
@@ -103,6 +106,19 @@ def common_sources():
     """The shared folder: the common C, the generated kernels and their header, their headers."""
     asm = [*sorted(OUT.glob("*.S")), OUT / ASM_HEADER]
     return with_headers(list(map(core_rooms.source, COMMON_C))) + asm
+
+
+def c_files():
+    """The C files the META files name, by folder and by where they build:
+    {"common" or "set": {"portable": [...], "neon": [...]}}; a set's besides its
+    round's core, which are the same for every core."""
+    def split(paths):
+        names = [p.name for p in paths if p.suffix == ".c"]
+        return {"portable": [n for n in names if n not in NEON_C], "neon": [n for n in names if n in NEON_C]}
+    per_core = {core: split(set_sources(core)[1:]) for core in sorted({s.core for s, _ in meta_sets()})}
+    if len({repr(files) for files in per_core.values()}) != 1:
+        raise SystemExit(f"liboqs_meta: error: the sets' C besides their core differ by core: {per_core}")
+    return {"common": split(common_sources()), "set": next(iter(per_core.values()))}
 
 
 def version():
