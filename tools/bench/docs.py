@@ -5,7 +5,7 @@
 The page is a short view of the full report (bench/results.md, report.py): per round, the
 table of official.summary_table (NEON's instructions, reference / NEON per core) with the
 round's target and verdict, Round 3's anchor
-schemes (rounds.anchor_summary) and the report's method section (report.method). `make bench`
+schemes (anchors.summary) and the report's method section (report.method). `make bench`
 and `make bench-report` run it; a test checks that the committed page is what it makes
 from the committed results.
 """
@@ -23,7 +23,8 @@ from .official import TARGETS, digest_differences, load_official, official_statu
 from .published import PUB_OP
 from .report import NEON
 from .report import method
-from .rounds import ANCHORS, anchor_summary, load_anchors, target_sentence
+from .anchors import ANCHORS, heading, load_anchors, summary as anchor_summary
+from .rounds import target_sentence
 
 RESULTS = ROOT / "bench" / "results.json"
 KECCAK_RESULTS = keccak_gain.OUT / "results.json"
@@ -92,7 +93,7 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
     if anchors and anchors.get("round") == rnd:
         summary = anchor_summary(data, off, anchors)
         if summary:
-            L += [f"### Beside {' and '.join(anchors['schemes'])}", "", anchors["note"], "", *summary, ""]
+            L += [f"### Beside {heading(anchors)}", "", *summary]
     return L
 
 

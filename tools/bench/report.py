@@ -29,7 +29,8 @@ from . import dispatch
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, method_differences, official_status, \
     official_value, round_sets, summary_table
-from .rounds import ANCHORS, load_anchors, section as round_section
+from .anchors import ANCHORS, heading, load_anchors, prepared_rows
+from .rounds import section as round_section
 from .ops import PREPARED_OPS
 from .published import PUB_OP, PUBLISHED, load_published
 from .sets import rank, round_of
@@ -267,12 +268,10 @@ def prepared_section(data: dict, anchors: dict | None) -> list[str]:
                              fmt_int(size)])
         L += [f"`{c}`:", ""] + table(["set", "op", "prepared", "plain", "preparation", "break-even", "bytes"],
                                      rows) + [""]
-    if anchors and anchors["set"] in data["sets"] and anchors["cpu"] in data["cpus"]:
-        s, c = anchors["set"], anchors["cpu"]
-        rows = [[name, fmt_int(fig["sign"]), fmt_int(fig["verify"])] for name, fig in anchors["schemes"].items()]
-        rows.append([f"`{s}` prepared", fmt_int(get(data, NEON, s, "sign_prepared", c)),
-                     fmt_int(get(data, NEON, s, "verify_prepared", c))])
-        L += [f"Beside the anchor schemes on `{c}` ({anchors['source']}):", ""] + table(["", "sign", "verify"], rows) + [""]
+    cpus = [c for c in data["cpus"] if anchors and c in anchors["cpus"]]
+    if cpus and anchors["set"] in data["sets"]:
+        L += [f"Beside the anchor schemes ({heading(anchors)}), sign / verify:", ""]
+        L += table(["scheme"] + [f"`{c}`" for c in cpus], prepared_rows(data, anchors, cpus), right_from=1) + [""]
     return L
 
 

@@ -2,24 +2,12 @@
 report.py): per set and operation, the portable, NEON and reference (official optimized, or
 liboqs for Round 2) builds' instructions and estimated cycles, reference / NEON against the
 round's target, and the
-round's anchor set beside other signature schemes (bench/anchors.json)."""
+round's anchor set beside other signature schemes (anchors.py)."""
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
-from .count import ROOT
+from .anchors import heading, summary as anchor_summary
 from .official import TARGETS, digest_differences, method_differences, official_status, official_value, round_sets
 from .tables import NEON, PORTABLE, bar_cell, fmt_int, fmt_ratio, get, ratio, table
-
-ANCHORS = ROOT / "bench" / "anchors.json"
-
-
-def load_anchors(path: str | os.PathLike | None = ANCHORS) -> dict | None:
-    if path is None or not Path(path).exists():
-        return None
-    return json.loads(Path(path).read_text())
 
 
 def target_sentence(rnd: int) -> str:
@@ -32,33 +20,6 @@ def target_sentence(rnd: int) -> str:
                         else [str(t.ranks[0])])
     return (f"{t.short} / NEON estimated cycles per operation, {asks}, every set with l = {ranks} "
             "and every core")
-
-
-def anchor_summary(data: dict, off: dict | None, anchors: dict) -> list[str]:
-    """How far the anchor set's NEON build is from the goal scheme, and a table of the
-    other schemes' estimated cycles on the anchors' core beside the anchor set's NEON
-    and official figures (docs/benchmarks.md shows these lines too); empty when not measured."""
-    cpu, goal, s = anchors["cpu"], anchors["goal"], anchors["set"]
-    if cpu not in data["cpus"] or s not in data["sets"]:
-        return []
-    ops = data["ops"]
-    ours = {op: get(data, NEON, s, op, cpu) for op in ops}
-    rows = [[name, anchors["source"]] + [fmt_int(fig.get(op)) for op in ops]
-            for name, fig in anchors["schemes"].items()]
-    rows.append([f"`{s}`", "NEON (this project)"] + [fmt_int(ours[op]) for op in ops])
-    rows.append([f"`{s}`", TARGETS[anchors["round"]].build] + [fmt_int(official_value(off, s, op, cpu)) for op in ops])
-    far = []
-    for op in goal["ops"]:
-        theirs = anchors["schemes"][goal["scheme"]][op]
-        if ours[op] is None:
-            far.append(f"{op}: not measured")
-            continue
-        gap = ours[op] - theirs
-        far.append(f"{op} {fmt_int(ours[op])} = {fmt_ratio(ours[op] / theirs)} {goal['scheme']}'s "
-                   f"{fmt_int(theirs)} (" + (f"{fmt_int(gap)} over)" if gap > 0 else f"within, {fmt_int(-gap)} under)"))
-    return [f"Goal beyond the target: `{s}` {' and '.join(goal['ops'])} within {goal['scheme']}'s estimated "
-            f"`{cpu}` cycles. NEON build: " + "; ".join(far) + ".", "",
-            *table(["scheme", "build"] + ops, rows)]
 
 
 def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> list[str]:
@@ -116,6 +77,5 @@ def section(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> lis
             L += ["**Measured differently** from our builds: " + "; ".join(diffs) + ".", ""]
     summary = anchor_summary(data, off, anchors) if anchors and anchors.get("round") == rnd else []
     if summary:
-        L += [f"### Round {rnd} beside {' and '.join(anchors['schemes'])}: estimated `{anchors['cpu']}` cycles", "",
-              anchors["note"], "", *summary, ""]
+        L += [f"### Round {rnd} beside {heading(anchors)}: estimated cycles per model", "", *summary]
     return L
