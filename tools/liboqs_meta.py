@@ -31,13 +31,13 @@ COMMON_FILE = "snova_neon_gen_common_META.yml"
 # the prefix of every global of the shared code; each set's code takes its entry prefix
 COMMON_PREFIX = "oqs_snova_neon_"
 # the NEON library's lists (c_glue/snova_sources.mk): compiled once per set, with its
-# prefix, besides its round's core; and once for every set, with the common prefix
+# prefix, besides its round's core; and once for every set, with the common prefix.
+# NEON_C: the C a NEON build adds, which calls the generated kernels (AArch64 alone).
+NEON_C = core_rooms.make_list("LIB_PRIM_NEON") + core_rooms.make_list("LIB_SHAPE_NEON")
 SHAPE_C = core_rooms.make_list("LIB_SHAPE_COMMON") + core_rooms.make_list("LIB_SHAPE_NEON")
 SET_C = core_rooms.make_list("LIB_SET_COMMON") + SHAPE_C
 COMMON_C = core_rooms.make_list("LIB_PRIM_COMMON") + core_rooms.make_list("LIB_PRIM_NEON") + SHAPE_C
 ASM_HEADER = "snova_asm.h"
-# the C of the lists above that calls the generated kernels: it builds for AArch64 alone
-NEON_C = ["keccak_neon.c", "kernels_neon.c"]
 # what every object is built with inside liboqs: the NEON kernels (the META
 # enables the implementation on arm_8 alone), the host's randombytes, liboqs's
 # allocator, and hidden visibility, as liboqs.so exports none of these names
