@@ -85,16 +85,17 @@ def model_lines(data: dict, off: dict | None, anchors: dict, cpu: str) -> list[s
              *table(["scheme", "build"] + ops, rows), ""])
 
 
-def summary(data: dict, off: dict | None, anchors: dict) -> list[str]:
-    """The goal, then every model's line and table (the report and docs/benchmarks.md); empty
-    when results.json lacks the anchor set."""
+def summary(data: dict, off: dict | None, anchors: dict, cpus: list[str] | None = None) -> list[str]:
+    """The goal, then the line and table of every model of `cpus` (default: every model of
+    anchors.json), for the report and docs/benchmarks.md; empty when results.json lacks the
+    anchor set."""
     if anchors["set"] not in data["sets"]:
         return []
     goal = anchors["goal"]
     L = [intro(anchors), "",
          f"Goal beyond the target: `{anchors['set']}` {' and '.join(goal['ops'])} within {goal['scheme']}'s "
          "estimated cycles on every model.", ""]
-    for cpu in anchors["cpus"]:
+    for cpu in anchors["cpus"] if cpus is None else cpus:
         L += model_lines(data, off, anchors, cpu)
     return L
 

@@ -92,8 +92,7 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
             L += [f"**Outputs differ from the {t.short} build's** for " + ", ".join(differ) + ".", ""]
     if anchors and anchors.get("round") == rnd:
         # the page keeps the models SNOVA is measured on; bench/results.md has every model
-        measured = {**anchors, "cpus": [c for c in anchors["cpus"] if c in data["cpus"]]}
-        summary = anchor_summary(data, off, measured)
+        summary = anchor_summary(data, off, anchors, [c for c in anchors["cpus"] if c in data["cpus"]])
         if summary:
             L += [f"### Beside {heading(anchors)}", "",
                   "Every model: `bench/results.md`.", "", *summary]
