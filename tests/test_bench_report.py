@@ -12,6 +12,7 @@ import pytest
 
 from generator.machine import mca_cpus
 from tools.bench import anchors, docs, plot, published, report
+from tools.bench import official
 from tools.bench.official import TARGETS
 from tools.bench.sets import params
 from tools.bench.count import ROOT
@@ -602,18 +603,34 @@ def test_benchmark_doc_shows_every_set_of_every_round():
     data = load(ROOT / "bench" / "results.json")
     data = {**data, "ops": [op for op in data["ops"] if op in report.PUB_OP]}   # the prepared ones: a section
     for rnd, nsets in ((1, 18), (2, 12), (3, 24)):
-        table = report.summary_table(data, report.load_official(TARGETS[rnd].official), rnd, every_build=False)
-        assert len(table) == 2 + nsets * 3, rnd            # every set of the round measured
+        table = official.range_table(data, report.load_official(TARGETS[rnd].official), rnd)
+        assert len(table) == 2 + nsets, rnd                # every set of the round measured
         assert "\n".join(table) in page
     assert "### Beside ML-DSA-44 and MAYO-1" in page and "## Prepared keys" in page
     assert page.count("## Method") == 1 and "`bench/results.md`" in page
+
+
+def test_docs_round_table_gives_each_operations_range_over_the_cores():
+    """One row a set: the lowest and highest reference / NEON ratio; ✗ when the lowest core
+    is short of the target, even if the others meet it."""
+    data = load(ROOT / "bench" / "results.json")
+    data = {**data, "ops": [op for op in data["ops"] if op in report.PUB_OP]}
+    off = report.load_official(TARGETS[3].official)
+    sign = data["results"]["aarch64-neon"]["snova-r3-i-s"]["sign"]["cycles"]
+    ratios = [off["results"]["snova-r3-i-s"]["sign"]["cycles"][c] / sign[c] for c in data["cpus"]]
+    row = next(r for r in official.range_table(data, off, 3) if r.startswith("| `snova-r3-i-s` |"))
+    assert row.split(" | ")[2] == f"{min(ratios):.2f}–{max(ratios):.2f}×"
+    worst = min(data["cpus"], key=lambda c: off["results"]["snova-r3-i-s"]["sign"]["cycles"][c] / sign[c])
+    sign[worst] = off["results"]["snova-r3-i-s"]["sign"]["cycles"][worst]     # ratio 1, short of 3
+    row = next(r for r in official.range_table(data, off, 3) if r.startswith("| `snova-r3-i-s` |"))
+    assert row.split(" | ")[2].endswith("× ✗")
 
 
 def test_benchmark_doc_follows_the_results(tmp_path):
     """A changed figure changes the page, so the committed-page test cannot pass on stale results;
     the command writes what build() makes."""
     data = load(ROOT / "bench" / "results.json")
-    data["results"]["aarch64-neon"]["snova-r3-i-s"]["sign"]["instructions"] += 1
+    data["results"]["aarch64-neon"]["snova-r3-i-s"]["sign"]["cycles"]["neoverse-n1"] *= 2
     js, out = tmp_path / "results.json", tmp_path / "benchmarks.md"
     js.write_text(json.dumps(data))
     subprocess.run([str(ROOT / ".venv/bin/python"), "-m", "tools.bench.docs", str(js), "--out", str(out)],

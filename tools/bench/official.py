@@ -122,3 +122,23 @@ def summary_table(data: dict, off: dict | None, rnd: int = 1, every_build: bool 
     head = ["set", "op"] + (["portable instr.", "NEON instr.", f"{t.short} instr."] if every_build
                             else ["NEON instr."])
     return table(head + [f"{t.short}/NEON {c}" for c in data["cpus"]], out)
+
+
+def range_table(data: dict, off: dict | None, rnd: int) -> list[str]:
+    """The round's results in one row a set: per operation, the lowest and highest
+    reference / NEON estimated-cycle ratio over the cores (✗ where the lowest is short of
+    the round's target), so the table's width does not grow with the models measured."""
+    t = TARGETS[rnd]
+    out = []
+    for s in round_sets(data, rnd):
+        cells = []
+        for op in data["ops"]:
+            xs = [ratio(official_value(off, s, op, c), get(data, NEON, s, op, c)) for c in data["cpus"]]
+            if None in xs or not xs:
+                cells.append(DASH)
+                continue
+            need = t.need(s, op)
+            short = " ✗" if need is not None and min(xs) < need else ""
+            cells.append(f"{min(xs):.2f}–{max(xs):.2f}×{short}")
+        out.append([f"`{s}`"] + cells)
+    return table(["set"] + list(data["ops"]), out, right_from=1)
