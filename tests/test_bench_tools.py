@@ -263,3 +263,33 @@ def test_sets_know_their_round_and_shape():
     assert [n for n in names if round_of(n) == 1] == [n for n in names if not n.startswith("snova-r")]
     assert rank("snova-r3-v-s") == 5 and params()["snova-r3-i-k"]["R"] == 8
     assert params()["snova-24-5-16-4-esk"]["R"] == 4    # Round 1: r = l
+
+
+def _results(variants, sets, digest="d", method="m"):
+    from tools.bench.run import FORMAT
+    entry = {op: {"instructions": 1, "digest": digest} for op in ("sign", "verify")}
+    return {"format": FORMAT, "method": method, "cpus": ["neoverse-n1"], "dispatch": {}, "ops": ["sign", "verify"],
+            "variants": variants, "sets": sets,
+            "results": {v: {s: json.loads(json.dumps(entry)) for s in sets} for v in variants}}
+
+
+def test_merge_replaces_only_the_sets_measured():
+    from tools.bench.run import merge
+    old = _results(["portable", "neon"], ["a", "b"])
+    new = _results(["neon"], ["b"])
+    new["results"]["neon"]["b"]["sign"]["instructions"] = 7
+    merged = merge(old, new)
+    assert merged["results"]["neon"]["b"]["sign"]["instructions"] == 7
+    assert merged["results"]["neon"]["a"] == old["results"]["neon"]["a"]
+    assert merged["results"]["portable"]["b"] == old["results"]["portable"]["b"]
+    assert merged["sets"] == ["a", "b"] and old["results"]["neon"]["b"]["sign"]["instructions"] == 1
+
+
+@pytest.mark.parametrize("change", ["method", "digest", "set"])
+def test_merge_refuses_what_would_mix_runs(change):
+    from tools.bench.run import BenchError, merge
+    old = _results(["portable", "neon"], ["a", "b"])
+    new = _results(["neon"], ["c" if change == "set" else "b"], digest="e" if change == "digest" else "d",
+                   method="other" if change == "method" else "m")
+    with pytest.raises(BenchError):
+        merge(old, new)

@@ -426,8 +426,14 @@ int snova_core_keypair(uint8_t *pk, uint8_t *sk, const uint8_t seed[SNOVA_SEED_B
  * With W, every block is l x l, and most products have a right factor fixed
  * for the signature (T12) or the attempt (Yt: W, Z, P21 Yt): where the kernel
  * table has the right-table form they go through product tables of T12 and of
- * the vinegar's Yt. */
+ * the vinegar's Yt; stacked, their transposes go through pair tables instead
+ * (r3_layout_sign_transposed.h). */
 #define SIGN_G2_BY_F21 (O <= R || L != R)
+/* Where signing's products by the key's blocks may go through pair tables
+ * (r3_layout_sign_transposed.h): stacked, with the Z-transposed layout's kernels */
+#define SIGN_TRANSPOSED_ROOM (!SIGN_G2_BY_F21 && SNOVA_STACKED && SNOVA_PLAN_ROWDOT_PTBL_ZT)
+/* T12's oil blocks in groups of l, one stacked left factor each (the same file) */
+#define T12_GROUPS ((O + L - 1) / L)
 
 /* What signing derives from the secret key alone: a prepared secret key */
 struct sign_key {
@@ -438,6 +444,11 @@ struct sign_key {
 #if SIGN_G2_BY_F21
     gf16m F21[M1][O][V];
 #endif
+#if SIGN_TRANSPOSED_ROOM
+    gf16m p1t[M1][V][V + O]; /* [P11; P21] with its blocks in transposed places (r3_layout_sign_transposed.h) */
+    uint8_t t12pt[V][T12_GROUPS][PAIR_TABLE_BYTES]; /* pair tables of T12's rows, l oil blocks a group */
+    uint8_t t12pt_made;                             /* whether t12pt holds them */
+#endif
     uint8_t sk[SNOVA_SK_BYTES]; /* the seeds, and the public key's hash where the target hash takes it */
 };
 
@@ -447,6 +458,13 @@ struct sign_ws {
 #if !SIGN_G2_BY_F21
     mlr W[V][L];       /* W[k][b] = sum_j P11[i][k][j] Yt[j][b] of the public matrix at hand */
     uint8_t yttab[TABLE_BYTES(V * L * LR)]; /* the vinegar's Yt as fixed_factor makes it */
+#endif
+#if SIGN_TRANSPOSED_ROOM
+    /* r3_layout_sign_transposed.h */
+    mrl wt[V + O][L];  /* wt[k][b] = W_kb^t, then wt[v + c][b] = (P21 Yt)_cb^t */
+    mrl g1c[O][L];     /* g1c[c][a] = sum_j Ut[j][a] P12[i][j][c] */
+    mrr tt[T12_GROUPS][L][L]; /* tt[g][a][e] = (sum_k T_AT(i, a, k) T12[k][g l + e])^t */
+    mrr ttb[T12_GROUPS][L][L]; /* their transposes */
 #endif
     gf16m spow[L];
     uint8_t hash[SNOVA_HASH_NIBBLES];
@@ -465,6 +483,8 @@ struct sign_ws {
     uint8_t sol[NEQ];
     snova_shake_ctx sh;
 };
+
+#include "r3_layout_sign_transposed.h"
 
 /* What signing keeps for G2 (SIGN_G2_BY_F21): what the key holds for it, and what
  * each attempt makes of the vinegar for it (the vinegar's Yt as fixed_factor makes
@@ -486,6 +506,8 @@ static void g2_key_part(kern_t *k, struct sign_key *key) {
 }
 
 static const uint8_t *g2_vinegar_part(kern_t *k, struct sign_ws *ws) {
+    if (sign_transposed(k, ws->key))
+        return NULL; /* the pair tables of Ut serve instead */
     return fixed_factor(k, ws->yttab, ws->qw.Yt[0][0], (size_t)V * L);
 }
 #endif
@@ -497,6 +519,32 @@ static void load_sign_key(kern_t *k, struct sign_key *key, const uint8_t *sk) {
     gen_t12(k, key->T12, sk + SNOVA_PK_SEED_BYTES);
     key->t12 = t12_tables(k, key->t12tab, key->T12);
     g2_key_part(k, key);
+    sign_transposed_key_part(k, key);
+}
+
+/* ws->g1[i] of public matrix i (added to): T's part by T12 (t12tab: t12_tables or
+ * NULL), then Ut P12 */
+static void g1_direct(kern_t *k, struct sign_ws *ws, int i, const uint8_t *t12tab) {
+    struct quad_ws *w = &ws->qw;
+    struct sign_key *key = ws->key;
+    if (T_SQUARE_ROWS)
+        rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
+    else
+        for (int a = 0; a < L; a++) {
+            if (k->rowdot_rrep_rll != NULL && t12tab != NULL)
+                k->rowdot_rrep_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
+                                   O * REPLICATED_BLOCK_BYTES, V, O);
+            else
+                k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
+        }
+    if (SNOVA_STACKED) {
+        for (int a = 0; a < L; a++)
+            k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, key->pm.P12[i][0][0], O * LSQ, V, O);
+    } else {
+        const uint8_t *p12 = right_factors(k, w, key->pm.P12[i][0][0], O * LSQ, V, O);
+        for (int a = 0; a < L; a++)
+            ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
+    }
 }
 
 /* G1 and G2 (see SIGN_G2_BY_F21) of every public matrix and oil block. t12tab,
@@ -512,24 +560,10 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
     if (SIGN_G2_BY_F21 && k->rowdot_rrep_llr != NULL)
         replicate_rows(w->ytrep[0][0], w->Yt[0][0], (size_t)V * L * L, R);
     for (int i = 0; i < M1; i++) {
-        if (T_SQUARE_ROWS)
-            rows_times_fixed(k, ws->g1[i][0][0], T_AT(w, i, 0, 0), N * LR, L, key->T12[0][0], V, O, t12tab);
+        if (sign_transposed(k, key))
+            g1_transposed(k, ws, i);
         else
-            for (int a = 0; a < L; a++) {
-                if (k->rowdot_rrep_rll != NULL && t12tab != NULL)
-                    k->rowdot_rrep_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, t12tab,
-                                       O * REPLICATED_BLOCK_BYTES, V, O);
-                else
-                    k->rowdot_rll(ws->g1[i][a][0], T_AT(w, i, a, 0), T_KSTRIDE, key->T12[0][0], O * LSQ, V, O);
-            }
-        if (SNOVA_STACKED) {
-            for (int a = 0; a < L; a++)
-                k->rowdot_rll(ws->g1[i][a][0], w->Ut[0][a], L * LR, key->pm.P12[i][0][0], O * LSQ, V, O);
-        } else {
-            const uint8_t *p12 = right_factors(k, w, key->pm.P12[i][0][0], O * LSQ, V, O);
-            for (int a = 0; a < L; a++)
-                ut_rowdot(k, w, ws->g1[i][a][0], a, 0, p12, O * LSQ, V, O, 0);
-        }
+            g1_direct(k, ws, i, t12tab);
 #if SIGN_G2_BY_F21
         (void)yttab; /* only W's products take it */
         for (int oc = 0; oc < O; oc++) {
@@ -540,6 +574,10 @@ static void vinegar_factors(kern_t *k, struct sign_ws *ws, const uint8_t *t12tab
                 k->rowdot_llr(ws->g2[i][oc][0], key->F21[i][oc][0], LSQ, w->Yt[0][0], L * LR, V, L);
         }
 #else
+        if (sign_transposed(k, key)) {
+            g2_transposed(k, ws, i, t12tab);
+            continue;
+        }
         memset(ws->W, 0, sizeof(ws->W));
         rows_times_fixed(k, ws->W[0][0], key->pm.P11[i][0][0], V * LSQ, V, w->Yt[0][0], V, L, yttab);
         for (int oc = 0; oc < O; oc++)

@@ -4,6 +4,7 @@
 #
 #   make bench          all sets x keygen/sign/verify x BENCH_VARIANTS:
 #                       bench/results.{json,md,png}, then docs/benchmarks.md from them
+#                       (BENCH_MERGE=1 BENCH_SETS=...: only those sets' entries replaced)
 #   make bench-quick    one set per rank: bench/quick/results.{json,md,png} (minutes)
 #   make bench-report   re-render results.md, results.png and docs/benchmarks.md from bench/results.json
 #   make bench-docs     only docs/benchmarks.md (tools/bench/docs.py)
@@ -65,8 +66,9 @@ endef
 $(foreach v,$(sort $(BENCH_VARIANTS) aarch64-neon $(BENCH_ONLY_BUILDS)),\
     $(foreach s,$(SNOVA_SETS),$(eval $(call bench_prog_rules,$(v),$(s)))))
 
+# BENCH_MERGE=1: the sets measured replace their entries in $(BENCH_OUT)/results.json
 BENCH_RUN = $(PYTHON) -m tools.bench.run --build $(BENCH_BUILD) --jobs $(BENCH_JOBS) \
-    --variants $(BENCH_VARIANTS)
+    --variants $(BENCH_VARIANTS) $(if $(BENCH_MERGE),--merge)
 
 .PHONY: bench bench-quick bench-report bench-docs bench-progs bench-quick-progs bench-keccak
 bench-progs: $(call bench_progs,$(BENCH_SETS))

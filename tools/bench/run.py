@@ -2,10 +2,15 @@
 cycles for every (build variant, parameter set, operation).
 
     python -m tools.bench.run --variants V [V ...] --sets S [S ...] --out DIR
-                              [--build build/bench] [--reps 2] [--base 1] [--jobs 2]
+                              [--build build/bench] [--reps 2] [--base 1] [--jobs 2] [--merge]
 
 Writes DIR/results.json, then DIR/results.md and DIR/results.png (report.py,
 plot.py).  `make bench` and `make bench-quick` call this (tools/bench/bench.mk).
+With --merge, the sets measured replace their entries of the variants measured in
+the DIR/results.json already there, which keeps everything else (`make bench
+BENCH_MERGE=1 BENCH_SETS=...` after a change that moves only some sets); the
+method, cores and operations must be those it was measured with, and every variant
+of a set must still compute the same keys and signatures.
 
 Per core: every figure of a core comes from a profile in which the build's kernel
 table chose what that core would choose (dispatch.py: the NEON build's Keccak-f[1600]
@@ -170,15 +175,35 @@ def run(variants: list[str], sets: list[str], build: Path, reps: int = 2, base: 
                 flush=True)
     # canonical order, whatever order the tasks finished in
     results = {v: {s: {op: done[v, s, op] for op in ops} for s in sets} for v in variants}
-    # Every build must compute the same keys and signatures.
+    check_agreement(results, variants, sets, ops)
+    return {"format": FORMAT, "method": method(reps, base), "cpus": list(cpus),
+            "dispatch": dispatch_table(cpus), "ops": list(ops), "variants": list(variants),
+            "sets": list(sets), "results": results}
+
+
+def check_agreement(results: dict, variants, sets, ops) -> None:
+    """Every build must compute the same keys and signatures."""
     bad = [f"{s} {op}: " + ", ".join(f"{v} {results[v][s][op]['digest']}" for v in variants)
            for s in sets for op in ops
            if len({results[v][s][op]["digest"] for v in variants}) > 1]
     if bad:
         raise BenchError("builds disagree on their outputs:\n  " + "\n  ".join(bad))
-    return {"format": FORMAT, "method": method(reps, base), "cpus": list(cpus),
-            "dispatch": dispatch_table(cpus), "ops": list(ops), "variants": list(variants),
-            "sets": list(sets), "results": results}
+
+
+def merge(old: dict, new: dict) -> dict:
+    """old with new's entries in place of its own: new's sets of new's variants."""
+    for key in ("format", "method", "cpus", "dispatch", "ops"):
+        if old[key] != new[key]:
+            raise BenchError(f"--merge: the results' {key} differs from this run's ({old[key]!r} vs {new[key]!r})")
+    unknown = sorted(set(new["variants"]) - set(old["variants"])) + sorted(set(new["sets"]) - set(old["sets"]))
+    if unknown:
+        raise BenchError(f"--merge: {unknown} not in the results")
+    merged = json.loads(json.dumps(old))
+    for v in new["variants"]:
+        for s in new["sets"]:
+            merged["results"][v][s] = new["results"][v][s]
+    check_agreement(merged["results"], merged["variants"], new["sets"], merged["ops"])
+    return merged
 
 
 def dispatch_table(cpus) -> dict:
@@ -201,6 +226,7 @@ def main(argv=None) -> int:
     ap.add_argument("--reps", type=int, default=2)
     ap.add_argument("--base", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--merge", action="store_true", help="replace these sets' entries in DIR/results.json")
     a = ap.parse_args(argv)
     unknown = sorted(set(a.sets) - set(set_params()))
     if unknown:
@@ -210,6 +236,8 @@ def main(argv=None) -> int:
           f"R = {a.reps} vs base {a.base}, {a.jobs} jobs -> {a.out}/", flush=True)
     data = run(a.variants, a.sets, Path(a.build), a.reps, a.base, a.jobs)
     out = Path(a.out)
+    if a.merge:
+        data = merge(json.loads((out / "results.json").read_text()), data)
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(dumps(data))
     from . import plot, report
