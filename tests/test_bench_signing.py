@@ -12,6 +12,7 @@ import pytest
 from tools.bench import bounds, docs, signing
 from tools.bench.anchors import ANCHORS, load_anchors
 from tools.bench.count import ROOT
+from tests.snova_harness import make_variables
 
 DATA = signing.load()
 SETS = list(DATA["sets"])
@@ -130,3 +131,12 @@ def test_attempts_build_counts_each_message_s_attempts(attempts_prog):
     # message 3 takes two attempts: the baseline's message 0 is not among the measured
     assert signing.attempts(attempts_prog, 4, base=0) == [1, 1, 1, 2]
     assert signing.attempts(attempts_prog, 3) == [1, 1, 2]
+
+
+def test_attempts_build_is_a_benchmark_build_only():
+    """-DSNOVA_BENCH_ATTEMPTS is set by bench.mk's aarch64-neon-attempts and by no build
+    c_glue.mk ships or tests."""
+    made = make_variables()
+    assert "-DSNOVA_BENCH_ATTEMPTS" in made[f"SNOVA_CFLAGS.{signing.ATTEMPTS}"].split()
+    assert signing.ATTEMPTS not in made["SNOVA_BUILDS"].split()
+    assert not any("SNOVA_BENCH_ATTEMPTS" in made[f"SNOVA_CFLAGS.{b}"] for b in made["SNOVA_BUILDS"].split())
