@@ -24,7 +24,7 @@ from functools import lru_cache
 from .count import ROOT
 from .dispatch import CORES
 from .sets import params
-from .tables import NEON, fmt_ratio, get, table
+from .tables import NEON, fmt_ratio, fmt_thousands, get, table
 
 MCA_REPORTS = ROOT / "mca_reports"
 SHAKE128_RATE, SHAKE256_RATE, AES_BLOCK = 168, 136, 16
@@ -202,10 +202,6 @@ def level_one_sets(data: dict) -> list[str]:
     return [s for s in data["sets"] if p[s]["ROUND"] == 3 and s.startswith("snova-r3-i-")]
 
 
-def _k(x: float | None) -> str:
-    return "—" if x is None else f"{x / 1000:,.0f}k"
-
-
 def section(data: dict) -> list[str]:
     """docs/benchmarks.md's part: each Level I operation's NEON figure / bound (ratio), per model."""
     sets = level_one_sets(data)
@@ -218,7 +214,8 @@ def section(data: dict) -> list[str]:
             cells = []
             for c in cpus:
                 ours, limit = get(data, NEON, sname, op, c), bound(sname, op, c)
-                cells.append(f"{_k(ours)} / {_k(limit)}" + (f" ({fmt_ratio(ours / limit)})" if ours else ""))
+                cells.append(f"{fmt_thousands(ours)} / {fmt_thousands(limit)}"
+                             + (f" ({fmt_ratio(ours / limit)})" if ours else ""))
             rows.append([f"`{sname}`", op, *cells])
     return ["### Level I against its bound", "",
             "NEON estimated cycles / the bound (ratio): the work the algorithm needs at the best rates "

@@ -27,7 +27,7 @@ from .anchors import figure
 from .count import QEMU, ROOT
 from .isolate import PAD
 from .run import CPUS, dumps, method, checked_isolate
-from .tables import NEON, fmt_int, fmt_ratio, get, table
+from .tables import NEON, fmt_int, fmt_ratio, fmt_thousands, get, table
 
 FORMAT = "snova-neon-gen bench signing 1"
 ATTEMPTS = "aarch64-neon-attempts"
@@ -99,10 +99,6 @@ def load(path=SIGNING) -> dict | None:
     return json.loads(Path(path).read_text()) if Path(path).exists() else None
 
 
-def _k(x: float | None) -> str:
-    return "—" if x is None else f"{x / 1000:,.0f}k"
-
-
 def section(signing: dict | None, anchors: dict | None, cpus: list[str]) -> list[str]:
     """docs/benchmarks.md's part: per set and model, first attempt / expected, beside the
     goal scheme's mean (anchors.json)."""
@@ -118,11 +114,14 @@ def section(signing: dict | None, anchors: dict | None, cpus: list[str]) -> list
         for c in cpus:
             first, exp = r["first_attempt"]["cycles"][c], r["expected"]["cycles"][c]
             theirs = scheme and figure(anchors, scheme, "sign", c)
-            cells.append(f"{_k(first)} / {_k(exp)}" + (f" ({fmt_ratio(exp / theirs)})" if theirs else ""))
+            cells.append(f"{fmt_thousands(first)} / {fmt_thousands(exp)}"
+                         + (f" ({fmt_ratio(exp / theirs)})" if theirs else ""))
         rows.append([f"`{s}`", " ".join(f"{a}:{k}" for a, k in hist.items()) + f" = {r['attempts']['mean']:.3f}",
                      *cells])
     if scheme:
-        rows.append([scheme, "mean of 1,024", *[_k(figure(anchors, scheme, "sign", c)) for c in cpus]])
+        averaged = anchors["schemes"][scheme]["results"]["sign"]["averaged"]
+        rows.append([scheme, f"mean of {averaged:,}",
+                     *[fmt_thousands(figure(anchors, scheme, "sign", c)) for c in cpus]])
     return ["### Signing: first attempt and expected", "",
             f"`make bench-signing` (`bench/signing.json`), NEON, estimated sign cycles: *first attempt* "
             f"(`bench/results.json`: one message, solved at its first attempt) / *expected*: the mean over {n} "
