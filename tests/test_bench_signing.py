@@ -140,3 +140,14 @@ def test_attempts_build_is_a_benchmark_build_only():
     assert "-DSNOVA_BENCH_ATTEMPTS" in made[f"SNOVA_CFLAGS.{signing.ATTEMPTS}"].split()
     assert signing.ATTEMPTS not in made["SNOVA_BUILDS"].split()
     assert not any("SNOVA_BENCH_ATTEMPTS" in made[f"SNOVA_CFLAGS.{b}"] for b in made["SNOVA_BUILDS"].split())
+
+
+def test_committed_expected_instructions_are_current():
+    """snova-r3-i-s's mean is measured again as `make bench-signing` measures it (the
+    emulator's own kernel choice): a change to signing without `make bench-signing` fails here."""
+    from tests.snova_harness import make
+    target = f"build/bench/{signing.NEON}/snova-r3-i-s/{signing.PROGRAM}"
+    make("bench-plugin", target)
+    messages = DATA["method"]["messages"]
+    net = signing.signatures(ROOT / target, messages)
+    assert signing.mean_instructions(net, messages) == DATA["sets"]["snova-r3-i-s"]["expected"]["instructions"]

@@ -26,6 +26,7 @@ from . import estimate as est
 from .anchors import figure
 from .count import QEMU, ROOT
 from .isolate import PAD
+from .profile import Profile
 from .run import CPUS, dumps, method, checked_isolate
 from .tables import NEON, fmt_int, fmt_ratio, fmt_thousands, get, table
 
@@ -58,17 +59,27 @@ def mean_attempts(hist: dict[str, int]) -> float:
     return sum(int(a) * n for a, n in hist.items()) / sum(hist.values())
 
 
+def signatures(binary: Path, messages: int, args=()) -> Profile:
+    """The profile of signing `messages` distinct messages, nothing else (`args`: the
+    kernel choice, dispatch.cpu_args)."""
+    sign, reseed = (checked_isolate(binary, mode, messages, BASE, args, same_reps=False)
+                    for mode in ("sign", "reseed"))
+    return sign.diff - reseed.diff
+
+
+def mean_instructions(net: Profile, messages: int) -> float:
+    return round(net.total / messages, 1)
+
+
 def expected(build: Path, sname: str, messages: int, cpus) -> dict:
     """Mean instructions (the emulator's own kernel choice) and estimated cycles per core
     (its own choice) of signing one of `messages` distinct messages."""
     binary = build / NEON / sname / PROGRAM
     cycles, instructions = {}, None
     for args, group in dispatch.plan(str(build / NEON / sname / "snova_bench"), cpus):
-        sign, reseed = (checked_isolate(binary, mode, messages, BASE, args, same_reps=False)
-                        for mode in ("sign", "reseed"))
-        net = sign.diff - reseed.diff
+        net = signatures(binary, messages, args)
         if instructions is None:
-            instructions = round(net.total / messages, 1)
+            instructions = mean_instructions(net, messages)
         cycles.update({cpu: round(est.estimate(net, cpu).cycles / messages, 1) for cpu in group})
     return {"messages": messages, "instructions": instructions, "cycles": {c: cycles[c] for c in cpus}}
 
