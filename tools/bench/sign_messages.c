@@ -66,22 +66,26 @@ static void message_and_salt_seed(unsigned char msg[MLEN], unsigned char entropy
     randombytes_init(entropy, NULL, 256);
 }
 
+static int usage(const char *prog) {
+    fprintf(stderr, "usage: %s [--cpu HWCAP MIDR] <sign|reseed> <R>\n", prog);
+    return 2;
+}
+
 int main(int argc, char **argv) {
     const char *prog = argv[0];
     unsigned long long hwcap, midr, reps;
     if (argc == 6 && strcmp(argv[1], "--cpu") == 0) {
         if (decimal(argv[2], &hwcap) || decimal(argv[3], &midr))
-            argc = 0;
-        else
-            kernels_as_on(hwcap, midr);
+            return usage(prog);
+        kernels_as_on(hwcap, midr);
         argc -= 3;
         argv += 3;
     }
-    const int sign = argc == 3 && strcmp(argv[1], "sign") == 0;
-    if (argc != 3 || (!sign && strcmp(argv[1], "reseed") != 0) || decimal(argv[2], &reps)) {
-        fprintf(stderr, "usage: %s [--cpu HWCAP MIDR] <sign|reseed> <R>\n", prog);
-        return 2;
-    }
+    if (argc != 3 || decimal(argv[2], &reps))
+        return usage(prog);
+    const int sign = strcmp(argv[1], "sign") == 0;
+    if (!sign && strcmp(argv[1], "reseed") != 0)
+        return usage(prog);
 
     unsigned char msg[MLEN], entropy[48];
     for (int j = 0; j < 48; j++)
