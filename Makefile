@@ -18,7 +18,7 @@ all:
 # make -j: make brings an included makefile up to date before it starts on the
 # goals, and this one's recipe is the set-up (again when setup.sh or the Python
 # requirements change, or .venv is removed).
-SETUP_GOALS := all generate lib lib-aarch64 speed install mca mca-full test prove bench bench-quick bench-keccak \
+SETUP_GOALS := all generate lib lib-aarch64 speed install mca mca-full test prove bench bench-quick bench-keccak bench-signing \
     export-liboqs liboqs-meta
 SETUP_STAMP := .venv/setup.mk
 ifneq ($(filter $(SETUP_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -121,6 +121,7 @@ help:
 	@echo 'make lib-host-asan   libsnova and snova with ASan, UBSan and fuzzer coverage: build/lib/host-asan/'
 	@echo 'make bench-report    results.md, results.png and docs/benchmarks.md again from bench/results.json'
 	@echo 'make bench-keccak    generated vs portable C Keccak in the SHAKE sets: bench/keccak/'
+	@echo 'make bench-signing   sign over 64 distinct messages, expected cost and attempts: bench/signing.json'
 	@echo 'make clean           remove build/'
 	@echo 'make -C examples     the drop-in example for AArch64 (examples/README.md)'
 	@echo 'make export-liboqs DEST=dir  the core and kernels as the SNOVA neon implementation of liboqs'

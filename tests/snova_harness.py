@@ -47,6 +47,15 @@ def snova_sets():
     return out.split()
 
 
+@functools.cache
+def make_variables() -> dict[str, str]:
+    """The simple variables make defines (its database, nothing built): what the
+    makefiles compute, not how they spell it."""
+    r = subprocess.run(["make", "-pn", "--no-print-directory", "bench-docs"], cwd=ROOT, capture_output=True,
+                       text=True)
+    return dict(ln.split(" := ", 1) for ln in r.stdout.splitlines() if " := " in ln and not ln.startswith("#"))
+
+
 def make(*targets, jobs=2):
     """Runs make for the given targets; a lock keeps parallel test workers from
     building the same files at once."""

@@ -413,10 +413,21 @@ static inline void signed_hash(uint8_t hash[SNOVA_HASH_NIBBLES], const uint8_t *
     snova_unpack_nibbles(hash, bytes, SNOVA_HASH_NIBBLES);
 }
 
+/* The benchmark-only build aarch64-neon-attempts (tools/bench/bench.mk) counts the
+ * signing attempts into the benchmark program's counter (tools/bench/sign_messages.c);
+ * every other build compiles the hook away. */
+#if defined(SNOVA_BENCH_ATTEMPTS)
+extern unsigned long snova_bench_attempts;
+#define SNOVA_COUNT_ATTEMPT() (snova_bench_attempts++)
+#else
+#define SNOVA_COUNT_ATTEMPT() ((void)0)
+#endif
+
 /* The vinegar bytes of signing attempt `counter`: SHAKE256(sk_seed || digest ||
  * salt || counter). sh is the caller's, so that it is wiped with the workspace. */
 static inline void derive_vinegar(snova_shake_ctx *sh, uint8_t *out, size_t len, const uint8_t *sk_seed,
                                   const uint8_t *digest, const uint8_t *salt, uint8_t counter) {
+    SNOVA_COUNT_ATTEMPT();
     snova_shake256_init(sh);
     snova_shake_absorb(sh, sk_seed, SNOVA_SK_SEED_BYTES);
     snova_shake_absorb(sh, digest, SNOVA_DIGEST_BYTES);

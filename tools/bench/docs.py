@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import keccak_gain
+from . import bounds, keccak_gain, signing
 from .count import ROOT
 from .official import TARGETS, digest_differences, load_official, official_status, range_table, round_sets
 from .published import PUB_OP
@@ -45,6 +45,7 @@ make bench          # every set x keygen/sign/verify x {portable, NEON}: bench/r
 make bench-quick    # one set per rank, into bench/quick/ (minutes)
 make bench-report   # re-render bench/results.md, results.png and this page from bench/results.json
 make bench-keccak   # generated vs portable C Keccak-f[1600] in the SHAKE sets: bench/keccak/results.md
+make bench-signing  # Level I sign over 64 distinct messages: expected cost, attempts: bench/signing.json
 ```
 
 ## What the numbers are
@@ -66,8 +67,10 @@ make bench-keccak   # generated vs portable C Keccak-f[1600] in the SHAKE sets: 
 """
 
 
-def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> list[str]:
-    """One round's section: its reference build, target and verdict, the summary table."""
+def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None,
+               signing_part: list[str] = ()) -> list[str]:
+    """One round's section: its reference build, target and verdict, the summary table; Round 3's
+    ends with `signing_part` (signing.section) and its Level I bounds (bounds.section)."""
     sets = round_sets(data, rnd)
     if not sets:
         return []
@@ -97,6 +100,8 @@ def round_part(data: dict, rnd: int, off: dict | None, anchors: dict | None) -> 
         if summary:
             L += [f"### Beside {heading(anchors)}", "",
                   "Every model: `bench/results.md`.", "", *summary]
+    if rnd == 3:
+        L += [*signing_part, *bounds.section(data)]
     return L
 
 
@@ -131,14 +136,15 @@ def keccak_part(keccak: dict | None) -> list[str]:
 
 
 def render(data: dict, figures: dict[int, dict | None], anchors: dict | None,
-           keccak: dict | None = None) -> str:
-    """The page for `data` (results.json) with each round's reference figures and the
-    Keccak comparison (`keccak`: bench/keccak/results.json)."""
+           keccak: dict | None = None, signed: dict | None = None) -> str:
+    """The page for `data` (results.json) with each round's reference figures, the
+    Keccak comparison (`keccak`: bench/keccak/results.json) and the signing figures
+    (`signed`: bench/signing.json)."""
     rounds = [rnd for rnd in sorted(TARGETS) if round_sets(data, rnd)]
     plain = {**data, "ops": [op for op in data["ops"] if op in PUB_OP]}
     L = [INTRO]
     for rnd in rounds:
-        L += round_part(plain, rnd, figures.get(rnd), anchors)
+        L += round_part(plain, rnd, figures.get(rnd), anchors, signing.section(signed, anchors, data["cpus"]))
     L += prepared_part(data)
     L += keccak_part(keccak)
     L += method(data, figures.get(1) if 1 in rounds else None,
@@ -146,12 +152,13 @@ def render(data: dict, figures: dict[int, dict | None], anchors: dict | None,
     return "\n".join(L)
 
 
-def build(results: str | os.PathLike = RESULTS, keccak: str | os.PathLike = KECCAK_RESULTS) -> str:
-    """The page made from a results.json, the Keccak comparison's and the committed
-    reference figures."""
+def build(results: str | os.PathLike = RESULTS, keccak: str | os.PathLike = KECCAK_RESULTS,
+          signed: str | os.PathLike = signing.SIGNING) -> str:
+    """The page made from a results.json, the Keccak comparison's, the signing figures and the
+    committed reference figures."""
     data = json.loads(Path(results).read_text())
     figures = {rnd: load_official(t.official) for rnd, t in TARGETS.items()}
-    return render(data, figures, load_anchors(ANCHORS), load_official(keccak))
+    return render(data, figures, load_anchors(ANCHORS), load_official(keccak), signing.load(signed))
 
 
 def main(argv=None) -> int:

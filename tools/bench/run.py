@@ -75,21 +75,27 @@ class OpMeasure:
         return est.estimate(self.net, cpu).cycles / self.reps
 
 
+def checked_isolate(binary: str | os.PathLike, mode: str, reps: int, base: int, args=(), same_reps: bool = True):
+    """isolate() of `reps` repetitions of `mode` in a benchmark program, checked: the set-up
+    and the output the same whatever R, and (`same_reps`) every repetition as many instructions."""
+    r = isolate([str(binary), *args, mode, "{R}"], reps, base=base)
+    if r.negative_blocks:
+        raise BenchError(f"{binary} {mode}: {r.negative_blocks} blocks ran less with "
+                         f"{base + reps} repetitions than with {base}: set-up differs")
+    if r.full.stdout != r.base.stdout:
+        raise BenchError(f"{binary} {mode}: output differs between {base + reps} and "
+                         f"{base} repetitions: {r.full.stdout!r} vs {r.base.stdout!r}")
+    if same_reps and r.diff.total % reps:
+        raise BenchError(f"{binary} {mode}: {r.diff.total} instructions for {reps} "
+                         "repetitions do not divide: repetitions differ")
+    return r
+
+
 def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1, args=()) -> OpMeasure:
     """Isolate `reps` executions of `op` in the benchmark program `binary`, given `args`
     before the operation (dispatch.cpu_args)."""
     def iso(mode):
-        r = isolate([str(binary), *args, mode, "{R}"], reps, base=base)
-        if r.negative_blocks:
-            raise BenchError(f"{binary} {mode}: {r.negative_blocks} blocks ran less with "
-                             f"{base + reps} repetitions than with {base}: set-up differs")
-        if r.full.stdout != r.base.stdout:
-            raise BenchError(f"{binary} {mode}: output differs between {base + reps} and "
-                             f"{base} repetitions: {r.full.stdout!r} vs {r.base.stdout!r}")
-        if r.diff.total % reps:
-            raise BenchError(f"{binary} {mode}: {r.diff.total} instructions for {reps} "
-                             "repetitions do not divide: repetitions differ")
-        return r
+        return checked_isolate(binary, mode, reps, base, args)
     op_iso, reseed = iso(op), iso("reseed")
     net = op_iso.diff - reseed.diff
     if net.total % reps:

@@ -29,6 +29,11 @@ def fmt_int(x: float | None) -> str:
     return DASH if x is None else f"{x:,.0f}"
 
 
+def fmt_thousands(x: float | None) -> str:
+    """cycles in thousands, for the tables with a cell per model"""
+    return DASH if x is None else f"{x / 1000:,.0f}k"
+
+
 def fmt_pct(x: float | None) -> str:
     return DASH if x is None else f"{100 * x:.1f}%"
 
