@@ -70,7 +70,7 @@ mca-full: $(GEN_STAMP)
 # turns that off).
 test: export WERROR := -Werror
 test:
-	$(PYTHON) -m pytest -n 2 -q tests
+	$(PYTHON) -m pytest -n 2 -q --durations=25 tests
 
 clean:
 	rm -rf build
