@@ -61,6 +61,17 @@ class Variables:
 
     def __init__(self):
         self.count = 0
+        self.applications = {}
+
+    def applied(self, function: str, argument: tuple, width: int) -> tuple:
+        """width fresh bits standing for an uninterpreted function of the
+        argument: the same bits for the same argument in normal form, so
+        that a run and a specification applying it to equal arguments agree
+        whatever the function is."""
+        key = (function, argument)
+        if key not in self.applications:
+            self.applications[key] = self.bits(width)
+        return self.applications[key]
 
     def bits(self, width: int, known_zero_above: int | None = None) -> tuple:
         """width fresh bits; those from known_zero_above up are the constant 0."""

@@ -1,7 +1,8 @@
 """Each kernel's specification for the bit-precise run, written from its
-contract in out/snova_kernels.h and the Python models of tests/gf16_model.py
-(the models' operations applied to symbolic values: a GF(16) product is the
-model's shift-and-add-and-reduce on the 4 + 4 bits), independently of the
+contract in out/snova_kernels.h, the Python models of tests/gf16_model.py and
+tests/keccak_model.py and FIPS-197 (tools/prove/aes.py) (the models'
+operations applied to symbolic values: a GF(16) product is the model's
+shift-and-add-and-reduce on the 4 + 4 bits), independently of the
 generator. A specification lays out the kernel's operands in symbolic memory
 at one instantiation of its sizes and gives the bytes every writable operand
 must hold after the call.
@@ -15,7 +16,8 @@ from __future__ import annotations
 import math
 import re
 
-from tools.prove.algebra import ZERO, Variables, vec_const
+from tools.prove import aes
+from tools.prove.algebra import ONE, ZERO, Variables, mul, vec_const
 
 NIBBLE_ZERO = (ZERO,) * 4
 
@@ -27,17 +29,12 @@ def gf_mul(a, b) -> tuple:
     for bit in range(4):
         for i in range(4):
             if a[i] and b[bit]:
-                product[i + bit] ^= _and(a[i], b[bit])
+                product[i + bit] ^= mul(a[i], b[bit])
     for bit in (6, 5, 4):
         high = product[bit]
         for k in (bit, bit - 3, bit - 4):
             product[k] ^= high
     return tuple(product[:4])
-
-
-def _and(x, y):
-    from tools.prove.algebra import mul
-    return mul(x, y)
 
 
 def gf_add(a, b) -> tuple:
@@ -167,33 +164,6 @@ def _shape(name):
     return r, r, r
 
 
-def _expect(mem: Memory, filled: dict, region: str, offset: int, elements) -> None:
-    for i, e in enumerate(elements):
-        filled[region][offset + i] = byte_of(e)
-
-
-def _rowdot_inputs(mem, sizes, shape, left, right, right_size, tab=False):
-    """The X_k and Y_k[c] of a rowdot: left(mem, offset) lays out X_k and returns
-    its elements; right(mem, offset, n) lays out the n Y_k[c] and returns them."""
-    a, b, c = shape
-    count, n = sizes["count"], sizes["n"]
-    stride = sizes["tstride" if tab else "xstride"]
-    xs = [left(mem, k * stride) for k in range(count)]
-    ys = [right(mem, k * sizes["ystride"], n) for k in range(count)]
-    accs = [mem.matrix("acc", a * c * j, a * c) for j in range(n)]
-    return xs, ys, accs
-
-
-def _rowdot_expect(filled, xs, ys, accs, shape, transpose_right=False):
-    a, b, c = shape
-    for j, acc in enumerate(accs):
-        total = acc
-        for x, y in zip(xs, ys):
-            right = transposed(y[j], c, b) if transpose_right else y[j]
-            total = mat_sum(total, mat_prod(x, right, a, b, c))
-        _expect(None, filled, "acc", a * c * j, total)
-
-
 def _plain(region, size):
     return lambda mem, off: mem.matrix(region, off, size)
 
@@ -203,24 +173,21 @@ def _rows_of(size, step):
     return lambda mem, off, n: [mem.matrix("y", off + step * j, size) for j in range(n)]
 
 
-def _tables_left(size, make):
-    """X_k given as tables: make(elements) -> bytes at the offset."""
-    def left(mem, off):
-        x = mem.elements(size)
-        mem.place("tab", off, make(x))
-        return x
-    return left
+def family(name: str) -> str:
+    if not name.startswith("gf16m_"):
+        return name
+    return re.sub(r"_(r\d|\d+x\d+x\d+|\d+x\d+|l\dr\d)$", "", name[len("gf16m_"):])
+
+
+def has_spec(name: str) -> bool:
+    return family(name) in BUILDERS
 
 
 def spec(name: str, sizes: dict, extents: dict, variables: Variables):
     """(the operands' initial bytes {region: [byte]}, the writable operands'
     expected bytes {region: [byte]}); KeyError when no specification is
     written for the kernel."""
-    mem = Memory(variables, extents)
-    fam = re.sub(r"_(r\d|\d+x\d+x\d+|\d+x\d+|l\dr\d)$", "", name[len("gf16m_"):]) \
-        if name.startswith("gf16m_") else name
-    builder = BUILDERS[fam]
-    return builder(name, mem, sizes)
+    return BUILDERS[family(name)](name, Memory(variables, extents), sizes)
 
 
 def _finish(mem, writes):
@@ -312,11 +279,6 @@ def _right_replicated(shape):
     return right
 
 
-def _left_patterns(shape):
-    return _tables_left(shape[0] * shape[1], fold_patterns) and (
-        lambda mem, off: _placed(mem, "x", off, shape[0] * shape[1], fold_patterns))
-
-
 def _placed(mem, region, off, size, make):
     x = mem.elements(size)
     mem.place(region, off, make(x))
@@ -331,11 +293,6 @@ def _left_tables(shape):
 def _left_pairs(shape):
     a, b = shape[0], shape[1]
     return lambda mem, off: _placed(mem, "tab", off, a * b, lambda x: pair_tables(x, b, a))
-
-
-def _right_transposed(shape):
-    b, c = shape[1], shape[2]
-    return _rows_of(b * c, b * c)
 
 
 def _right_interleaved(shape):
@@ -470,6 +427,41 @@ def b_linsys(name, mem, sizes):
     return _finish(mem, [("coef", 0, [byte_of(e) for e in linsys_pair(lx, bm, am, rx, l, r, k)])])
 
 
+# ---- AES (tools/prove/aes.py): FIPS-197 with SubBytes uninterpreted
+def _fresh_bytes(mem, region, count):
+    data = [mem.vars.bits(8) for _ in range(count)]
+    mem.place(region, 0, data)
+    return data
+
+
+def _keystream(mem, iv, round_keys, length):
+    blocks = [aes.encrypt(mem.vars, aes.counter_block(iv, i), round_keys) for i in range((length + 15) // 16)]
+    return [b for block in blocks for b in block][:length]
+
+
+def b_aes_key_expand(name, mem, sizes):
+    key = _fresh_bytes(mem, "key", 16)
+    return _finish(mem, [("rk", 0, aes.expand_key(mem.vars, key))])
+
+
+def b_aes_ctr_keystream(name, mem, sizes):
+    iv, round_keys = _fresh_bytes(mem, "iv", 16), _fresh_bytes(mem, "rk", 176)
+    return _finish(mem, [("out", 0, _keystream(mem, iv, round_keys, sizes["len"]))])
+
+
+def b_aes_ctr_prng(name, mem, sizes):
+    round_keys = aes.expand_key(mem.vars, _fresh_bytes(mem, "key", 16))
+    iv = [vec_const(0, 8)] * 16
+    return _finish(mem, [("out", 0, _keystream(mem, iv, round_keys, sizes["len"]))])
+
+
+def b_aes256_ecb(name, mem, sizes):
+    round_keys = aes.expand_key(mem.vars, _fresh_bytes(mem, "key", 32))
+    data = _fresh_bytes(mem, "in", 16 * sizes["blocks"])
+    out = [b for j in range(sizes["blocks"]) for b in aes.encrypt(mem.vars, data[16 * j:16 * j + 16], round_keys)]
+    return _finish(mem, [("out", 0, out)])
+
+
 BUILDERS = {
     "add": b_add, "mul": b_mul,
     "mac": b_product3(accumulate=True), "mul_at": b_product3(transpose_a=True),
@@ -484,7 +476,7 @@ BUILDERS = {
     "rowdot_tbl": _rowdot_builder(_left_tables, _right_plain, tab=True),
     "rowdot_ptbl": _rowdot_builder(_left_pairs, _right_plain, tab=True),
     "rowdot_ptblw": _rowdot_builder(_left_pairs, _right_plain, tab=True),
-    "rowdot_ptblt": _rowdot_builder(_left_pairs, _right_transposed, tab=True, transpose_right=True),
+    "rowdot_ptblt": _rowdot_builder(_left_pairs, _right_plain, tab=True, transpose_right=True),
     "rowdot_ptbli": _rowdot_builder(_left_pairs, _right_interleaved, tab=True),
     "rowdot_ptblwi": _rowdot_builder(_left_pairs, _right_wide_interleaved, tab=True),
     "rowdot_rtbl": b_rtbl,
@@ -492,4 +484,36 @@ BUILDERS = {
     "fold_patterns": b_fold_patterns, "unpack_runs": b_unpack_runs, "interleave_runs": b_interleave_runs,
     "interleave_transposes": b_interleave_transposes,
     "linsys_coeffs": b_linsys_coeffs, "linsys": b_linsys,
+    "aes128_key_expand": b_aes_key_expand, "aes128_ctr_keystream": b_aes_ctr_keystream,
+    "aes128_ctr_prng": b_aes_ctr_prng, "aes256_ecb": b_aes256_ecb,
 }
+
+
+# ---- Keccak-f[1600]: tests/keccak_model.py's round on symbolic 64-bit lanes
+def _rol(lane, n: int) -> tuple:
+    n %= 64
+    return tuple(lane[(i - n) % 64] for i in range(64))
+
+
+def _lane_xor(a, b) -> tuple:
+    return tuple(x ^ y for x, y in zip(a, b))
+
+
+def keccak_round(a: list, rc: int) -> list:
+    """keccak_model.keccak_round: theta, rho, pi, chi, iota on lanes at x + 5y."""
+    from tests.keccak_model import LANES, RHO
+    c = [_lane_xor(_lane_xor(_lane_xor(_lane_xor(a[x], a[x + 5]), a[x + 10]), a[x + 15]), a[x + 20])
+         for x in range(5)]
+    d = [_lane_xor(c[(x - 1) % 5], _rol(c[(x + 1) % 5], 1)) for x in range(5)]
+    a = [_lane_xor(a[i], d[i % 5]) for i in range(LANES)]
+    b = [None] * LANES
+    for x in range(5):
+        for y in range(5):
+            b[y + 5 * ((2 * x + 3 * y) % 5)] = _rol(a[x + 5 * y], RHO[x + 5 * y])
+    out = []
+    for i in range(LANES):
+        row = 5 * (i // 5)
+        p, q = b[(i % 5 + 1) % 5 + row], b[(i % 5 + 2) % 5 + row]
+        out.append(tuple(v ^ mul(u ^ ONE, w) for v, u, w in zip(b[i], p, q)))
+    out[0] = _lane_xor(out[0], vec_const(rc, 64))
+    return out

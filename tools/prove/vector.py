@@ -186,13 +186,3 @@ def ext(a, b, position: int, nbytes: int) -> tuple:
     """EXT: bytes position.. of the concatenation b:a (a the low part)."""
     both = lanes(a, 8, nbytes) + lanes(b, 8, nbytes)
     return join(both[position:position + nbytes])
-
-
-def reverse_in(e_bytes: int, container_bytes: int, a, count: int) -> tuple:
-    """REV32/REV64 on count bytes: byte order reversed in each container."""
-    bs = lanes(a, 8 * e_bytes, count * e_bytes // e_bytes)
-    per = container_bytes // e_bytes
-    out = []
-    for c in range(0, len(bs), per):
-        out += bs[c:c + per][::-1]
-    return join(out)
