@@ -103,7 +103,7 @@ help:
 	@echo 'make mca             llvm-mca figures of every kernel (measures the changed ones): mca_reports/'
 	@echo 'make mca-full        llvm-mca output with timelines: $(MCA_FULL_DIR)/ (MCA_KERNELS="k ...")'
 	@echo 'make prove           every kernel of out/ checked on its object code (docs/proofs.md):'
-	@echo '                     memory safety, constant time; cached in tools/prove/proved.json'
+	@echo '                     functional correctness, memory safety, constant time; cached in tools/prove/proved.json'
 	@echo 'make test            every test (WERROR=-Werror; long: run single files with pytest instead)'
 	@echo 'make snova           the C core and its test programs per set: build/host/'
 	@echo 'make snova-asan      the same with AddressSanitizer and UBSan: build/host-asan/'

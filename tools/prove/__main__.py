@@ -15,13 +15,15 @@ import sys
 from multiprocessing import Pool
 from pathlib import Path
 
+from tools.prove import functional
 from tools.prove.check import check
-from tools.prove.objcode import assemble, object_code
+from tools.prove.objcode import assemble, format_difference, object_code
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKER = Path(__file__).resolve().parent
 CACHE = CHECKER / "proved.json"
 HEADER = "snova_kernels.h"
+ASM_HEADER = "snova_asm.h"        # the object-format macros: the Mach-O and COFF objects follow it
 
 
 def checker_hash(out: Path) -> str:
@@ -30,7 +32,8 @@ def checker_hash(out: Path) -> str:
     digest = hashlib.sha256()
     for path in [*sorted(CHECKER.glob("*.py")), ROOT / "tools" / "ct" / "kernel_check.py"]:
         digest.update(path.name.encode() + path.read_bytes())
-    digest.update((out / HEADER).read_bytes())
+    for name in (HEADER, ASM_HEADER):
+        digest.update((out / name).read_bytes())
     return digest.hexdigest()
 
 
@@ -43,11 +46,18 @@ def entry_key(obj: bytes, checker: str) -> str:
 
 
 def prove_one(job):
+    """One kernel's entry. Every property is claimed of the ELF object and of
+    the Mach-O and COFF objects with the same text, so a kernel whose other
+    objects differ has none."""
     source, obj, header = job
     code = object_code(Path(source), obj)
     result = check(code, Path(header))
-    return {"memory_safe": result["memory"] is None, "constant_time": result["constant_time"] is None,
-            "functional": False, "failure": result["memory"] or result["constant_time"],
+    wrong = functional.failure(code, Path(header))
+    formats = format_difference(Path(source), obj)
+    return {"memory_safe": result["memory"] is None and formats is None,
+            "constant_time": result["constant_time"] is None and formats is None,
+            "functional": wrong is None and formats is None, "functional_failure": wrong or formats,
+            "failure": result["memory"] or result["constant_time"] or formats,
             "paths": result["paths"], "steps": result["steps"], "slack": result["slack"]}
 
 

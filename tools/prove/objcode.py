@@ -1,6 +1,8 @@
 """A kernel's object code as the checker reads it: out/<kernel>.S assembled by
 clang for ELF, its .text bytes, and llvm-objdump's disassembly of them, one
-Instruction per 4-byte word (literal-pool words are kept as bytes only)."""
+Instruction per 4-byte word (literal-pool words are kept as bytes only); and
+the check that the same source assembled for Mach-O and COFF gives the same
+instruction stream, so that what is proven of the ELF object holds of those."""
 from __future__ import annotations
 
 import re
@@ -13,6 +15,14 @@ CLANG = "clang-19"
 OBJDUMP = "llvm-objdump-19"
 OBJCOPY = "llvm-objcopy-19"
 TARGET = "aarch64-linux-gnu"
+# the other object formats the kernel tree is built for (docs/kernels.md)
+OTHER_FORMATS = {"Mach-O": ("arm64-apple-macos", "__text"), "COFF": ("aarch64-windows-msvc", ".text")}
+# words the formats may differ in that do nothing to any other instruction: the
+# return-address-signing hints (ELF signs with the A key, COFF with the B key,
+# Mach-O not at all) and the NOPs that align the literal pool after them
+NOT_COMPARED = frozenset({"paciasp", "autiasp", "pacibsp", "autibsp", "nop"})
+_HEX_ROW = re.compile(r"^ [0-9a-f]{4,} ((?:[0-9a-f]{2,8} ?){1,4})")
+_TARGET = re.compile(r"0x([0-9a-f]+) <[^>]*>")
 
 _LINE = re.compile(r"^\s*([0-9a-f]+):\s+\t(\S+)(?:\t(.*))?$")
 
@@ -43,12 +53,50 @@ def _run(cmd, **kw):
     return proc.stdout
 
 
-def assemble(source: Path, include_dir: Path) -> bytes:
-    """The ELF object of an assembler source (with its directory's snova_asm.h)."""
+def assemble(source: Path, include_dir: Path, target: str = TARGET) -> bytes:
+    """The object (ELF unless another target is named) of an assembler source
+    (with its directory's snova_asm.h)."""
     with tempfile.TemporaryDirectory() as tmp:
         obj = Path(tmp) / "k.o"
-        _run([CLANG, f"--target={TARGET}", "-c", f"-I{include_dir}", str(source), "-o", str(obj)])
+        _run([CLANG, f"--target={target}", "-c", f"-I{include_dir}", str(source), "-o", str(obj)])
         return obj.read_bytes()
+
+
+def _words(obj: bytes, section: str) -> list:
+    """An object's text as the formats can be compared: one (bytes, relative)
+    a word but for NOT_COMPARED; relative is the disassembly with a
+    PC-relative operand written as the index of the word it names, None for
+    a word without one."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "k.o"
+        path.write_bytes(obj)
+        dump = _run([OBJDUMP, "-s", "-j", section, str(path)]).decode()
+        listing = _run([OBJDUMP, "-d", "--no-show-raw-insn", "-mllvm", "-aarch64-neon-syntax=generic",
+                        str(path)]).decode()
+    data = b"".join(bytes.fromhex(m.group(1).replace(" ", "")) for m in map(_HEX_ROW.match, dump.splitlines()) if m)
+    decoded = {int(m.group(1), 16): (m.group(2), m.group(3) or "") for m in map(_LINE.match, listing.splitlines()) if m}
+    kept = [a for a in range(0, len(data), 4) if decoded.get(a, ("",))[0] not in NOT_COMPARED]
+    index = {a: i for i, a in enumerate(kept)}
+    target = lambda m: f"@{index.get(int(m.group(1), 16), '?')}"
+    out = []
+    for a in kept:
+        mnemonic, operands = decoded.get(a, ("", ""))
+        out.append((data[a:a + 4], (mnemonic, _TARGET.sub(target, operands)) if _TARGET.search(operands) else None))
+    return out
+
+
+def format_difference(source: Path, obj: bytes) -> str | None:
+    """None when the source assembled for Mach-O and for COFF is the ELF
+    object's (given) instruction stream: the same words but for NOT_COMPARED,
+    those the ELF object has as PC-relative instructions naming the same
+    words; else which format differs. (The ELF object alone marks its literal
+    pool as data, so it says which words are instructions.)"""
+    want = _words(obj, ".text")
+    for fmt, (target, section) in OTHER_FORMATS.items():
+        got = _words(assemble(source, source.parent, target), section)
+        if len(got) != len(want) or any((g[1] if w[1] else g[0]) != (w[1] or w[0]) for g, w in zip(got, want)):
+            return f"the {fmt} object's instructions differ from the ELF object's"
+    return None
 
 
 def disassemble(obj: bytes) -> tuple:

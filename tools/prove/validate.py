@@ -1,9 +1,10 @@
 """The check of tools/prove/semantics.py against the machine: every
 general-register form the checker computes on known numbers, run under
 qemu-aarch64 on 1,000 random operand values each and compared with the
-semantics' own functions. The result is recorded in tools/prove/validated.json
-under the hash of this file and semantics.py, so it is redone only when
-either changes.
+semantics' own functions; and the bit-precise forms of the functional run
+(tools/prove/validate_bits.py). The result is recorded in
+tools/prove/validated.json under the hash of the semantics' and the
+validation's sources, so it is redone only when one of them changes.
 
     python -m tools.prove.validate [--force]"""
 from __future__ import annotations
@@ -17,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from tools.prove import semantics as sem
+from tools.prove import validate_bits
 
 HERE = Path(__file__).resolve().parent
 RECORD = HERE / "validated.json"
@@ -117,8 +119,11 @@ def mismatches(values, lines) -> list:
     return out
 
 
+SOURCES = ("semantics.py", "validate.py", "algebra.py", "vector.py", "aes.py", "functional.py", "validate_bits.py")
+
+
 def source_hash() -> str:
-    return hashlib.sha256((HERE / "semantics.py").read_bytes() + Path(__file__).read_bytes()).hexdigest()
+    return hashlib.sha256(b"".join((HERE / name).read_bytes() for name in SOURCES)).hexdigest()
 
 
 def recorded() -> bool:
@@ -131,7 +136,7 @@ def recorded() -> bool:
 
 def validate(seed: int = 44) -> list:
     values = _values(random.Random(seed))
-    return mismatches(values, run_qemu(values))
+    return mismatches(values, run_qemu(values)) + validate_bits.mismatches(seed)
 
 
 def main(argv=None) -> int:
@@ -142,10 +147,10 @@ def main(argv=None) -> int:
     bad = validate()
     for line in bad[:20]:
         print(line)
-    RECORD.write_text(json.dumps({"source": source_hash(), "forms": len(FORMS) + len(CONDITIONS),
+    forms = len(FORMS) + len(CONDITIONS) + len(validate_bits.FORMS)
+    RECORD.write_text(json.dumps({"source": source_hash(), "forms": forms,
                                   "samples": SAMPLES, "mismatches": bad[:20]}, indent=1) + "\n")
-    print(f"{len(FORMS) + len(CONDITIONS)} forms x {SAMPLES} operand pairs under qemu-aarch64: "
-          f"{len(bad)} mismatches")
+    print(f"{forms} forms x {SAMPLES} operand values under qemu-aarch64: {len(bad)} mismatches")
     return 1 if bad else 0
 
 
