@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from generator.sets import PK_HASH_BYTES, PK_SEED_BYTES, SALT_BYTES, by_name, nibble_bytes
+
 from .count import ROOT
 from .dispatch import CORES
 from .sets import params
@@ -28,17 +30,13 @@ from .tables import NEON, fmt_ratio, fmt_thousands, get, table
 
 MCA_REPORTS = ROOT / "mca_reports"
 SHAKE128_RATE, SHAKE256_RATE, AES_BLOCK = 168, 136, 16
-PK_SEED, SK_SEED, SALT, DIGEST, PK_HASH, MESSAGE = 16, 32, 16, 64, 48, 33
+SK_SEED, DIGEST, MESSAGE = 32, 64, 33
 
 
 def shake256_permutations(inlen: int, outlen: int) -> int:
     """Permutations of one SHAKE256 sponge: the absorbed blocks (padding at least one
     byte), then one per further squeezed block."""
     return inlen // SHAKE256_RATE + 1 + max(0, math.ceil(outlen / SHAKE256_RATE) - 1)
-
-
-def nibble_bytes(nibbles: int) -> int:
-    return (nibbles + 1) // 2
 
 
 @dataclass(frozen=True)
@@ -49,6 +47,7 @@ class Shape:
     r: int
     m1: int
     aes: bool
+    pk_bytes: int
 
     @property
     def n(self) -> int:
@@ -68,10 +67,6 @@ class Shape:
         return nibble_bytes(self.m1 * (self.v ** 2 + 2 * self.v * self.o) * self.l ** 2)
 
     @property
-    def pk_bytes(self) -> int:
-        return PK_SEED + nibble_bytes(self.m1 * self.o ** 2 * self.l ** 2)
-
-    @property
     def hash_pk(self) -> bool:
         return self.l > 2
 
@@ -83,7 +78,7 @@ class Shape:
 
 def shape(sname: str) -> Shape:
     p = params()[sname]
-    return Shape(p["V"], p["O"], p["L"], p["R"], p["M1"], bool(p.get("AES")))
+    return Shape(p["V"], p["O"], p["L"], p["R"], p["M1"], bool(p.get("AES")), by_name()[sname].pk_bytes)
 
 
 def quad_multiplies(s: Shape, n: int) -> int:
@@ -133,21 +128,24 @@ class Work:
     multiplies: int
 
 
+def target_hash_permutations(s: Shape) -> int:
+    """Both operations': the message's digest, then the target from the key's id, digest and salt."""
+    key_id = PK_HASH_BYTES if s.hash_pk else PK_SEED_BYTES
+    return (shake256_permutations(MESSAGE, DIGEST)
+            + shake256_permutations(key_id + DIGEST + SALT_BYTES, nibble_bytes(s.neq)))
+
+
 def verify_work(s: Shape) -> Work:
-    key_id = PK_HASH if s.hash_pk else PK_SEED
-    hashes = (shake256_permutations(MESSAGE, DIGEST)
-              + shake256_permutations(key_id + DIGEST + SALT, nibble_bytes(s.neq))
-              + (shake256_permutations(s.pk_bytes, PK_HASH) if s.hash_pk else 0))
+    hashes = (target_hash_permutations(s)
+              + (shake256_permutations(s.pk_bytes, PK_HASH_BYTES) if s.hash_pk else 0))
     return Work(s.public_bytes, hashes, verify_multiplies(s))
 
 
 def sign_work(s: Shape) -> Work:
     """The first attempt's"""
-    key_id = PK_HASH if s.hash_pk else PK_SEED
-    hashes = (shake256_permutations(MESSAGE, DIGEST)
-              + shake256_permutations(key_id + DIGEST + SALT, nibble_bytes(s.neq))
+    hashes = (target_hash_permutations(s)
               + shake256_permutations(SK_SEED, nibble_bytes(s.v * s.o * s.l))
-              + shake256_permutations(SK_SEED + DIGEST + SALT + 1, nibble_bytes(s.v * s.l * s.r)))
+              + shake256_permutations(SK_SEED + DIGEST + SALT_BYTES + 1, nibble_bytes(s.v * s.l * s.r)))
     return Work(s.public_bytes, hashes, sign_attempt_multiplies(s) + sign_once_multiplies(s))
 
 

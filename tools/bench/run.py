@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -94,9 +93,7 @@ def checked_isolate(binary: str | os.PathLike, mode: str, reps: int, base: int, 
 def measure(binary: str | os.PathLike, op: str, reps: int = 2, base: int = 1, args=()) -> OpMeasure:
     """Isolate `reps` executions of `op` in the benchmark program `binary`, given `args`
     before the operation (dispatch.cpu_args)."""
-    def iso(mode):
-        return checked_isolate(binary, mode, reps, base, args)
-    op_iso, reseed = iso(op), iso("reseed")
+    op_iso, reseed = (checked_isolate(binary, mode, reps, base, args) for mode in (op, "reseed"))
     net = op_iso.diff - reseed.diff
     if net.total % reps:
         raise BenchError(f"{binary} {op}: {net.total} instructions for {reps} repetitions do not divide")
