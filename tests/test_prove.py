@@ -175,6 +175,6 @@ def test_format_difference_rejected(tmp_path):
     """A kernel whose Mach-O object is not its ELF object's instruction stream
     is caught, so no property proven of the ELF object is claimed of it."""
     code = _mutant_code(tmp_path, "gf16m_add_r2", "\tret\n", "#if defined(__APPLE__)\n\tmovi\tv2.16b, #0\n#endif\n\tret\n")
-    assert format_difference(tmp_path / "gf16m_add_r2.S", code.obj) == \
+    assert format_difference(tmp_path / "gf16m_add_r2.S", code) == \
         "the Mach-O object's instructions differ from the ELF object's"
-    assert format_difference(OUT / "gf16m_add_r2.S", object_code(OUT / "gf16m_add_r2.S").obj) is None
+    assert format_difference(OUT / "gf16m_add_r2.S", object_code(OUT / "gf16m_add_r2.S")) is None

@@ -53,7 +53,7 @@ def prove_one(job):
     code = object_code(Path(source), obj)
     result = check(code, Path(header))
     wrong = functional.failure(code, Path(header))
-    formats = format_difference(Path(source), obj)
+    formats = format_difference(Path(source), code)
     return {"memory_safe": result["memory"] is None and formats is None,
             "constant_time": result["constant_time"] is None and formats is None,
             "functional": wrong is None and formats is None, "functional_failure": wrong or formats,

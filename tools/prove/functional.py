@@ -13,12 +13,14 @@ from tools.prove import aes
 from tools.prove import semantics as sem
 from tools.prove import vector as vec
 from tools.prove.algebra import ONE, ZERO, Variables, vec_const, vec_value
-from tools.prove.machine import _ADDR, _split, _target
+from tools.prove.machine import _ADDR, _SIZE, _access_size, _split, _target
 
 MAX_STEPS = 4_000_000
 _VREG = re.compile(r"^v(\d+)\.(\d*)([bhsd])(?:\[(\d+)\])?$")
 _SCALAR = re.compile(r"^([qdshb])(\d+)$")
-_BYTES = {"q": 16, "d": 8, "s": 4, "h": 2, "b": 1, "x": 8, "w": 4}
+_XREG = re.compile(r"^x\d+$")
+_WATCHED_VREG = re.compile(r"^(v\d+\.|q\d+$)")
+KECCAK_STATE = 200          # bytes
 
 
 class Unsupported(Exception):
@@ -137,9 +139,11 @@ class Run:
     def rewrite(self, ops):
         """The watch applied to the registers the instruction wrote."""
         for op in ops:
-            if re.match(r"^x\d+$", op) and not isinstance(self.x[int(op[1:])], Ptr) and self.x[int(op[1:])]:
-                self.x[int(op[1:])] = self.watch(self.x[int(op[1:])])
-            elif re.match(r"^(v\d+\.|q\d+$)", op):
+            if _XREG.match(op):
+                n = int(op[1:])
+                if self.x[n] and not isinstance(self.x[n], Ptr):
+                    self.x[n] = self.watch(self.x[n])
+            elif _WATCHED_VREG.match(op):
                 n = vparse(op)[0]
                 if self.v[n] is not None:
                     self.v[n] = self.watch(self.v[n][:64]) + self.watch(self.v[n][64:])
@@ -177,7 +181,7 @@ def vparse(op: str):
         return int(n), esize, int(count) if count else 1, None if index is None else int(index)
     m = _SCALAR.match(op)
     if m:
-        return int(m.group(2)), 8 * _BYTES[m.group(1)], 1, None
+        return int(m.group(2)), 8 * _SIZE[m.group(1)], 1, None
     raise Unsupported(f"vector operand {op!r}")
 
 
@@ -498,14 +502,6 @@ def _write_reg(r: Run, reg: str, data: list):
         r.v[int(reg[1:])] = vec.join([bits])
 
 
-def _access_size(mn: str, reg: str) -> int:
-    if mn in ("ldrb", "strb"):
-        return 1
-    if mn in ("ldrh", "strh"):
-        return 2
-    return _BYTES[reg[0]]
-
-
 def h_ldst(r, mn, ops):
     store = mn.startswith("st")
     regs = ops[:2] if mn in ("ldp", "stp") else ops[:1]
@@ -612,8 +608,6 @@ def handlers() -> dict:
     return table
 
 
-KECCAK_STATE = 200          # bytes
-
 # kernels whose functional equivalence is not attempted, and why (docs/proofs.md)
 OUT_OF_REACH = {"gf16_solve": "data-dependent pivoting by masks over up to 255 x 255 systems: no normal form of "
                               "the solution's bits within reach"}
@@ -627,11 +621,12 @@ def failure(code, header) -> str | None:
     name = code.name
     if name in OUT_OF_REACH:
         return OUT_OF_REACH[name]
-    if name.startswith("keccakf1600") and abi.cases(name)[0][1]["s"] > 2 * KECCAK_STATE:
-        return ("three or four interleaved states: the round-by-round run, with fresh variables for every "
-                "round of every state, needs more than 12 GB")
     if name.startswith("keccakf1600"):
-        return keccak_mismatch(code)
+        size = abi.cases(name)[0][1]["s"]
+        if size > 2 * KECCAK_STATE:
+            return ("three or four interleaved states: the round-by-round run, with fresh variables for every "
+                    "round of every state, needs more than 12 GB")
+        return keccak_mismatch(code, size)
     if not has_spec(name):
         return "no functional specification"
     args = abi.prototypes(header)[name]
@@ -668,12 +663,10 @@ def mismatch(name: str, code, args, sizes: dict, extents: dict):
     return None
 
 
-def keccak_mismatch(code):
-    """None when the kernel is Keccak-f[1600] on each of its states, round by
-    round (tools/prove/rounds.py), else what is wrong."""
-    from tools.prove import abi
+def keccak_mismatch(code, size: int):
+    """None when the kernel is Keccak-f[1600] on each of its states (size
+    bytes in all), round by round (tools/prove/rounds.py), else what is wrong."""
     from tools.prove.rounds import KeccakRounds
-    size = abi.cases(code.name)[0][1]["s"]
     variables = Variables()
     lanes = [variables.bits(64) for _ in range(size // 8)]
     states = [lanes[25 * i:25 * (i + 1)] for i in range(size // KECCAK_STATE)]

@@ -62,41 +62,17 @@ def assemble(source: Path, include_dir: Path, target: str = TARGET) -> bytes:
         return obj.read_bytes()
 
 
-def _words(obj: bytes, section: str) -> list:
-    """An object's text as the formats can be compared: one (bytes, relative)
-    a word but for NOT_COMPARED; relative is the disassembly with a
-    PC-relative operand written as the index of the word it names, None for
-    a word without one."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "k.o"
-        path.write_bytes(obj)
-        dump = _run([OBJDUMP, "-s", "-j", section, str(path)]).decode()
-        listing = _run([OBJDUMP, "-d", "--no-show-raw-insn", "-mllvm", "-aarch64-neon-syntax=generic",
-                        str(path)]).decode()
-    data = b"".join(bytes.fromhex(m.group(1).replace(" ", "")) for m in map(_HEX_ROW.match, dump.splitlines()) if m)
-    decoded = {int(m.group(1), 16): (m.group(2), m.group(3) or "") for m in map(_LINE.match, listing.splitlines()) if m}
-    kept = [a for a in range(0, len(data), 4) if decoded.get(a, ("",))[0] not in NOT_COMPARED]
-    index = {a: i for i, a in enumerate(kept)}
-    target = lambda m: f"@{index.get(int(m.group(1), 16), '?')}"
-    out = []
-    for a in kept:
-        mnemonic, operands = decoded.get(a, ("", ""))
-        out.append((data[a:a + 4], (mnemonic, _TARGET.sub(target, operands)) if _TARGET.search(operands) else None))
-    return out
-
-
-def format_difference(source: Path, obj: bytes) -> str | None:
-    """None when the source assembled for Mach-O and for COFF is the ELF
-    object's (given) instruction stream: the same words but for NOT_COMPARED,
-    those the ELF object has as PC-relative instructions naming the same
-    words; else which format differs. (The ELF object alone marks its literal
-    pool as data, so it says which words are instructions.)"""
-    want = _words(obj, ".text")
-    for fmt, (target, section) in OTHER_FORMATS.items():
-        got = _words(assemble(source, source.parent, target), section)
-        if len(got) != len(want) or any((g[1] if w[1] else g[0]) != (w[1] or w[0]) for g, w in zip(got, want)):
-            return f"the {fmt} object's instructions differ from the ELF object's"
-    return None
+def _listing(path: Path) -> dict:
+    """{addr: Instruction} of an object file's disassembly, data words left out,
+    in the generic vector syntax (Mach-O objects are otherwise shown in Apple's)."""
+    listing = _run([OBJDUMP, "-d", "--no-show-raw-insn", "-mllvm", "-aarch64-neon-syntax=generic",
+                    str(path)]).decode()
+    code = {}
+    for m in map(_LINE.match, listing.splitlines()):
+        if m and not m.group(2).startswith("."):
+            addr = int(m.group(1), 16)
+            code[addr] = Instruction(addr, m.group(2), m.group(3) or "")
+    return code
 
 
 def disassemble(obj: bytes) -> tuple:
@@ -105,13 +81,48 @@ def disassemble(obj: bytes) -> tuple:
         path, text = Path(tmp) / "k.o", Path(tmp) / "k.bin"
         path.write_bytes(obj)
         _run([OBJCOPY, "-O", "binary", "--only-section=.text", str(path), str(text)])
-        listing = _run([OBJDUMP, "-d", "--no-show-raw-insn", str(path)]).decode()
-        code = {}
-        for line in listing.splitlines():
-            m = _LINE.match(line)
-            if m and not m.group(2).startswith("."):
-                code[int(m.group(1), 16)] = Instruction(int(m.group(1), 16), m.group(2), m.group(3) or "")
-        return text.read_bytes(), code
+        return text.read_bytes(), _listing(path)
+
+
+def _section(obj: bytes, section: str) -> tuple:
+    """(the section's bytes, {addr: Instruction}) of an object in any format."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "k.o"
+        path.write_bytes(obj)
+        dump = _run([OBJDUMP, "-s", "-j", section, str(path)]).decode()
+        data = b"".join(bytes.fromhex(m.group(1).replace(" ", "")) for m in map(_HEX_ROW.match, dump.splitlines())
+                        if m)
+        return data, _listing(path)
+
+
+def _words(text: bytes, code: dict) -> list:
+    """A text as the formats can be compared: one (bytes, relative) a word
+    but for NOT_COMPARED; relative is the disassembly with a PC-relative
+    operand written as the index of the word it names, None for a word
+    without one."""
+    kept = [a for a in range(0, len(text), 4) if a not in code or code[a].mnemonic not in NOT_COMPARED]
+    index = {a: i for i, a in enumerate(kept)}
+    target = lambda m: f"@{index.get(int(m.group(1), 16), '?')}"
+    out = []
+    for a in kept:
+        ins = code.get(a)
+        relative = ins is not None and _TARGET.search(ins.operands)
+        out.append((text[a:a + 4], (ins.mnemonic, _TARGET.sub(target, ins.operands)) if relative else None))
+    return out
+
+
+def format_difference(source: Path, elf: ObjectCode) -> str | None:
+    """None when the source assembled for Mach-O and for COFF is the ELF
+    object's (given) instruction stream: the same words but for NOT_COMPARED,
+    those the ELF object has as PC-relative instructions naming the same
+    words; else which format differs. (The ELF object alone marks its literal
+    pool as data, so it says which words are instructions.)"""
+    want = _words(elf.text, elf.code)
+    for fmt, (target, section) in OTHER_FORMATS.items():
+        got = _words(*_section(assemble(source, source.parent, target), section))
+        if len(got) != len(want) or any((g[1] if w[1] else g[0]) != (w[1] or w[0]) for g, w in zip(got, want)):
+            return f"the {fmt} object's instructions differ from the ELF object's"
+    return None
 
 
 def object_code(source: Path, obj: bytes | None = None) -> ObjectCode:
